@@ -1,0 +1,48 @@
+"""Random-playout speed of the engine: whole hands (deal, pass, every play at random, score)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from ..engine import HandState, Phase, Ruleset, cards_of
+from ..engine.rules import CARDS_PASSED, preset_by_key
+
+
+def play_random_hands(rules: Ruleset, hands: int, rng: random.Random) -> None:
+    """Play ``hands`` complete hands with random passes and random legal plays."""
+    for index in range(hands):
+        state = HandState.deal_new(rules, rng, rules.pass_direction(index))
+        for seat in state.waiting_to_pass():
+            state.pass_cards(seat, rng.sample(cards_of(state.hands[seat]), CARDS_PASSED))
+        while state.phase is Phase.PLAYING:
+            state.play(rng.choice(cards_of(state.legal_mask())))
+        if state.phase is Phase.MOON_CHOICE:
+            assert state.moon_candidate is not None
+            state.choose_moon(state.moon_candidate, rules.moon.ADD_TO_OTHERS)
+
+
+def hands_per_second(preset: str = "standard", hands: int = 2000, runs: int = 5, seed: int = 1) -> dict[str, float]:
+    rules = preset_by_key(preset).rules
+    rates = []
+    for run in range(runs):
+        rng = random.Random(seed + run)
+        start = time.perf_counter()
+        play_random_hands(rules, hands, rng)
+        rates.append(hands / (time.perf_counter() - start))
+    return {
+        "hands_per_second": round(statistics.median(rates)),
+        "min": round(min(rates)),
+        "max": round(max(rates)),
+        "runs": runs,
+        "hands_per_run": hands,
+    }
+
+
+def report(result: dict[str, float], preset: str) -> str:
+    return (
+        f"engine ({preset}): {result['hands_per_second']:,} random-playout hands/s "
+        f"(median of {result['runs']} runs of {result['hands_per_run']:,} hands; "
+        f"min {result['min']:,}, max {result['max']:,})"
+    )

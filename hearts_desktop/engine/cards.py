@@ -1,0 +1,171 @@
+"""Cards, suits and ranks, and the bit masks the engine computes with.
+
+A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, suits ordered clubs, diamonds,
+spades, hearts (the order RULES.md sorts card lists in) and ranks from two (0) to ace (12).
+A set of cards is an ``int`` bit mask, so a hand, a suit or the legal set costs one
+machine word and set operations are single instructions. ``Card`` is an ``int`` subclass
+with one cached instance per card, so it prints as ``"QS"`` yet compares and indexes as
+the plain number the hot loops use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Final
+
+
+class Suit(IntEnum):
+    """The four suits, in the engine's (and RULES.md's sorting) order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♠♥"[self]
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+SUIT_LETTERS: Final = "CDSH"
+RANK_LETTERS: Final = "23456789TJQKA"
+RANK_NAMES: Final = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)
+NUM_CARDS: Final = 52
+RANKS_PER_SUIT: Final = 13
+SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
+FULL_DECK: Final = (1 << NUM_CARDS) - 1
+
+
+class Card(int):
+    """One playing card; construct with ``Card.parse("QS")`` or ``CARDS[index]``."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // RANKS_PER_SUIT)
+
+    @property
+    def rank(self) -> int:
+        """0 for a two up to 12 for an ace."""
+        return self % RANKS_PER_SUIT
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @property
+    def name(self) -> str:
+        """Plain words for messages: ``"queen of spades"``."""
+        return f"{RANK_NAMES[self.rank]} of {self.suit.label}"
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self % RANKS_PER_SUIT] + SUIT_LETTERS[self // RANKS_PER_SUIT]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read the two-character notation (``"QS"``, ``"th"``); raise ValueError otherwise."""
+        cleaned = text.strip().upper()
+        if len(cleaned) != 2 or cleaned[0] not in RANK_LETTERS or cleaned[1] not in SUIT_LETTERS:
+            raise ValueError(
+                f"{text!r} is not a card: use a rank from {RANK_LETTERS} then a suit from "
+                f"{SUIT_LETTERS}, e.g. 'QS'"
+            )
+        return CARDS[SUIT_LETTERS.index(cleaned[1]) * RANKS_PER_SUIT + RANK_LETTERS.index(cleaned[0])]
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(NUM_CARDS))
+
+
+def card(text: str) -> Card:
+    """Shorthand for ``Card.parse`` used by tests and scripts."""
+    return Card.parse(text)
+
+
+def suit_mask(suit: int) -> int:
+    return SUIT_BITS << (suit * RANKS_PER_SUIT)
+
+
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(suit_mask(s) for s in range(4))
+HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
+QUEEN_OF_SPADES: Final = Card.parse("QS")
+KING_OF_SPADES: Final = Card.parse("KS")
+ACE_OF_SPADES: Final = Card.parse("AS")
+JACK_OF_DIAMONDS: Final = Card.parse("JD")
+TWO_OF_CLUBS: Final = Card.parse("2C")
+TWO_OF_DIAMONDS: Final = Card.parse("2D")
+
+# The cards of every 13-bit suit pattern, per suit: turning a mask into cards is then four
+# table look-ups instead of a loop over 52 bits (bots do this millions of times).
+_SUIT_PATTERN_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(CARDS[s * RANKS_PER_SUIT + r] for r in range(RANKS_PER_SUIT) if pattern >> r & 1)
+        for pattern in range(1 << RANKS_PER_SUIT)
+    )
+    for s in range(4)
+)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, sorted by suit (C, D, S, H) then rank."""
+    clubs, diamonds, spades, hearts = _SUIT_PATTERN_CARDS
+    return (
+        clubs[mask & SUIT_BITS]
+        + diamonds[mask >> 13 & SUIT_BITS]
+        + spades[mask >> 26 & SUIT_BITS]
+        + hearts[mask >> 39 & SUIT_BITS]
+    )
+
+
+def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
+    """The cards of one suit in a mask, lowest first."""
+    return _SUIT_PATTERN_CARDS[suit][mask >> (suit * RANKS_PER_SUIT) & SUIT_BITS]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Cards from ``"QS KS 2H"`` (spaces or commas) or from a list of card strings."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(Card.parse(w) for w in words)
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Card indices of a mask, lowest first, for code that is not on a hot path."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_card(mask: int) -> int:
+    """The lowest card index in a non-empty mask (lowest suit first, then rank)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest_card(mask: int) -> int:
+    return mask.bit_length() - 1

@@ -1,0 +1,211 @@
+"""A game (match): hands in sequence, running totals, the target and the tie rule.
+
+A game is fully determined by ``(ruleset, seed, actions)``: each hand's deal comes from the
+seed and the hand's number, so saving the action list saves the game, and replaying a
+prefix of it is undo.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, cards_of, format_cards, parse_cards
+from .events import Event, GameOver, HandDealt, HandScored, TieForLowest
+from .hand import HandResult, HandState, IllegalMove, Phase
+from .rules import MoonScoring, Ruleset
+from .view import PlayerView, view_of
+
+
+@dataclass(frozen=True, slots=True)
+class PassAction:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAction:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class MoonAction:
+    seat: int
+    choice: MoonScoring
+
+
+Action = PassAction | PlayAction | MoonAction
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, PassAction):
+        return {"pass": format_cards(action.cards), "seat": action.seat}
+    if isinstance(action, PlayAction):
+        return {"play": str(action.card), "seat": action.seat}
+    return {"moon": action.choice.value, "seat": action.seat}
+
+
+def action_from_json(data: Any) -> Action:
+    """Read one saved action; a malformed one raises ValueError naming what is wrong."""
+    if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or isinstance(
+        data.get("seat"), bool
+    ):
+        raise ValueError(f"an action must be an object with a seat number, not {data!r:.80}")
+    seat = data["seat"]
+    kinds = [k for k in ("pass", "play", "moon") if k in data]
+    if len(kinds) != 1 or not isinstance(data[kinds[0]], str):
+        raise ValueError(f"an action needs exactly one of pass, play or moon: {data!r:.80}")
+    value = data[kinds[0]]
+    if kinds[0] == "pass":
+        return PassAction(seat, parse_cards(value))
+    if kinds[0] == "play":
+        return PlayAction(seat, Card.parse(value))
+    return MoonAction(seat, MoonScoring(value))
+
+
+def hand_rng(seed: int, hand_index: int) -> random.Random:
+    """The random source of one hand's deal; string seeding is stable across platforms."""
+    return random.Random(f"hearts-desktop:{seed}:{hand_index}")
+
+
+def decide_end(totals: Sequence[int], target: int) -> tuple[int | None, tuple[int, ...]]:
+    """RULES.md 8: ``(winner, ())`` when the game ends, ``(None, tied)`` when a shared
+    lowest total at or past the target forces another hand, ``(None, ())`` otherwise."""
+    if max(totals) < target:
+        return None, ()
+    lowest = min(totals)
+    leaders = tuple(seat for seat, total in enumerate(totals) if total == lowest)
+    if len(leaders) == 1:
+        return leaders[0], ()
+    return None, leaders
+
+
+class Game:
+    """A whole game of Hearts, from the first deal to the winner."""
+
+    def __init__(self, rules: Ruleset, seed: int, events: list[Event] | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.actions: list[Action] = []
+        self.totals: list[int] = [0] * rules.players
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self.hand_index = 0
+        self.hand = self._deal(events)
+
+    @classmethod
+    def replay(cls, rules: Ruleset, seed: int, actions: Iterable[Action]) -> Game:
+        """Rebuild a game from its actions; an illegal one raises IllegalMove."""
+        game = cls(rules, seed)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def copy(self) -> Game:
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other.seed = self.seed
+        other.actions = self.actions[:]
+        other.totals = self.totals[:]
+        other.results = self.results[:]
+        other.winner = self.winner
+        other.hand_index = self.hand_index
+        other.hand = self.hand.copy()
+        return other
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def to_act(self) -> list[int]:
+        """Seats whose decision the game waits for (several while passing)."""
+        if self.over:
+            return []
+        hand = self.hand
+        if hand.phase is Phase.PASSING:
+            return hand.waiting_to_pass()
+        if hand.phase is Phase.MOON_CHOICE:
+            assert hand.moon_candidate is not None
+            return [hand.moon_candidate]
+        return [hand.turn]
+
+    def view(self, seat: int) -> PlayerView:
+        return view_of(
+            self.hand,
+            seat,
+            self.hand_index,
+            tuple(self.totals),
+            tuple(r.points for r in self.results),
+        )
+
+    def illegal_reason(self, action: Action) -> str | None:
+        if self.over:
+            return "The game is over."
+        if isinstance(action, PassAction):
+            return self.hand.illegal_pass_reason(action.seat, action.cards)
+        if isinstance(action, PlayAction):
+            return self.hand.illegal_play_reason(action.seat, action.card)
+        if self.hand.phase is not Phase.MOON_CHOICE or action.seat != self.hand.moon_candidate:
+            return "There is no moon for you to score now."
+        return None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a player's action; return what happened. Illegal actions raise IllegalMove."""
+        reason = self.illegal_reason(action)
+        if reason:
+            raise IllegalMove(reason)
+        events: list[Event] = []
+        hand = self.hand
+        if isinstance(action, PassAction):
+            hand.pass_cards(action.seat, action.cards, events)
+        elif isinstance(action, PlayAction):
+            hand.play(action.card, events)
+        else:
+            hand.choose_moon(action.seat, action.choice)
+        self.actions.append(action)
+        if hand.phase is Phase.SCORED:
+            self._end_hand(events)
+        return events
+
+    def _deal(self, events: list[Event] | None) -> HandState:
+        direction = self.rules.pass_direction(self.hand_index)
+        hand = HandState.deal_new(self.rules, hand_rng(self.seed, self.hand_index), direction)
+        if events is not None:
+            events.append(
+                HandDealt(
+                    self.hand_index,
+                    tuple(cards_of(h) for h in hand.dealt),
+                    hand.t.kitty_size,
+                    direction,
+                )
+            )
+        return hand
+
+    def _end_hand(self, events: list[Event]) -> None:
+        result = self.hand.result
+        assert result is not None
+        self.results.append(result)
+        for seat, points in enumerate(result.points):
+            self.totals[seat] += points
+        events.append(
+            HandScored(
+                self.hand_index, result.points, tuple(self.totals), result.moon_shooter,
+                result.sweeper,
+            )
+        )
+        winner, tied = decide_end(self.totals, self.rules.target)
+        if winner is not None:
+            self.winner = winner
+            events.append(GameOver(winner, tuple(self.totals)))
+            return
+        if tied:
+            events.append(TieForLowest(tied, self.totals[tied[0]]))
+        self.hand_index += 1
+        self.hand = self._deal(events)

@@ -1,0 +1,474 @@
+"""One hand of Hearts as an explicit state machine: passing, playing, the moon choice, scored.
+
+The state is mutable and cheap to copy because bots simulate thousands of hands a second
+from it. ``play`` and ``pass_cards`` trust their caller (they are the simulation's hot
+path); ``play_card`` and ``pass_checked`` refuse illegal moves with a reason a player can
+read. Events are appended only when the caller passes a list to collect them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from .cards import (
+    CARDS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    cards_of,
+    iter_bits,
+    lowest_card,
+    mask_of,
+)
+from .events import (
+    CardPlayed,
+    CardsExchanged,
+    Event,
+    HeartsBroken,
+    MoonChoiceNeeded,
+    PassChosen,
+    TrickWon,
+)
+from .rules import CARDS_PASSED, MoonScoring, PassDirection, Ruleset, RuleTables
+
+
+class Phase(Enum):
+    PASSING = "passing"
+    PLAYING = "playing"
+    MOON_CHOICE = "moon-choice"
+    SCORED = "scored"
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; ``str(error)`` is the reason, written for the player."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: cards in play order, the first one led by ``leader``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, position: int, players: int) -> int:
+        return (self.leader + position) % players
+
+
+MOON_CHOICES = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand scored, with what each seat took, for score screens and statistics."""
+
+    points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    taken: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    moon_shooter: int | None
+    moon_choice: MoonScoring | None
+    sweeper: int | None
+    kitty: tuple[Card, ...]
+    kitty_taker: int | None
+
+    def cards_taken(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.taken[seat])
+
+
+def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
+    """Shuffle the ruleset's deck and deal it: one mask per seat and the kitty's mask."""
+    t = rules.tables
+    deck = list(iter_bits(t.deck))
+    rng.shuffle(deck)
+    hands = []
+    for seat in range(t.players):
+        mask = 0
+        for c in deck[seat * t.hand_size:(seat + 1) * t.hand_size]:
+            mask |= 1 << c
+        hands.append(mask)
+    kitty = 0
+    for c in deck[t.players * t.hand_size:]:
+        kitty |= 1 << c
+    return hands, kitty
+
+
+def _suit_word(suit: int) -> str:
+    return Suit(suit).label
+
+
+class HandState:
+    """The full, omniscient state of one hand; players and bots see it only through views."""
+
+    __slots__ = (
+        "rules", "t", "n", "phase", "direction", "dealt", "hands", "kitty", "passes",
+        "received", "senders", "opening_card", "leader", "turn", "trick", "trick_mask",
+        "led_suit", "hearts_broken", "tricks_played", "taken", "tricks_won", "tricks",
+        "kitty_taker", "moon_candidate", "result",
+    )
+
+    rules: Ruleset
+    t: RuleTables
+    n: int
+    phase: Phase
+    direction: PassDirection
+    dealt: tuple[int, ...]
+    hands: list[int]
+    kitty: int
+    passes: list[tuple[Card, ...] | None]
+    received: list[tuple[Card, ...]]
+    senders: list[tuple[int, ...]]
+    opening_card: int
+    leader: int
+    turn: int
+    trick: list[int]
+    trick_mask: int
+    led_suit: int
+    hearts_broken: bool
+    tricks_played: int
+    taken: list[int]
+    tricks_won: list[int]
+    tricks: list[Trick]
+    kitty_taker: int | None
+    moon_candidate: int | None
+    result: HandResult | None
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        hands: Sequence[int],
+        kitty: int = 0,
+        direction: PassDirection = PassDirection.HOLD,
+        events: list[Event] | None = None,
+    ) -> None:
+        t = rules.tables
+        _check_deal(t, hands, kitty)
+        self.rules = rules
+        self.t = t
+        self.n = t.players
+        self.direction = direction
+        self.dealt = tuple(hands)
+        self.hands = list(hands)
+        self.kitty = kitty
+        self.passes = [None] * self.n
+        self.received = [()] * self.n
+        self.senders = [()] * self.n
+        self.trick = []
+        self.trick_mask = 0
+        self.led_suit = -1
+        self.hearts_broken = False
+        self.tricks_played = 0
+        self.taken = [0] * self.n
+        self.tricks_won = [0] * self.n
+        self.tricks = []
+        self.kitty_taker = None
+        self.moon_candidate = None
+        self.result = None
+        self.opening_card = -1
+        self.leader = self.turn = -1
+        if direction is PassDirection.HOLD:
+            self._start_play()
+        else:
+            self.phase = Phase.PASSING
+
+    @classmethod
+    def deal_new(
+        cls, rules: Ruleset, rng: random.Random, direction: PassDirection = PassDirection.HOLD
+    ) -> HandState:
+        hands, kitty = deal(rules, rng)
+        return cls(rules, hands, kitty, direction)
+
+    def copy(self) -> HandState:
+        """An independent copy (bots branch simulations from it; undo keeps snapshots)."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.passes = self.passes[:]
+        other.received = self.received[:]
+        other.senders = self.senders[:]
+        other.trick = self.trick[:]
+        other.taken = self.taken[:]
+        other.tricks_won = self.tricks_won[:]
+        other.tricks = self.tricks[:]
+        return other
+
+    # ----------------------------------------------------------------- passing
+
+    def pass_targets(self, seat: int) -> tuple[int, ...]:
+        """The receiver of each passed card, in the order the cards are given."""
+        return tuple((seat + off) % self.n for off in self.direction.offsets(self.n))
+
+    def waiting_to_pass(self) -> list[int]:
+        if self.phase is not Phase.PASSING:
+            return []
+        return [s for s in range(self.n) if self.passes[s] is None]
+
+    def illegal_pass_reason(self, seat: int, cards: Sequence[int]) -> str | None:
+        if self.phase is not Phase.PASSING:
+            return "No cards are being passed now."
+        if not 0 <= seat < self.n:
+            return f"There is no seat {seat}."
+        if self.passes[seat] is not None:
+            return "You have already passed your cards."
+        if len(cards) != CARDS_PASSED:
+            return f"Choose exactly {CARDS_PASSED} cards to pass."
+        if len(set(cards)) != len(cards):
+            return "Choose three different cards."
+        for c in cards:
+            if not self.hands[seat] >> c & 1:
+                return f"You do not hold the {CARDS[c].name}."
+        return None
+
+    def pass_checked(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
+        reason = self.illegal_pass_reason(seat, cards)
+        if reason:
+            raise IllegalMove(reason)
+        self.pass_cards(seat, cards, events)
+
+    def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
+        """Record a seat's pass; when everyone has chosen, all passes are delivered at once."""
+        chosen = tuple(CARDS[c] for c in cards)
+        self.passes[seat] = chosen
+        if events is not None:
+            events.append(PassChosen(seat, chosen))
+        if all(p is not None for p in self.passes):
+            self._exchange(events)
+
+    def _exchange(self, events: list[Event] | None) -> None:
+        n = self.n
+        received: list[list[Card]] = [[] for _ in range(n)]
+        senders: list[list[int]] = [[] for _ in range(n)]
+        for seat, chosen in enumerate(self.passes):
+            assert chosen is not None
+            for c, target in zip(chosen, self.pass_targets(seat)):
+                self.hands[seat] &= ~(1 << c)
+                received[target].append(c)
+                senders[target].append(seat)
+        for seat in range(n):
+            for c in received[seat]:
+                self.hands[seat] |= 1 << c
+        self.received = [tuple(r) for r in received]
+        self.senders = [tuple(s) for s in senders]
+        self._start_play()
+        if events is not None:
+            events.append(CardsExchanged(tuple(self.received), tuple(self.senders), self.leader))
+
+    def _start_play(self) -> None:
+        held = 0
+        for h in self.hands:
+            held |= h
+        self.opening_card = lowest_card(held & SUIT_MASKS[Suit.CLUBS])
+        bit = 1 << self.opening_card
+        self.leader = self.turn = next(s for s in range(self.n) if self.hands[s] & bit)
+        self.phase = Phase.PLAYING
+
+    # ----------------------------------------------------------------- playing
+
+    def legal_mask(self) -> int:
+        """The cards the seat to play may play, as a mask (never empty while playing)."""
+        hand = self.hands[self.turn]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.led_suit]
+            if follow:
+                return follow
+            if self.tricks_played == 0:
+                safe = hand & ~self.t.first_trick_forbidden
+                if safe:
+                    return safe
+            return hand
+        if self.tricks_played == 0:
+            return 1 << self.opening_card
+        if not self.hearts_broken:
+            safe = hand & ~HEARTS_MASK
+            if safe:
+                return safe
+        return hand
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        return cards_of(self.legal_mask()) if self.phase is Phase.PLAYING else ()
+
+    def illegal_play_reason(self, seat: int, card: int) -> str | None:
+        """Why ``seat`` may not play ``card`` now, or None when the play is legal."""
+        if self.phase is Phase.PASSING:
+            return "Pass your cards first."
+        if self.phase is not Phase.PLAYING:
+            return "The hand is over."
+        if seat != self.turn:
+            return "It is not your turn."
+        if not 0 <= card < 52 or not self.hands[seat] >> card & 1:
+            shown = CARDS[card].name if 0 <= card < 52 else repr(card)
+            return f"You do not hold the {shown}."
+        if self.legal_mask() >> card & 1:
+            return None
+        hand = self.hands[seat]
+        if not self.trick:
+            if self.tricks_played == 0:
+                return f"The {CARDS[self.opening_card].name} must lead the first trick."
+            return "Hearts have not been broken."
+        if hand & SUIT_MASKS[self.led_suit]:
+            return f"You must follow {_suit_word(self.led_suit)}."
+        return "No points on the first trick."
+
+    def play_card(self, seat: int, card: int, events: list[Event] | None = None) -> None:
+        reason = self.illegal_play_reason(seat, card)
+        if reason:
+            raise IllegalMove(reason)
+        self.play(card, events)
+
+    def play(self, card: int, events: list[Event] | None = None) -> None:
+        """Play ``card`` for the seat to act; the caller guarantees it is legal."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        trick = self.trick
+        trick.append(card)
+        self.trick_mask |= bit
+        if len(trick) == 1:
+            self.led_suit = card // RANKS_PER_SUIT
+        if events is not None:
+            events.append(CardPlayed(seat, CARDS[card], self.tricks_played))
+        if not self.hearts_broken and bit & self.t.breaks_hearts:
+            self.hearts_broken = True
+            if events is not None:
+                events.append(HeartsBroken(seat, CARDS[card]))
+        if len(trick) < self.n:
+            self.turn = seat + 1 if seat + 1 < self.n else 0
+        else:
+            self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event] | None) -> None:
+        trick = self.trick
+        best = (self.trick_mask & SUIT_MASKS[self.led_suit]).bit_length() - 1
+        winner = (self.leader + trick.index(best)) % self.n
+        won = self.trick_mask
+        kitty_cards: tuple[Card, ...] = ()
+        if self.tricks_played == 0 and self.kitty:
+            won |= self.kitty
+            self.kitty_taker = winner
+            kitty_cards = cards_of(self.kitty)
+        self.taken[winner] |= won
+        self.tricks_won[winner] += 1
+        finished = Trick(self.leader, tuple(CARDS[c] for c in trick), winner)
+        self.tricks.append(finished)
+        if events is not None:
+            events.append(
+                TrickWon(
+                    winner, finished.cards, self.leader, self.card_points(self.trick_mask),
+                    self.tricks_played, kitty_cards,
+                )
+            )
+        self.tricks_played += 1
+        self.trick = []
+        self.trick_mask = 0
+        self.led_suit = -1
+        self.leader = self.turn = winner
+        if self.tricks_played == self.t.tricks_per_hand:
+            self._score(events)
+
+    # ----------------------------------------------------------------- scoring
+
+    def card_points(self, mask: int) -> int:
+        points = self.t.points
+        return sum(points[c] for c in iter_bits(mask & (self.t.penalty_mask | 1 << JACK_OF_DIAMONDS)))
+
+    def _score(self, events: list[Event] | None) -> None:
+        t = self.t
+        sweeper = next((s for s in range(self.n) if self.tricks_won[s] == t.tricks_per_hand), None)
+        shooter = next((s for s in range(self.n) if self.taken[s] & t.moon_mask == t.moon_mask), None)
+        moon = self.rules.moon
+        if sweeper is not None and self.rules.sweep_bonus:
+            self._finish_scoring(sweeper, None)
+        elif shooter is not None and moon is not MoonScoring.OFF:
+            if moon is MoonScoring.SHOOTERS_CHOICE:
+                self.phase = Phase.MOON_CHOICE
+                self.moon_candidate = shooter
+                if events is not None:
+                    events.append(MoonChoiceNeeded(shooter))
+                return
+            self._finish_scoring(None, moon)
+        else:
+            self._finish_scoring(None, None)
+
+    def choose_moon(self, seat: int, choice: MoonScoring) -> None:
+        """The shooter's answer under "shooter's choice": add to others or subtract."""
+        if self.phase is not Phase.MOON_CHOICE:
+            raise IllegalMove("There is no moon to score now.")
+        if seat != self.moon_candidate:
+            raise IllegalMove("Only the player who shot the moon chooses how it scores.")
+        if choice not in MOON_CHOICES:
+            raise IllegalMove("Choose to add the points to the others or subtract them from yourself.")
+        self._finish_scoring(None, choice)
+
+    def _finish_scoring(self, sweeper: int | None, moon_choice: MoonScoring | None) -> None:
+        """Score the hand: a sweep, a moon scored as ``moon_choice``, or the cards as taken."""
+        t = self.t
+        card_points = tuple(self.card_points(m) for m in self.taken)
+        shooter = None
+        if sweeper is not None:
+            points = [t.sweep_points] * self.n
+            points[sweeper] = 0
+        elif moon_choice is not None:
+            shooter = next(s for s in range(self.n) if self.taken[s] & t.moon_mask == t.moon_mask)
+            if moon_choice is MoonScoring.ADD_TO_OTHERS:
+                points = [t.penalty_total] * self.n
+                points[shooter] = 0
+            else:
+                points = [0] * self.n
+                points[shooter] = -t.penalty_total
+        else:
+            points = list(card_points)
+        special = sweeper is not None or shooter is not None
+        if special and t.jack_bonus and not self.rules.moon_needs_jack:
+            # The jack's bonus is counted apart from a moon or sweep unless it is part of it.
+            jack_holder = next(s for s in range(self.n) if self.taken[s] >> JACK_OF_DIAMONDS & 1)
+            points[jack_holder] += t.jack_bonus
+        self.result = HandResult(
+            points=tuple(points),
+            card_points=card_points,
+            taken=tuple(self.taken),
+            tricks_won=tuple(self.tricks_won),
+            moon_shooter=shooter,
+            moon_choice=moon_choice,
+            sweeper=sweeper,
+            kitty=cards_of(self.kitty),
+            kitty_taker=self.kitty_taker,
+        )
+        self.moon_candidate = None
+        self.phase = Phase.SCORED
+
+    # ----------------------------------------------------------------- queries
+
+    def trick_seats(self) -> list[int]:
+        """Seats that played to the current trick, in order."""
+        return [(self.leader + i) % self.n for i in range(len(self.trick))]
+
+    def points_taken_in_tricks(self) -> list[int]:
+        """Points each seat has taken in tricks so far (the face-down kitty not included)."""
+        totals = [0] * self.n
+        for finished in self.tricks:
+            totals[finished.winner] += self.card_points(mask_of(finished.cards))
+        return totals
+
+    def cards_left(self) -> list[int]:
+        return [h.bit_count() for h in self.hands]
+
+
+def _check_deal(t: RuleTables, hands: Sequence[int], kitty: int) -> None:
+    if len(hands) != t.players:
+        raise ValueError(f"expected {t.players} hands, got {len(hands)}")
+    seen = kitty
+    for seat, h in enumerate(hands):
+        if h.bit_count() != t.hand_size:
+            raise ValueError(f"seat {seat} holds {h.bit_count()} cards, not {t.hand_size}")
+        if seen & h:
+            raise ValueError(f"seat {seat}'s hand repeats a card dealt elsewhere")
+        seen |= h
+    if seen != t.deck or kitty.bit_count() != t.kitty_size:
+        raise ValueError("the hands and kitty do not make up this ruleset's deck")

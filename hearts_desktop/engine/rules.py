@@ -1,0 +1,388 @@
+"""The ruleset: every option of RULES.md in one frozen object, its presets and its summary.
+
+Every rule variation has exactly one field here; the rest of the engine reads derived
+tables (``RuleTables``) computed once per ruleset, so the hot loops never branch on names.
+A ruleset that contradicts itself is refused when it is built, with a message that names
+the conflict, because a silently "fixed" ruleset would play a game nobody chose.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Final
+
+from .cards import (
+    ACE_OF_SPADES,
+    CARDS,
+    FULL_DECK,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    NUM_CARDS,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    TWO_OF_DIAMONDS,
+    Suit,
+    mask_of,
+)
+
+MIN_TARGET: Final = 25
+MAX_TARGET: Final = 1000
+CARDS_PASSED: Final = 3
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be played; the message names the conflict for a person."""
+
+
+class PassCycle(Enum):
+    """Which way cards are passed, hand after hand."""
+
+    LEFT_RIGHT_ACROSS_HOLD = "left-right-across-hold"
+    ALWAYS_LEFT = "always-left"
+    LEFT_RIGHT_HOLD = "left-right-hold"
+    SCATTER = "scatter"
+    NO_PASSING = "none"
+
+    @property
+    def label(self) -> str:
+        return _PASS_CYCLE_LABELS[self]
+
+
+_PASS_CYCLE_LABELS: Final = {
+    PassCycle.LEFT_RIGHT_ACROSS_HOLD: "left, right, across, hold",
+    PassCycle.ALWAYS_LEFT: "always left",
+    PassCycle.LEFT_RIGHT_HOLD: "left, right, hold",
+    PassCycle.SCATTER: "scatter (one card to each other player)",
+    PassCycle.NO_PASSING: "no passing",
+}
+
+
+class PassDirection(Enum):
+    """Where one hand's passed cards go; ``offsets`` are seat offsets, one per card."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    SCATTER = "scatter"
+    HOLD = "hold"
+
+    def offsets(self, players: int) -> tuple[int, ...]:
+        """Seat offset of each of the passed cards' receivers (empty when holding)."""
+        if self is PassDirection.LEFT:
+            return (1,) * CARDS_PASSED
+        if self is PassDirection.RIGHT:
+            return (players - 1,) * CARDS_PASSED
+        if self is PassDirection.ACROSS:
+            return (2,) * CARDS_PASSED
+        if self is PassDirection.SCATTER:
+            return tuple(range(1, players))
+        return ()
+
+
+_CYCLES: Final[dict[PassCycle, tuple[PassDirection, ...]]] = {
+    PassCycle.LEFT_RIGHT_ACROSS_HOLD: (
+        PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD,
+    ),
+    PassCycle.ALWAYS_LEFT: (PassDirection.LEFT,),
+    PassCycle.LEFT_RIGHT_HOLD: (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD),
+    PassCycle.SCATTER: (PassDirection.SCATTER,),
+    PassCycle.NO_PASSING: (PassDirection.HOLD,),
+}
+
+
+class MoonScoring(Enum):
+    """What shooting the moon (taking every penalty card) scores."""
+
+    ADD_TO_OTHERS = "add-to-others"
+    SUBTRACT_FROM_SHOOTER = "subtract-from-shooter"
+    SHOOTERS_CHOICE = "shooters-choice"
+    OFF = "off"
+
+    @property
+    def label(self) -> str:
+        return _MOON_LABELS[self]
+
+
+_MOON_LABELS: Final = {
+    MoonScoring.ADD_TO_OTHERS: "opponents score the penalty total",
+    MoonScoring.SUBTRACT_FROM_SHOOTER: "the shooter subtracts the penalty total",
+    MoonScoring.SHOOTERS_CHOICE: "the shooter chooses after the hand",
+    MoonScoring.OFF: "no moon: points count as taken",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every option of RULES.md, defaulting to the Standard game."""
+
+    players: int = 4
+    kitty: bool = False
+    pass_cycle: PassCycle = PassCycle.LEFT_RIGHT_ACROSS_HOLD
+    points_on_first_trick: bool = False
+    queen_breaks_hearts: bool = True
+    moon: MoonScoring = MoonScoring.ADD_TO_OTHERS
+    sweep_bonus: bool = True
+    target: int = 100
+    jack_of_diamonds: bool = False
+    moon_needs_jack: bool = False
+    spot_scoring: bool = False
+    black_maria_spades: bool = False
+
+    def __post_init__(self) -> None:
+        for problem in _conflicts(self):
+            raise RulesetError(problem)
+
+    @classmethod
+    def for_players(cls, players: int, **options: Any) -> Ruleset:
+        """A ruleset for 3, 4 or 5 players with that count's default pass cycle."""
+        options.setdefault(
+            "pass_cycle",
+            PassCycle.LEFT_RIGHT_ACROSS_HOLD if players == 4 else PassCycle.LEFT_RIGHT_HOLD,
+        )
+        return cls(players=players, **options)
+
+    def replace(self, **changes: Any) -> Ruleset:
+        return dataclasses.replace(self, **changes)
+
+    def pass_direction(self, hand_index: int) -> PassDirection:
+        cycle = _CYCLES[self.pass_cycle]
+        return cycle[hand_index % len(cycle)]
+
+    @property
+    def tables(self) -> RuleTables:
+        return rule_tables(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values (enums by their value) for saves and settings."""
+        return {
+            f.name: (v.value if isinstance(v, Enum) else v)
+            for f in dataclasses.fields(self)
+            for v in [getattr(self, f.name)]
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Ruleset:
+        """Read ``to_dict`` output; wrong keys or types raise RulesetError with the field named."""
+        if not isinstance(data, dict):
+            raise RulesetError("the rules must be a JSON object")
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise RulesetError(f"unknown rule option {unknown[0]!r}")
+        values: dict[str, Any] = {}
+        for name, raw in data.items():
+            default = getattr(cls(), name)
+            values[name] = _coerce_option(name, default, raw)
+        return cls(**values)
+
+
+def _coerce_option(name: str, default: Any, raw: Any) -> Any:
+    if isinstance(default, Enum):
+        try:
+            return type(default)(raw)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in type(default))
+            raise RulesetError(f"rule option {name!r} must be one of {allowed}") from None
+    if isinstance(default, bool):
+        if not isinstance(raw, bool):
+            raise RulesetError(f"rule option {name!r} must be true or false")
+        return raw
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise RulesetError(f"rule option {name!r} must be a whole number")
+    return raw
+
+
+def _conflicts(rules: Ruleset) -> list[str]:
+    """Every reason the ruleset cannot be played, in words a player understands."""
+    problems: list[str] = []
+    if not isinstance(rules.players, int) or rules.players not in (3, 4, 5):
+        problems.append(f"Hearts is played by 3, 4 or 5 players, not {rules.players!r}.")
+        return problems
+    if not isinstance(rules.target, int) or not MIN_TARGET <= rules.target <= MAX_TARGET:
+        problems.append(
+            f"The target score must be a whole number from {MIN_TARGET} to {MAX_TARGET}, "
+            f"not {rules.target!r}."
+        )
+    if rules.kitty and rules.players == 4:
+        problems.append("A kitty needs 3 or 5 players: with 4 the deck deals out evenly.")
+    if rules.pass_cycle is PassCycle.SCATTER and rules.players != 4:
+        problems.append(
+            f"Scatter passing (one card to each of three others) needs 4 players, "
+            f"not {rules.players}."
+        )
+    if rules.pass_cycle is PassCycle.LEFT_RIGHT_ACROSS_HOLD and rules.players != 4:
+        problems.append(
+            f"Passing across needs 4 players; with {rules.players} choose "
+            f"'{PassCycle.LEFT_RIGHT_HOLD.label}'."
+        )
+    if rules.moon_needs_jack and not rules.jack_of_diamonds:
+        problems.append("'Moon needs the jack of diamonds' needs the jack of diamonds option on.")
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTables:
+    """Numbers derived once from a ruleset for the engine's hot loops."""
+
+    players: int
+    deck: int
+    hand_size: int
+    kitty_size: int
+    points: tuple[int, ...]
+    penalty_mask: int
+    moon_mask: int
+    penalty_total: int
+    sweep_points: int
+    breaks_hearts: int
+    first_trick_forbidden: int
+    jack_bonus: int
+    tricks_per_hand: int
+
+
+@lru_cache(maxsize=64)
+def rule_tables(rules: Ruleset) -> RuleTables:
+    points = [0] * NUM_CARDS
+    for c in range(NUM_CARDS):
+        if CARDS[c].suit is Suit.HEARTS:
+            points[c] = CARDS[c].rank + 2 if rules.spot_scoring else 1
+    points[QUEEN_OF_SPADES] = 25 if rules.spot_scoring else 13
+    if rules.black_maria_spades:
+        points[ACE_OF_SPADES] = 7
+        points[KING_OF_SPADES] = 10
+    jack_bonus = -10 if rules.jack_of_diamonds else 0
+    points[JACK_OF_DIAMONDS] = jack_bonus
+    removed = 0
+    if not rules.kitty:
+        removed = {3: mask_of([TWO_OF_CLUBS]), 4: 0, 5: mask_of([TWO_OF_CLUBS, TWO_OF_DIAMONDS])}[
+            rules.players
+        ]
+    deck = FULL_DECK & ~removed
+    deck_size = deck.bit_count()
+    hand_size = deck_size // rules.players
+    penalty_mask = mask_of(c for c in range(NUM_CARDS) if points[c] > 0)
+    moon_mask = penalty_mask | (1 << JACK_OF_DIAMONDS if rules.moon_needs_jack else 0)
+    penalty_total = sum(p for p in points if p > 0)
+    return RuleTables(
+        players=rules.players,
+        deck=deck,
+        hand_size=hand_size,
+        kitty_size=deck_size - hand_size * rules.players,
+        points=tuple(points),
+        penalty_mask=penalty_mask,
+        moon_mask=moon_mask,
+        penalty_total=penalty_total,
+        sweep_points=penalty_total * 3 // 2,
+        breaks_hearts=HEARTS_MASK | (1 << QUEEN_OF_SPADES if rules.queen_breaks_hearts else 0),
+        first_trick_forbidden=0 if rules.points_on_first_trick else penalty_mask,
+        jack_bonus=jack_bonus,
+        tricks_per_hand=hand_size,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named ruleset as players know it, with a line saying what makes it different."""
+
+    key: str
+    name: str
+    tagline: str
+    rules: Ruleset
+
+    def summary(self) -> list[str]:
+        return describe(self.rules)
+
+
+STANDARD: Final = Preset(
+    "standard", "Standard", "The modern game: 4 players, pass left/right/across/hold.", Ruleset()
+)
+BLACK_LADY: Final = Preset(
+    "black-lady",
+    "Black Lady (classic)",
+    "The classic rules: only a heart breaks hearts, and no sweep bonus.",
+    Ruleset(moon=MoonScoring.ADD_TO_OTHERS, sweep_bonus=False, queen_breaks_hearts=False),
+)
+OMNIBUS: Final = Preset(
+    "omnibus", "Omnibus", "Standard plus the jack of diamonds, worth -10.",
+    Ruleset(jack_of_diamonds=True),
+)
+SPOT_HEARTS: Final = Preset(
+    "spot-hearts", "Spot Hearts", "Hearts score their face value and the queen 25; play to 500.",
+    Ruleset(spot_scoring=True, target=500),
+)
+BLACK_MARIA: Final = Preset(
+    "black-maria",
+    "Black Maria",
+    "Three players; the ace and king of spades hurt too.",
+    Ruleset.for_players(3, black_maria_spades=True),
+)
+FIVE_PLAYERS: Final = Preset(
+    "five-players", "Five players", "Five players with 10 cards each.", Ruleset.for_players(5)
+)
+PRESETS: Final[tuple[Preset, ...]] = (
+    STANDARD, BLACK_LADY, OMNIBUS, SPOT_HEARTS, BLACK_MARIA, FIVE_PLAYERS,
+)
+
+
+def preset_by_key(key: str) -> Preset:
+    for preset in PRESETS:
+        if preset.key == key:
+            return preset
+    known = ", ".join(p.key for p in PRESETS)
+    raise RulesetError(f"unknown preset {key!r}; choose one of {known}")
+
+
+def matching_preset(rules: Ruleset) -> Preset | None:
+    return next((p for p in PRESETS if p.rules == rules), None)
+
+
+def describe(rules: Ruleset) -> list[str]:
+    """The ruleset in plain sentences, generated from its fields so it cannot disagree."""
+    t = rules.tables
+    lines: list[str] = []
+    if rules.kitty:
+        lines.append(
+            f"{rules.players} players, {t.hand_size} cards each; the {t.kitty_size} left-over "
+            f"card{'s lie' if t.kitty_size > 1 else ' lies'} face down and go"
+            f"{'' if t.kitty_size > 1 else 'es'} to whoever wins the first trick."
+        )
+    else:
+        removed = {3: " (the 2♣ is removed)", 4: "", 5: " (the 2♣ and 2♦ are removed)"}[rules.players]
+        lines.append(f"{rules.players} players, {t.hand_size} cards each{removed}.")
+    if rules.pass_cycle is PassCycle.NO_PASSING:
+        lines.append("No cards are passed.")
+    elif rules.pass_cycle is PassCycle.SCATTER:
+        lines.append("Before each hand, pass one card to each other player.")
+    else:
+        lines.append(f"Pass 3 cards before each hand: {rules.pass_cycle.label}.")
+    opener = "2♣" if rules.players == 4 and not rules.kitty else "lowest club held"
+    lines.append(f"The {opener} leads the first trick; follow suit if you can.")
+    if rules.points_on_first_trick:
+        lines.append("Point cards may be played on the first trick.")
+    else:
+        lines.append("No point cards on the first trick unless you hold nothing else.")
+    breaker = "a heart or the Q♠" if rules.queen_breaks_hearts else "a heart"
+    lines.append(f"Hearts may be led once {breaker} has been played (or when you hold only hearts).")
+    heart_value = "its face value (2 to 14)" if rules.spot_scoring else "1 point"
+    queen_value = t.points[QUEEN_OF_SPADES]
+    scoring = f"Each heart costs {heart_value}; the Q♠ costs {queen_value}"
+    if rules.black_maria_spades:
+        scoring += f", the K♠ {t.points[KING_OF_SPADES]} and the A♠ {t.points[ACE_OF_SPADES]}"
+    lines.append(f"{scoring} ({t.penalty_total} in all).")
+    if rules.jack_of_diamonds:
+        lines.append("The J♦ is worth -10 to whoever takes it.")
+    if rules.moon is MoonScoring.OFF:
+        lines.append("No shooting the moon: every point counts as taken.")
+    else:
+        needs = " and the J♦" if rules.moon_needs_jack else ""
+        lines.append(f"Taking every penalty card{needs} shoots the moon: {rules.moon.label}.")
+    if rules.sweep_bonus:
+        lines.append(f"Taking every trick gives each opponent {t.sweep_points} instead.")
+    lines.append(
+        f"When someone reaches {rules.target}, the single lowest total wins; "
+        f"a tie for lowest plays another hand."
+    )
+    return lines

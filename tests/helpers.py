@@ -1,0 +1,52 @@
+"""Scripted positions by card name, so each rules test reads like the rule it pins."""
+
+from __future__ import annotations
+
+from hearts_desktop.engine import HandState, Ruleset, cards_of, parse_cards
+from hearts_desktop.engine.cards import iter_bits, mask_of
+from hearts_desktop.engine.rules import PassDirection
+
+
+def deal_with(
+    rules: Ruleset,
+    hands: dict[int, str],
+    kitty: str = "",
+    direction: PassDirection = PassDirection.HOLD,
+) -> HandState:
+    """A hand where the named seats hold exactly the given cards.
+
+    The other seats are filled in seat order with the remaining cards of the deck, lowest
+    first, so a test states only the cards that matter to it.
+    """
+    t = rules.tables
+    masks = {seat: mask_of(parse_cards(text)) for seat, text in hands.items()}
+    kitty_mask = mask_of(parse_cards(kitty))
+    used = kitty_mask
+    for m in masks.values():
+        used |= m
+    rest = list(iter_bits(t.deck & ~used))
+    if not kitty and t.kitty_size:
+        kitty_mask = mask_of(rest[-t.kitty_size:])
+        rest = rest[: -t.kitty_size]
+    dealt = []
+    for seat in range(t.players):
+        if seat in masks:
+            dealt.append(masks[seat])
+        else:
+            dealt.append(mask_of(rest[: t.hand_size]))
+            rest = rest[t.hand_size:]
+    return HandState(rules, dealt, kitty_mask, direction)
+
+
+def play(state: HandState, cards: str) -> None:
+    """Play the named cards in turn order, each checked as a player's move would be."""
+    for c in parse_cards(cards):
+        state.play_card(state.turn, c)
+
+
+def legal(state: HandState) -> set[str]:
+    return {str(c) for c in state.legal_cards()}
+
+
+def held(state: HandState, seat: int) -> set[str]:
+    return {str(c) for c in cards_of(state.hands[seat])}

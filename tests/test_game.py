@@ -1,0 +1,134 @@
+"""Games across hands: replay from (ruleset, seed, actions), saved actions, events, views."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_desktop.engine import (
+    Game,
+    IllegalMove,
+    MoonAction,
+    MoonScoring,
+    PassAction,
+    Phase,
+    PlayAction,
+    PlayerView,
+    Ruleset,
+    action_from_json,
+    action_to_json,
+    card,
+)
+from hearts_desktop.engine.events import CardPlayed, HandDealt, TrickWon
+from hearts_desktop.engine.game import Action
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    seat = rng.choice(game.to_act())
+    view = game.view(seat)
+    if view.phase is Phase.PASSING:
+        return PassAction(seat, tuple(rng.sample(view.cards(), 3)))
+    if view.phase is Phase.MOON_CHOICE:
+        return MoonAction(seat, rng.choice([MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER]))
+    return PlayAction(seat, rng.choice(view.legal_cards()))
+
+
+def play_random_game(rules: Ruleset, seed: int) -> Game:
+    game = Game(rules, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(random_action(game, rng))
+    return game
+
+
+def test_same_seed_deals_the_same_hands() -> None:
+    assert Game(Ruleset(), 7).hand.dealt == Game(Ruleset(), 7).hand.dealt
+    assert Game(Ruleset(), 7).hand.dealt != Game(Ruleset(), 8).hand.dealt
+
+
+def test_replay_rebuilds_the_exact_state_at_every_prefix() -> None:
+    game = play_random_game(Ruleset(), seed=11)
+    for cut in (0, 1, 5, 52, len(game.actions) // 2, len(game.actions)):
+        replayed = Game.replay(Ruleset(), 11, game.actions[:cut])
+        live = Game(Ruleset(), 11)
+        for action in game.actions[:cut]:
+            live.apply(action)
+        assert replayed.totals == live.totals
+        assert replayed.hand.hands == live.hand.hands
+        assert replayed.hand.trick == live.hand.trick
+        assert replayed.to_act() == live.to_act()
+    final = Game.replay(Ruleset(), 11, game.actions)
+    assert final.winner == game.winner and final.totals == game.totals
+
+
+def test_actions_round_trip_through_json() -> None:
+    game = play_random_game(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE), seed=4)
+    restored = [action_from_json(action_to_json(a)) for a in game.actions]
+    assert restored == game.actions
+    assert action_to_json(PlayAction(2, card("QS"))) == {"play": "QS", "seat": 2}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [None, [], {"seat": 0}, {"seat": "0", "play": "QS"}, {"seat": 0, "play": "QQ"},
+     {"seat": 0, "play": "QS", "pass": "2C 3C 4C"}, {"seat": True, "play": "QS"},
+     {"seat": 0, "moon": "maybe"}],
+)
+def test_malformed_saved_actions_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError):
+        action_from_json(bad)
+
+
+def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
+    game = Game(Ruleset(), 1)
+    before = game.hand.hands[:]
+    with pytest.raises(IllegalMove, match="Pass your cards first"):
+        game.apply(PlayAction(0, card("2C")))
+    with pytest.raises(IllegalMove, match="no moon"):
+        game.apply(MoonAction(0, MoonScoring.ADD_TO_OTHERS))
+    assert game.hand.hands == before and game.actions == []
+
+
+def test_events_tell_the_story_of_a_hand() -> None:
+    events: list[object] = []
+    game = Game(Ruleset(pass_cycle=Ruleset().pass_cycle.NO_PASSING), 2, events)
+    assert isinstance(events[0], HandDealt)
+    rng = random.Random(2)
+    plays = tricks = 0
+    while game.hand_index == 0:
+        for event in game.apply(random_action(game, rng)):
+            plays += isinstance(event, CardPlayed)
+            tricks += isinstance(event, TrickWon)
+    assert plays == 52 and tricks == 13
+
+
+def test_copy_is_independent() -> None:
+    game = Game(Ruleset(), 3)
+    other = game.copy()
+    other.apply(PassAction(0, other.view(0).cards()[:3]))
+    assert game.actions == [] and game.hand.passes[0] is None
+
+
+def test_view_holds_only_what_the_seat_may_know() -> None:
+    game = Game(Ruleset(), 9)
+    rng = random.Random(9)
+    for _ in range(30):
+        game.apply(random_action(game, rng))
+    for seat in range(4):
+        view = game.view(seat)
+        assert isinstance(view, PlayerView)
+        assert view.hand == game.hand.hands[seat]
+        for name in view.__slots__:
+            value = getattr(view, name)
+            assert not isinstance(value, (Game, list, dict)), name
+            if name not in ("hand", "legal"):
+                for other in range(4):
+                    if other != seat and isinstance(value, int) and game.hand.hands[other]:
+                        assert value != game.hand.hands[other], name
+        assert view.unseen_mask & view.hand == 0
+        hidden = 0
+        for other in range(4):
+            if other != seat:
+                hidden |= game.hand.hands[other]
+        assert view.unseen_mask == hidden
