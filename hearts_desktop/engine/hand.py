@@ -184,6 +184,59 @@ class HandState:
         hands, kitty = deal(rules, rng)
         return cls(rules, hands, kitty, direction)
 
+    @classmethod
+    def position(
+        cls,
+        rules: Ruleset,
+        hands: Sequence[int],
+        kitty: int,
+        leader: int,
+        trick: Sequence[int],
+        tricks: Sequence[Trick],
+    ) -> HandState:
+        """A hand in play, rebuilt at an exact point from the cards still held.
+
+        Search bots deal the cards they cannot see in many ways and play each deal out from
+        where the table stands. ``hands`` are the cards each seat still holds, ``tricks``
+        the finished tricks, ``trick`` the cards of the current one (led by ``leader``).
+        Everything else follows from these: what each seat held when play began (``dealt``),
+        who took what (with the kitty), whether hearts are broken, whose turn it is. A
+        position that cannot arise (a card in two places, wrong hand sizes) raises
+        ValueError. The pass is not recorded: the position starts after it.
+        """
+        t = rules.tables
+        n = t.players
+        dealt = list(hands)
+        taken = [0] * n
+        tricks_won = [0] * n
+        played = 0
+        for finished in tricks:
+            for position, c in enumerate(finished.cards):
+                dealt[(finished.leader + position) % n] |= 1 << c
+            won = mask_of(finished.cards)
+            taken[finished.winner] |= won
+            tricks_won[finished.winner] += 1
+            played |= won
+        for position, c in enumerate(trick):
+            dealt[(leader + position) % n] |= 1 << c
+        trick_mask = mask_of(trick)
+        state = cls(rules, dealt, kitty)  # ``dealt`` as held when play began: sets the opening card
+        state.hands = list(hands)
+        if tricks and kitty:
+            state.kitty_taker = tricks[0].winner
+            taken[tricks[0].winner] |= kitty
+        state.leader = leader
+        state.turn = (leader + len(trick)) % n
+        state.trick = list(trick)
+        state.trick_mask = trick_mask
+        state.led_suit = trick[0] // RANKS_PER_SUIT if trick else -1
+        state.hearts_broken = bool((played | trick_mask) & t.breaks_hearts)
+        state.tricks_played = len(tricks)
+        state.taken = taken
+        state.tricks_won = tricks_won
+        state.tricks = list(tricks)
+        return state
+
     def copy(self) -> HandState:
         """An independent copy (bots branch simulations from it; undo keeps snapshots)."""
         other = HandState.__new__(HandState)
