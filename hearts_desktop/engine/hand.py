@@ -217,8 +217,8 @@ class HandState:
             taken[finished.winner] |= won
             tricks_won[finished.winner] += 1
             played |= won
-        for position, c in enumerate(trick):
-            dealt[(leader + position) % n] |= 1 << c
+        for position, in_play in enumerate(trick):
+            dealt[(leader + position) % n] |= 1 << in_play
         trick_mask = mask_of(trick)
         state = cls(rules, dealt, kitty)  # ``dealt`` as held when play began: sets the opening card
         state.hands = list(hands)
