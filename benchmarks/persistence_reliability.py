@@ -1,0 +1,493 @@
+"""Reliability figures for saving (issue 9): hostile files and kill -9 while saving.
+
+    python benchmarks/persistence_reliability.py [--fuzz 1000] [--kills 200] [--command CMD]
+
+Fuzz: for each of saves, settings and statistics, ``--fuzz`` files made from valid ones by
+truncation, bit flips, wrong types, huge numbers, deep nesting, non-UTF-8 bytes, NaN,
+giant strings, future versions and illegal action lists. Each is loaded the way the program
+starts, then the program saves as it would; a crash is any exception, and an overwrite is
+a rejected file whose original bytes are no longer anywhere in the folder.
+
+Kills: ``--command`` (default: this script's own autoplay child) is started with
+``--data-dir DIR`` appended, killed with SIGKILL at a random moment, and the folder is
+loaded as the next start would. A child that prints ``applied <seed> <actions>`` before
+each autosave (the autoplay contract) also lets the script measure how far behind the
+loaded game is; ``resumed <seed> <actions>`` at start-up shows that the restart continued it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import logging
+import os
+import random
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from hearts_desktop.engine import (
+    PRESETS,
+    Game,
+    MoonScoring,
+    PassAction,
+    Phase,
+    PlayAction,
+)
+from hearts_desktop.engine.game import Action, MoonAction
+from hearts_desktop.persistence import (
+    CARD_BACKS,
+    COMPUTER_LEVELS,
+    DECKS,
+    PACES,
+    DataPaths,
+    NewGameSetup,
+    Seat,
+    Settings,
+    Statistics,
+    load_game,
+    load_settings,
+    load_statistics,
+    save_game,
+    save_settings,
+    save_statistics,
+)
+from hearts_desktop.persistence.atomic import encode_json
+from hearts_desktop.persistence.saves import save_document
+from hearts_desktop.persistence.seats import DEFAULT_NAMES
+
+DEEP = 100_000
+GIANT = 2_000_000
+POOL = 12  # valid documents per kind that the hostile files are made from
+
+
+# --------------------------------------------------------------------------- random play
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """Any legal action of any seat the game waits for: the autoplay child's policy."""
+    seat = rng.choice(game.to_act())
+    view = game.view(seat)
+    if view.phase is Phase.PASSING:
+        return PassAction(seat, tuple(rng.sample(view.cards(), len(view.pass_targets))))
+    if view.phase is Phase.MOON_CHOICE:
+        return MoonAction(seat, MoonScoring.ADD_TO_OTHERS)
+    return PlayAction(seat, rng.choice(view.legal_cards()))
+
+
+def random_table(rng: random.Random) -> tuple[Game, tuple[Seat, ...]]:
+    """A new game under a random preset, with a person and computers of random levels."""
+    rules = rng.choice(PRESETS).rules
+    seats = tuple(
+        Seat(DEFAULT_NAMES[i], "human" if i == 0 else "computer", rng.choice(COMPUTER_LEVELS))
+        for i in range(rules.players)
+    )
+    return Game(rules, rng.getrandbits(32)), seats
+
+
+def play(game: Game, rng: random.Random, actions: int) -> Game:
+    while actions > 0 and not game.over:
+        game.apply(random_action(game, rng))
+        actions -= 1
+    return game
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+Kind = str  # "save", "settings" or "statistics"
+KINDS: tuple[Kind, ...] = ("save", "settings", "statistics")
+
+
+def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
+    """A document the program itself could have written."""
+    if kind == "save":
+        game, seats = random_table(rng)
+        play(game, rng, rng.randrange(0, 300))
+        return save_document(game, seats, datetime(2026, 12, 2, 12, 0))
+    if kind == "settings":
+        game, seats = random_table(rng)
+        settings = Settings(
+            pace=rng.choice(PACES),
+            deck=rng.choice(DECKS),
+            card_back=rng.choice(CARD_BACKS),
+            large_cards=rng.random() < 0.5,
+            volume=rng.random(),
+            new_game=NewGameSetup.of(seats, game.rules),
+        )
+        return settings.to_dict()
+    statistics = Statistics()
+    for _ in range(rng.randrange(1, 3)):
+        game, seats = random_table(rng)
+        statistics.record_game(play(game, rng, 10**6), seats)
+    return statistics.to_dict()
+
+
+def _nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _nodes(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _nodes(item, path + (index,))
+
+
+def _replace_node(document: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = new
+    return document
+
+
+MARK = "\u0000fuzz-mark\u0000"
+
+
+def _structural(document: dict[str, Any], rng: random.Random) -> tuple[str, bytes]:
+    """Change one node of the parsed document, then serialise it as the program would."""
+    path = rng.choice(list(_nodes(document))[1:] or [()])
+    choice = rng.randrange(7)
+    if choice == 0:
+        label, new = "wrong type", rng.choice(["text", 7, 2.5, True, None, [], {}, [1, "x"], {"a": 1}])
+    elif choice == 1:
+        huge = [10 ** rng.randrange(19, 4000), -(10**300), 1e308, -1e308, 2**64]
+        label, new = "huge number", rng.choice(huge)
+    elif choice == 2:
+        label, new = "giant string", "x" * GIANT
+    elif choice == 3:
+        label, new = "deep nesting", MARK
+    elif choice == 4 and len(path) >= 1:
+        parent = document
+        for step in path[:-1]:
+            parent = parent[step]
+        del parent[path[-1]]
+        return "missing key or item", encode_json(document)
+    elif choice == 5:
+        label, new = "NaN or Infinity", MARK + "nan"
+    else:
+        label = "unknown key"
+        document["added_" + str(rng.randrange(100))] = {"nested": [1, 2, 3]}
+        return label, encode_json(document)
+    text = encode_json(_replace_node(document, path, new)).decode("utf-8")
+    marker = json.dumps(MARK, ensure_ascii=False)
+    not_a_number = rng.choice(["NaN", "Infinity", "-Infinity"])
+    text = text.replace(json.dumps(MARK + "nan", ensure_ascii=False), not_a_number)
+    text = text.replace(marker, "[" * DEEP + "]" * DEEP)
+    return label, text.encode("utf-8")
+
+
+def _textual(data: bytes, rng: random.Random) -> tuple[str, bytes]:
+    """Damage the bytes as a crash, a disk or a careless editor would."""
+    choice = rng.randrange(10)
+    if choice == 0:
+        return "truncated", data[: rng.randrange(len(data))]
+    if choice == 1:
+        flipped = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            position = rng.randrange(len(flipped))
+            flipped[position] ^= 1 << rng.randrange(8)
+        return "bit flips", bytes(flipped)
+    if choice == 2:
+        position = rng.randrange(len(data))
+        invalid = rng.choice([b"\xff\xfe", b"\xc3", b"\x80\x80", b"\xed\xa0\x80"])
+        return "non-UTF-8", data[:position] + invalid + data[position:]
+    if choice == 3:
+        return "non-UTF-8", data.decode("utf-8").encode(rng.choice(["utf-16", "utf-32", "cp1252"]), "replace")
+    if choice == 4:
+        return "empty", rng.choice([b"", b"   \n", b"\x00" * 4096])
+    if choice == 5:
+        return "wrong type", rng.choice([b"null", b"[]", b"42", b'"save"', b"true", b"[" + data + b"]"])
+    if choice == 6:
+        return "random bytes", rng.randbytes(rng.randrange(1, 5000))
+    if choice == 7:
+        start = rng.randrange(len(data))
+        return "span deleted", data[:start] + data[start + rng.randrange(1, 200):]
+    if choice == 8:
+        numbers = list(re.finditer(rb"\d+", data))
+        if numbers:
+            number = rng.choice(numbers)
+            return "huge number", data[: number.start()] + b"9" * 5000 + data[number.end():]
+    return "deep nesting", b"[" * DEEP + b"]" * DEEP
+
+
+def _semantic_save(document: dict[str, Any], rng: random.Random) -> tuple[str, bytes]:
+    """Valid JSON that is not a valid save: a newer version or moves the rules forbid."""
+    actions = document["actions"]
+    choice = rng.randrange(4)
+    if choice == 0:
+        document["version"] = rng.choice([2, 99, 10**30])
+        return "future version", encode_json(document)
+    if choice == 1 and len(actions) >= 2:
+        i, j = sorted(rng.sample(range(len(actions)), 2))
+        actions[i], actions[j] = actions[j], actions[i]
+        return "actions reordered", encode_json(document)
+    if choice == 2 and actions:
+        target = rng.randrange(len(actions))
+        key = next(k for k in ("pass", "play", "moon") if k in actions[target])
+        actions[target][key] = rng.choice(["QS", "2C", "AH", "XX", "", "QS QS QS", "add-to-others"])
+        return "action changed", encode_json(document)
+    document["seed"] = document["seed"] + 1
+    if actions:
+        actions.append(actions[-1])
+    return "seed changed", encode_json(document)
+
+
+def fuzz_case(kind: Kind, document: dict[str, Any], rng: random.Random) -> tuple[str, bytes]:
+    """One hostile file made from a valid ``document`` of ``kind`` (changed in place), with
+    a label saying what was done to it."""
+    roll = rng.random()
+    if kind == "save" and roll < 0.2:
+        return _semantic_save(document, rng)
+    if roll < 0.55:
+        return _structural(document, rng)
+    if kind != "save" and roll < 0.6:
+        document["version"] = rng.choice([2, 99])
+        return "future version", encode_json(document)
+    return _textual(encode_json(document), rng)
+
+
+@dataclass
+class FuzzTally:
+    cases: int = 0
+    crashes: list[str] = field(default_factory=list)
+    overwritten: list[str] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    labels: Counter[str] = field(default_factory=Counter)
+
+
+def _load_and_save(kind: Kind, paths: DataPaths, rng: random.Random) -> tuple[Any, list[str]]:
+    """Start as the program does, then save as it would after the player's next action."""
+    if kind == "save":
+        loaded = load_game(paths.autosave)
+        game, seats = (
+            random_table(rng) if loaded.value is None else (loaded.value.game, loaded.value.seats)
+        )
+        if not game.over:
+            game.apply(random_action(game, rng))
+        save_game(paths.autosave, game, seats)
+        return loaded.value, loaded.messages
+    if kind == "settings":
+        settings = load_settings(paths.settings)
+        save_settings(paths.settings, settings.value)
+        return settings.value, settings.messages
+    statistics = load_statistics(paths.statistics)
+    save_statistics(paths.statistics, statistics.value)
+    return statistics.value, statistics.messages
+
+
+def check_case(kind: Kind, data: bytes, folder: Path, rng: random.Random, backup: bytes | None) -> str:
+    """Plant ``data`` (and ``backup``) as the file of ``kind`` in an empty ``folder``, start
+    and save; the outcome is "crash", "overwritten", "accepted", "repaired", "set aside" or
+    "backup"."""
+    paths = DataPaths.resolve(folder)
+    target = {"save": paths.autosave, "settings": paths.settings, "statistics": paths.statistics}[kind]
+    if backup is not None:
+        target.with_name(target.name + ".bak").write_bytes(backup)
+    target.write_bytes(data)
+    try:
+        value, messages = _load_and_save(kind, paths, rng)
+    except Exception as error:  # noqa: BLE001 - counting crashes is the point
+        return f"crash: {type(error).__name__}: {str(error)[:200]}"
+    still_there = any(f.read_bytes() == data for f in folder.iterdir() if f.is_file())
+    if not messages:
+        if value is None:
+            return "crash: a file vanished without a message"
+        if kind != "save" and _load_and_save(kind, paths, rng)[0] != value:
+            return "crash: an accepted file changed when saved again"
+        return "accepted"
+    if not still_there:
+        return "overwritten"
+    if messages[0].startswith("Some settings"):
+        return "repaired"
+    return "backup" if "loaded instead" in messages[0] else "set aside"
+
+
+def run_fuzz(count: int, seed: int, kinds: tuple[Kind, ...] = KINDS) -> dict[Kind, FuzzTally]:
+    rng = random.Random(seed)
+    tallies = {kind: FuzzTally() for kind in kinds}
+    with tempfile.TemporaryDirectory(prefix="hearts-fuzz-") as root:
+        for kind in kinds:
+            tally = tallies[kind]
+            originals = [valid_document(kind, rng) for _ in range(POOL)]
+            for case in range(count):
+                label, data = fuzz_case(kind, copy.deepcopy(rng.choice(originals)), rng)
+                backup = encode_json(rng.choice(originals)) if rng.random() < 0.5 else None
+                folder = Path(root) / f"{kind}-{case}"
+                folder.mkdir()
+                outcome = check_case(kind, data, folder, rng, backup)
+                tally.cases += 1
+                tally.labels[label] += 1
+                tally.outcomes[outcome.split(":")[0]] += 1
+                if outcome.startswith("crash"):
+                    tally.crashes.append(f"{label}: {outcome}")
+                elif outcome == "overwritten":
+                    tally.overwritten.append(label)
+                for leftover in folder.iterdir():
+                    leftover.unlink()
+                folder.rmdir()
+    return tallies
+
+
+# --------------------------------------------------------------------------- kill -9
+
+
+def child(data_dir: Path, seed: int) -> None:
+    """The autoplay stand-in: resume or start a game, autosave after every action, forever."""
+    rng = random.Random(seed)
+    paths = DataPaths.resolve(data_dir)
+    loaded = load_game(paths.autosave)
+    for message in loaded.messages:
+        print(f"message {message}", file=sys.stderr, flush=True)
+    if loaded.value is not None and not loaded.value.game.over:
+        game, seats = loaded.value.game, loaded.value.seats
+        print(f"resumed {game.seed} {len(game.actions)}", flush=True)
+    else:
+        game, seats = random_table(rng)
+        print(f"started {game.seed} 0", flush=True)
+    while True:
+        if game.over:
+            game, seats = random_table(rng)
+        game.apply(random_action(game, rng))
+        print(f"applied {game.seed} {len(game.actions)}", flush=True)
+        save_game(paths.autosave, game, seats)
+        print(f"saved {game.seed} {len(game.actions)}", flush=True)
+
+
+@dataclass
+class KillTally:
+    kills: int = 0
+    during_save: int = 0
+    corrupt: list[str] = field(default_factory=list)
+    no_game: int = 0
+    behind: Counter[int] = field(default_factory=Counter)
+    resumed_ok: int = 0
+    resumed_checked: int = 0
+    unmeasured: int = 0
+
+
+def _read_lines(stream: Any, lines: list[str], first: threading.Event) -> None:
+    for line in stream:
+        lines.append(line.strip())
+        if line.startswith("applied"):
+            first.set()
+    first.set()
+
+
+def _last(lines: list[str], word: str) -> tuple[int, int] | None:
+    for line in reversed(lines):
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == word:
+            return int(parts[1]), int(parts[2])
+    return None
+
+
+def run_kills(kills: int, command: list[str], seed: int, max_delay: float) -> KillTally:
+    rng = random.Random(seed)
+    tally = KillTally()
+    expected_resume: tuple[int, int] | None = None
+    with tempfile.TemporaryDirectory(prefix="hearts-kill-") as folder:
+        paths = DataPaths.resolve(folder)
+        for _ in range(kills):
+            process = subprocess.Popen(
+                command + ["--data-dir", folder],
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            )
+            lines: list[str] = []
+            first = threading.Event()
+            reader = threading.Thread(target=_read_lines, args=(process.stdout, lines, first))
+            reader.start()
+            first.wait(timeout=30)
+            time.sleep(rng.uniform(0, max_delay))
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            reader.join()
+            tally.kills += 1
+            resumed = _last(lines, "resumed")
+            if expected_resume is not None and resumed is not None:
+                tally.resumed_checked += 1
+                tally.resumed_ok += resumed == expected_resume
+            tally.during_save += bool(lines) and lines[-1].startswith("applied")
+            loaded = load_game(paths.autosave)
+            if loaded.messages:
+                tally.corrupt.append(" ".join(loaded.messages))
+            if loaded.value is None:
+                tally.no_game += 1
+                expected_resume = None
+                continue
+            game = loaded.value.game
+            expected_resume = None if game.over else (game.seed, len(game.actions))
+            applied = _last(lines, "applied")
+            if applied is None:
+                tally.unmeasured += 1
+            else:
+                applied_seed, applied_count = applied
+                saved_count = len(game.actions) if game.seed == applied_seed else 0
+                tally.behind[applied_count - saved_count] += 1
+    return tally
+
+
+# --------------------------------------------------------------------------- report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--fuzz", type=int, default=1000, help="hostile files per kind (0 to skip)")
+    parser.add_argument("--kills", type=int, default=200, help="kill -9 rounds (0 to skip)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--max-delay", type=float, default=0.4, help="longest wait before a kill, seconds")
+    parser.add_argument(
+        "--command", default=None,
+        help="program to kill, e.g. 'hearts-desktop --autoplay' (--data-dir DIR is appended)",
+    )
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    if args.child:
+        child(args.data_dir, int.from_bytes(os.urandom(4), "big"))
+        return 0
+    if args.fuzz:
+        started = time.perf_counter()
+        tallies = run_fuzz(args.fuzz, args.seed)
+        print(f"Hostile files ({time.perf_counter() - started:.0f} s):")
+        for kind, tally in tallies.items():
+            outcomes = ", ".join(f"{name} {n}" for name, n in sorted(tally.outcomes.items()))
+            print(f"  {kind:10} {tally.cases} files: {len(tally.crashes)} crashes, "
+                  f"{len(tally.overwritten)} silent overwrites ({outcomes})")
+            print(f"  {'':10} made by: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.labels.items())))
+            for problem in tally.crashes[:5] + tally.overwritten[:5]:
+                print(f"  {'':10} ! {problem}")
+    if args.kills:
+        command = shlex.split(args.command) if args.command else [sys.executable, __file__, "--child"]
+        started = time.perf_counter()
+        kill = run_kills(args.kills, command, args.seed, args.max_delay)
+        print(f"kill -9 while autosaving ({time.perf_counter() - started:.0f} s, {' '.join(command)}):")
+        print(f"  {kill.kills} kills, {kill.during_save} of them between an action and the end of its save")
+        print(f"  corrupt saves after restart: {len(kill.corrupt)}; no game to continue: {kill.no_game}")
+        behind = ", ".join(f"{n} behind: {count}" for n, count in sorted(kill.behind.items()))
+        print(f"  actions lost at the kill: {behind or 'not measured'}"
+              + (f" ({kill.unmeasured} not measured)" if kill.unmeasured else ""))
+        print(f"  restarts that resumed exactly the loaded game: {kill.resumed_ok} of {kill.resumed_checked}")
+        for problem in kill.corrupt[:5]:
+            print(f"  ! {problem}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""The autosave: the game in progress after every action, and Continue on the next start.
+
+A save holds the ruleset, the seed, the seats and the action list; ``Game.replay`` rebuilds
+the exact table from them, undo history included, and refuses an action list the rules do
+not allow, so a save cannot smuggle in a position no real game reaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+from .. import __version__
+from ..engine import Game, IllegalMove, Ruleset, action_from_json, action_to_json
+from .atomic import remove_with_backup, write_json_atomic
+from .documents import (
+    DocumentError,
+    DocumentKind,
+    LoadResult,
+    get_int,
+    get_list,
+    get_time,
+    load_document,
+)
+from .seats import Seat, seats_from_json
+
+MAX_SEED: Final = 2**64 - 1
+SAVE: Final = DocumentKind(
+    label="The saved game",
+    format="hearts-desktop-save",
+    version=1,
+    without_file="there is no game to continue",
+    from_backup="the save before it was loaded instead",
+)
+WHAT: Final = "the game"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game rebuilt from disk, with who sits where and when it was saved."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    saved_at: datetime
+
+
+def save_document(game: Game, seats: Sequence[Seat], saved_at: datetime) -> dict[str, Any]:
+    if len(seats) != game.players:
+        raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
+    if not 0 <= game.seed <= MAX_SEED:
+        raise ValueError(f"seeds are 0..2**64-1 so any copy of the program reads them, not {game.seed}")
+    return SAVE.envelope() | {
+        "app_version": __version__,
+        "saved_at": saved_at.isoformat(timespec="seconds"),
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "seats": [seat.to_dict() for seat in seats],
+        "actions": [action_to_json(action) for action in game.actions],
+    }
+
+
+def save_game(path: Path, game: Game, seats: Sequence[Seat]) -> None:
+    """Autosave ``game`` over ``path``, keeping the previous save as its backup.
+
+    Raises StorageError (one sentence for the player) when the disk refuses.
+    """
+    document = save_document(game, seats, datetime.now().astimezone())
+    write_json_atomic(path, document, what=WHAT, keep_backup=True)
+
+
+def load_game(path: Path) -> LoadResult[SavedGame | None]:
+    """The saved game to offer as Continue, or None; never raises on a bad file."""
+    return load_document(path, SAVE, parse_save)
+
+
+def discard_saved_game(path: Path) -> None:
+    """Forget the saved game (a new game started, or the game was finished and recorded)."""
+    remove_with_backup(path, what=WHAT)
+
+
+def parse_save(body: dict[str, Any]) -> SavedGame:
+    """Rebuild a game from a save document's object; DocumentError says why it cannot be."""
+    rules = Ruleset.from_dict(body.get("rules"))
+    seed = get_int(body, "seed", 0, MAX_SEED)
+    seats = seats_from_json(body.get("seats"), rules.players)
+    actions = [action_from_json(item) for item in get_list(body, "actions")]
+    try:
+        game = Game.replay(rules, seed, actions)
+    except IllegalMove as error:
+        raise DocumentError(str(error), "contains a move the rules do not allow") from error
+    return SavedGame(game, seats, get_time(body, "saved_at"))
