@@ -1,0 +1,345 @@
+"""Bots against bots on duplicate deals: ``python -m hearts_desktop.arena --seats medium,easy,easy,easy``.
+
+Each deal is played once per rotation of the line-up (n times with n players), so every
+bot holds every seat's cards once and the luck of the deal cancels. Hands are scored one
+by one (single hands from a seeded deal, not whole games); the figures are points per
+hand. Confidence intervals are computed over deals, from each deal's average over its
+rotations, because the rotations of one deal are not independent of each other.
+
+A bot only ever receives ``view_of(state, seat)``; the arena validates every answer with
+the engine's checked moves, so an illegal card stops the run with the engine's reason.
+``run_arena`` is the same measurement as a function, for other benchmarks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import LEVELS, Bot, make_bot, never_cancel
+from .engine import HandState, MoonAction, PassAction, Phase, PlayAction, Ruleset, view_of
+from .engine.hand import deal
+from .engine.rules import preset_by_key
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
+CHUNK_DEALS = 20
+
+
+@dataclass(slots=True)
+class DealRecord:
+    """One deal played in every rotation: ``points[r][i]`` is line-up entry ``i``'s score
+    in rotation ``r`` (where entry ``i`` sits in seat ``(i + r) % n``)."""
+
+    index: int
+    points: list[list[int]]
+    moons: list[int]
+    sweeps: list[int]
+    decision_seconds: list[list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class BotFigures:
+    name: str
+    seat: int
+    """The bot's seat in the first rotation (its place in the line-up)."""
+    mean_points: float
+    ci95: tuple[float, float]
+    moons: int
+    moon_rate: float
+    sweeps: int
+    decisions: int
+    decision_ms_median: float
+    decision_ms_p95: float
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    preset: str
+    seed: int
+    hands: int
+    """Deals; each was played once per rotation."""
+    hands_played: int
+    seat0_minus_others: tuple[float, float, float]
+    """Mean, low and high of the 95% interval of seat 0's points minus the others' mean."""
+    bots: tuple[BotFigures, ...]
+    seconds: float
+    workers: int
+
+    def to_json(self) -> dict[str, Any]:
+        mean, low, high = self.seat0_minus_others
+        return {
+            "preset": self.preset,
+            "seed": self.seed,
+            "hands": self.hands,
+            "hands_played": self.hands_played,
+            "seat0_minus_others": {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]},
+            "bots": [
+                {
+                    "name": b.name,
+                    "seat": b.seat,
+                    "mean_points": round(b.mean_points, 4),
+                    "ci95": [round(b.ci95[0], 4), round(b.ci95[1], 4)],
+                    "moons": b.moons,
+                    "moon_rate": round(b.moon_rate, 5),
+                    "sweeps": b.sweeps,
+                    "decisions": b.decisions,
+                    "decision_ms_median": round(b.decision_ms_median, 4),
+                    "decision_ms_p95": round(b.decision_ms_p95, 4),
+                }
+                for b in self.bots
+            ],
+            "seconds": round(self.seconds, 2),
+            "workers": self.workers,
+        }
+
+    def table(self) -> str:
+        """The figures as a plain-text table for people."""
+        players = len(self.bots)
+        lines = [
+            (
+                f"arena: preset {self.preset}, seed {self.seed}, {self.hands} deals x {players} rotations "
+                f"= {self.hands_played} hands, {self.workers} worker(s), {self.seconds:.1f} s"
+            ),
+            (
+                f"{'bot':<10} {'seat':>4} {'points/hand':>11} {'95% CI':>17} {'moons':>6} {'moon rate':>9} "
+                f"{'sweeps':>6} {'decisions':>9} {'ms median':>9} {'ms p95':>7}"
+            ),
+        ]
+        for b in self.bots:
+            ci = f"[{b.ci95[0]:.3f}, {b.ci95[1]:.3f}]"
+            lines.append(
+                f"{b.name:<10} {b.seat:>4} {b.mean_points:>11.3f} {ci:>17} {b.moons:>6} "
+                f"{b.moon_rate:>9.2%} {b.sweeps:>6} {b.decisions:>9} {b.decision_ms_median:>9.3f} "
+                f"{b.decision_ms_p95:>7.3f}"
+            )
+        mean, low, high = self.seat0_minus_others
+        verdict = "excludes 0" if low > 0 or high < 0 else "includes 0" if low < high else "identical"
+        lines.append(
+            f"seat 0 ({self.bots[0].name}) minus the others' mean: {mean:+.3f} points/hand, "
+            f"95% CI [{low:+.3f}, {high:+.3f}] ({verdict}; over {self.hands} deals)"
+        )
+        return "\n".join(lines)
+
+
+def arena_rng(seed: int, *parts: int) -> random.Random:
+    """A random source per deal (and per bot and rotation), independent of worker count."""
+    return random.Random(f"hearts-arena:{seed}:" + ":".join(map(str, parts)))
+
+
+def deal_for(rules: Ruleset, seed: int, index: int) -> tuple[list[int], int]:
+    """The cards of deal ``index``: the same for every rotation and every run with this seed."""
+    return deal(rules, arena_rng(seed, index))
+
+
+def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> DealRecord:
+    """Play deal ``index`` once per rotation of the line-up ``bots``."""
+    n = rules.players
+    hands, kitty = deal_for(rules, seed, index)
+    direction = rules.pass_direction(index)
+    record = DealRecord(index, [], [0] * n, [0] * n, [[] for _ in range(n)])
+    for rotation in range(n):
+        entry_at = [(seat - rotation) % n for seat in range(n)]
+        rngs = [arena_rng(seed, index, rotation, entry) for entry in range(n)]
+        state = HandState(rules, hands, kitty, direction)
+        while state.phase is not Phase.SCORED:
+            if state.phase is Phase.PASSING:
+                seats = state.waiting_to_pass()
+            elif state.phase is Phase.MOON_CHOICE:
+                assert state.moon_candidate is not None
+                seats = [state.moon_candidate]
+            else:
+                seats = [state.turn]
+            for seat in seats:
+                entry = entry_at[seat]
+                view = view_of(state, seat, hand_index=index)
+                start = time.perf_counter()
+                action = bots[entry].decide(view, rngs[entry], never_cancel)
+                record.decision_seconds[entry].append(time.perf_counter() - start)
+                if isinstance(action, PassAction):
+                    state.pass_checked(seat, action.cards)
+                elif isinstance(action, PlayAction):
+                    state.play_card(seat, action.card)
+                elif isinstance(action, MoonAction):
+                    state.choose_moon(seat, action.choice)
+        result = state.result
+        assert result is not None
+        record.points.append([result.points[(entry + rotation) % n] for entry in range(n)])
+        if result.moon_shooter is not None:
+            record.moons[entry_at[result.moon_shooter]] += 1
+        if result.sweeper is not None:
+            record.sweeps[entry_at[result.sweeper]] += 1
+    return record
+
+
+def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, int, int]) -> list[DealRecord]:
+    levels, rules, seed, first, last = job
+    bots = [make_bot(level) for level in levels]
+    return [play_deal(rules, bots, seed, index) for index in range(first, last)]
+
+
+def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int) -> Iterator[
+    tuple[tuple[str, ...], Ruleset, int, int, int]
+]:
+    for first in range(0, hands, CHUNK_DEALS):
+        yield levels, rules, seed, first, min(hands, first + CHUNK_DEALS)
+
+
+def run_arena(
+    levels: Sequence[str],
+    hands: int,
+    seed: int = 1,
+    preset: str | Ruleset = "standard",
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play ``hands`` duplicate deals with the line-up ``levels`` (one level per seat).
+
+    ``progress(done, hands)`` is called as deals finish. The figures do not depend on
+    ``workers``: every deal and every bot's random source is derived from the seed.
+    """
+    rules = preset_by_key(preset).rules if isinstance(preset, str) else preset
+    lineup = tuple(levels)
+    if len(lineup) != rules.players:
+        raise ValueError(f"these rules seat {rules.players} players; got {len(lineup)} bots")
+    if hands < 2:
+        raise ValueError("play at least 2 deals, so that an interval can be estimated")
+    for level in lineup:
+        make_bot(level)  # unknown levels fail here, before any worker starts
+    start = time.perf_counter()
+    records: list[DealRecord] = []
+    jobs = list(_chunks(lineup, rules, seed, hands))
+    if workers <= 1:
+        for job in jobs:
+            records.extend(_play_chunk(job))
+            if progress:
+                progress(len(records), hands)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for chunk in pool.imap_unordered(_play_chunk, jobs):
+                records.extend(chunk)
+                if progress:
+                    progress(len(records), hands)
+    records.sort(key=lambda r: r.index)
+    return summarize(
+        records, lineup, preset if isinstance(preset, str) else "custom", seed,
+        time.perf_counter() - start, workers,
+    )
+
+
+@dataclass(slots=True)
+class _Totals:
+    per_deal: list[float] = field(default_factory=list)
+    moons: int = 0
+    sweeps: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+
+def summarize(
+    records: Sequence[DealRecord], lineup: Sequence[str], preset: str, seed: int, seconds: float,
+    workers: int,
+) -> ArenaResult:
+    """Figures from played deals: means and intervals over deals, decision-time quantiles."""
+    n = len(lineup)
+    totals = [_Totals() for _ in range(n)]
+    differences = []
+    for record in records:
+        for entry in range(n):
+            mine = [points[entry] for points in record.points]
+            totals[entry].per_deal.append(statistics.fmean(mine))
+            totals[entry].moons += record.moons[entry]
+            totals[entry].sweeps += record.sweeps[entry]
+            totals[entry].seconds.extend(record.decision_seconds[entry])
+        # Exact integers until the last division, so identical bots give exactly 0.
+        others = n - 1
+        spread = sum(others * points[0] - sum(points[1:]) for points in record.points)
+        differences.append(spread / (others * len(record.points)))
+    played = len(records) * n
+    bots = []
+    for entry, level in enumerate(lineup):
+        t = totals[entry]
+        mean, low, high = mean_ci95(t.per_deal)
+        ordered = sorted(t.seconds)
+        bots.append(
+            BotFigures(
+                name=level,
+                seat=entry,
+                mean_points=mean,
+                ci95=(low, high),
+                moons=t.moons,
+                moon_rate=t.moons / played,
+                sweeps=t.sweeps,
+                decisions=len(ordered),
+                decision_ms_median=1000 * statistics.median(ordered),
+                decision_ms_p95=1000 * quantile(ordered, 0.95),
+            )
+        )
+    return ArenaResult(
+        preset=preset,
+        seed=seed,
+        hands=len(records),
+        hands_played=played,
+        seat0_minus_others=mean_ci95(differences),
+        bots=tuple(bots),
+        seconds=seconds,
+        workers=workers,
+    )
+
+
+def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and the normal-approximation 95% interval of the mean of independent values."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def quantile(ordered: Sequence[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile of sorted values."""
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def _print_progress(done: int, total: int) -> None:
+    print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--seats", default="medium,easy,easy,easy",
+                        help=f"one level per seat, comma-separated ({', '.join(LEVELS)})")
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="deals to play; each is played once per rotation of the seats")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--workers", type=int, default=1, help="processes (use 2 for both cores)")
+    parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    args = parser.parse_args(argv)
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    last_report = [0.0]
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - last_report[0] >= 5.0:
+            last_report[0] = now
+            _print_progress(done, total)
+
+    try:
+        result = run_arena(levels, args.hands, args.seed, args.preset, args.workers, report)
+    except ValueError as error:
+        parser.error(str(error))
+    print(result.table())
+    if args.json:
+        print(json.dumps(result.to_json()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

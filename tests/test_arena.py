@@ -1,0 +1,108 @@
+"""The arena: duplicate deals really replay the same cards in every rotation, the figures
+agree with each other, and the command line ends with the promised JSON line."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+
+import pytest
+
+from hearts_desktop.arena import ArenaResult, deal_for, main, play_deal, run_arena
+from hearts_desktop.bots import Bot, Cancel, make_bot, never_cancel
+from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
+
+
+class SeatRecorder(Bot):
+    """Medium's play, remembering the seat and the cards it was dealt in each hand."""
+
+    level = "recorder"
+
+    def __init__(self) -> None:
+        self.medium = make_bot("medium")
+        self.seen: dict[int, tuple[Card, ...]] = {}
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        self.seen.setdefault(view.seat, view.cards())
+        return self.medium.choose_pass(view, rng, cancel)
+
+    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+        self.seen.setdefault(view.seat, view.cards())
+        return self.medium.choose_play(view, rng, cancel)
+
+
+def test_each_rotation_replays_the_same_deal_with_the_bot_in_every_seat() -> None:
+    rules = Ruleset()
+    recorder = SeatRecorder()
+    bots = [recorder, make_bot("easy"), make_bot("easy"), make_bot("easy")]
+    play_deal(rules, bots, seed=3, index=1)  # a pass to the right: the first view precedes it
+    hands, _ = deal_for(rules, 3, 1)
+    assert recorder.seen == {seat: cards_of(hands[seat]) for seat in range(4)}
+    assert deal_for(rules, 3, 1) == (hands, 0)
+    assert deal_for(rules, 3, 2) != (hands, 0)
+
+
+def test_identical_bots_score_identically_over_the_rotations() -> None:
+    """Medium is deterministic, so with four of them each entry's total per deal is the same."""
+    result = run_arena(["medium"] * 4, hands=6, seed=2)
+    assert result.seat0_minus_others == (0.0, 0.0, 0.0)
+    assert len({b.mean_points for b in result.bots}) == 1
+
+
+@pytest.fixture(scope="module")
+def small_run() -> ArenaResult:
+    return run_arena(["medium", "easy", "easy", "easy"], hands=40, seed=1)
+
+
+def test_figures_are_consistent(small_run: ArenaResult) -> None:
+    result = small_run
+    assert result.hands == 40 and result.hands_played == 160
+    means = [b.mean_points for b in result.bots]
+    difference, low, high = result.seat0_minus_others
+    assert difference == pytest.approx(means[0] - statistics.fmean(means[1:]))
+    assert low < difference < high
+    moons = sum(b.moons for b in result.bots)
+    sweeps = sum(b.sweeps for b in result.bots)
+    # Every hand hands out 26 points, or 3 x 26 after a moon and 3 x 39 after a sweep.
+    assert sum(means) * 160 == pytest.approx(26 * (160 - moons - sweeps) + 78 * moons + 117 * sweeps)
+    for bot in result.bots:
+        assert bot.ci95[0] < bot.mean_points < bot.ci95[1]
+        assert bot.decisions >= 160 * 13
+        assert 0 < bot.decision_ms_median <= bot.decision_ms_p95
+    assert high < 0  # Medium beats three Easy players even over 40 deals
+
+
+def test_workers_do_not_change_the_figures(small_run: ArenaResult) -> None:
+    parallel = run_arena(["medium", "easy", "easy", "easy"], hands=40, seed=1, workers=2)
+    assert parallel.seat0_minus_others == small_run.seat0_minus_others
+    assert [b.mean_points for b in parallel.bots] == [b.mean_points for b in small_run.bots]
+
+
+def test_other_presets_and_player_counts() -> None:
+    result = run_arena(["medium", "easy", "easy"], hands=5, seed=4, preset="black-maria")
+    assert result.hands_played == 15 and [b.name for b in result.bots] == ["medium", "easy", "easy"]
+    with pytest.raises(ValueError, match="seat 5 players"):
+        run_arena(["easy"] * 4, hands=5, preset=preset_by_key("five-players").rules)
+
+
+def test_command_line_prints_a_table_then_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seats", "medium,easy,easy,easy", "--hands", "8", "--seed", "1", "--preset", "omnibus",
+                 "--json"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.strip().splitlines()
+    assert "points/hand" in lines[1]
+    figures = json.loads(lines[-1])
+    assert figures["hands"] == 8 and figures["preset"] == "omnibus"
+    low, high = figures["seat0_minus_others"]["ci95"]
+    assert low <= figures["seat0_minus_others"]["mean"] <= high
+    assert [b["name"] for b in figures["bots"]] == ["medium", "easy", "easy", "easy"]
+    for bot in figures["bots"]:
+        assert {"mean_points", "decision_ms_median", "decision_ms_p95", "moons"} <= bot.keys()
+    assert "8/8 deals" in captured.err
+
+
+def test_command_line_refuses_a_wrong_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--seats", "medium,easy", "--hands", "4"])
+    assert "seat 4 players" in capsys.readouterr().err
