@@ -137,7 +137,9 @@ def test_a_read_only_disk_gives_one_clear_sentence(paths: DataPaths, monkeypatch
     monkeypatch.setattr(os, "open", read_only)
     with pytest.raises(StorageError) as caught:
         save_settings(paths.settings, Settings())
-    assert str(caught.value) == f"The folder {paths.config_dir} is read-only, so your settings could not be saved there."
+    assert str(caught.value) == (
+        f"The folder {paths.config_dir} is read-only, so your settings could not be saved there."
+    )
 
 
 def test_a_read_only_folder_refuses_with_a_storage_error(paths: DataPaths) -> None:
@@ -180,7 +182,7 @@ def test_loading_clears_temporary_files_a_killed_writer_left(paths: DataPaths) -
 # ----------------------------------------------------------------------------- the autosave
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=rulesets(),
     seed=st.integers(0, 2**64 - 1),
@@ -220,11 +222,12 @@ def test_the_stored_difficulties_are_the_bots_levels() -> None:
 
 
 def _save_document(game: Game) -> dict[str, Any]:
-    return json.loads(json.dumps({
+    """The save format as issue 9 specifies it, written out by hand."""
+    return {
         "format": "hearts-desktop-save", "version": 1, "saved_at": "2026-12-02T13:45:01+00:00",
         "rules": game.rules.to_dict(), "seed": game.seed, "seats": [s.to_dict() for s in SEATS],
         "actions": [action_to_json(a) for a in game.actions],
-    }))
+    }
 
 
 def _damaged(kind: str) -> bytes:
@@ -357,7 +360,8 @@ def test_unknown_settings_are_kept_and_missing_ones_default(paths: DataPaths) ->
     }))
     loaded = load_settings(paths.settings)
     assert loaded.messages == []
-    assert loaded.value == Settings(pace="relaxed", unknown={"table_felt": {"colour": "green"}, "left_handed": True})
+    unknown = {"table_felt": {"colour": "green"}, "left_handed": True}
+    assert loaded.value == Settings(pace="relaxed", unknown=unknown)
     save_settings(paths.settings, loaded.value.replace(volume=0.5))
     written = json.loads(paths.settings.read_text())
     assert written["table_felt"] == {"colour": "green"} and written["left_handed"] is True
@@ -408,7 +412,7 @@ def test_seat_names_must_be_short_printable_text(name: Any) -> None:
 
 
 def test_a_finished_game_is_recorded_for_each_person(paths: DataPaths) -> None:
-    seats = (Seat("Anna", "human"), Seat("Bo", "computer", "easy"), Seat("Cy", "human"), Seat("Di", level="hard"))
+    seats = (Seat("Anna", "human"), Seat("Bo", level="easy"), Seat("Cy", "human"), Seat("Di", level="hard"))
     game = play_random_game(Ruleset(), 21)
     statistics = Statistics()
     assert statistics.record_game(game, seats)
