@@ -1,0 +1,1 @@
+"""Game flow between the engine, the bots and the window: pure Python, time injected."""
