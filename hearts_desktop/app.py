@@ -1,24 +1,53 @@
-"""The program's entry point: read the command line, then start the table."""
+"""The program's entry point: read the command line, then open the table."""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
+from .controller.pace import Pace
+from .engine import PRESETS, preset_by_key
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"window size is WIDTHxHEIGHT, e.g. 1280x800, not {text!r}") from None
+    return width, height
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="hearts-desktop", description="Play Hearts.")
+    parser = argparse.ArgumentParser(prog="hearts-desktop", description="Play Hearts on your desktop.")
     parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__}")
+    parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
+    parser.add_argument("--seed", type=int, help="deal the same cards every time (for testing)")
+    parser.add_argument("--pace", choices=[p.value for p in Pace], help="how fast computer players act")
+    parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
+    parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    parser.add_argument("--smoke", action="store_true",
+                        help="play one whole game computer against computer, then exit (checks a build)")
+    parser.add_argument("--max-seconds", type=float, help="give up (exit code 3) after this long")
+    parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parse_args(argv)
-    print("Hearts Desktop: the rules engine is ready; the table (window) is not built yet.")
-    return 0
+    multiprocessing.freeze_support()
+    args = parse_args(argv)
+    from .ui.app import AppOptions, run
+
+    pace = Pace(args.pace) if args.pace else (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
+    options = AppOptions(
+        seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
+        smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
+        exit_after_first_frame=args.exit_after_first_frame,
+    )
+    return run(options)
 
 
 if __name__ == "__main__":

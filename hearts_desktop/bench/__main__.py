@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: ``python -m hearts_desktop.bench engine [--json]``.
+"""Benchmarks that print figures: ``python -m hearts_desktop.bench engine|frames [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -19,6 +19,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine.add_argument("--hands", type=int, default=2000)
     engine.add_argument("--runs", type=int, default=5)
     engine.add_argument("--json", action="store_true")
+    frames = sub.add_parser("frames", help="frame times of the table through a whole hand, and start-up")
+    frames.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
     if args.bench == "engine":
@@ -28,6 +30,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report(result, args.preset))
         if args.json:
             print(json.dumps({"hands_per_second": result["hands_per_second"]}))
+    elif args.bench == "frames":
+        from .frames import measure, report as frames_report
+
+        figures = measure()
+        print(frames_report(figures))
+        if args.json:
+            print(json.dumps(figures))
     return 0
 
 

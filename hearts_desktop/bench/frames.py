@@ -1,0 +1,79 @@
+"""Frame times of the real table through a whole hand, and start-up to the first frame.
+
+Runs under SDL's dummy video driver: the table is drawn into memory exactly as it would be
+on screen, so the figures measure our drawing and game flow, not the display server.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..controller.pace import Pace
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def one_hand_frame_times(level: str, seed: int = 1, size: tuple[int, int] = (1280, 800)) -> list[float]:
+    """Seconds spent on each frame while four computers of ``level`` play one hand."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ..persistence.seats import Seat
+    from ..ui.app import App, AppOptions
+
+    seats = tuple(Seat(name, "computer", level) for name in ("South", "West", "North", "East"))
+    app = App(AppOptions(seed=seed, pace=Pace.QUICK, size=size, seats=seats, max_seconds=180))
+
+    def stop_after_hand(app: App) -> None:
+        if app.controller.game.results and not app.table.busy:
+            app.running = False
+
+    app.on_frame = stop_after_hand
+    app.run()
+    return app.frame_times[5:]  # the first frames load and scale the card art
+
+
+def startup_seconds(runs: int = 5) -> list[float]:
+    """Wall time from launching the program to its first drawn table, per run."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "hearts_desktop", "--exit-after-first-frame", "--seed", "1"],
+            env=env, check=True, capture_output=True, cwd=Path(__file__).resolve().parents[2],
+        )
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def measure() -> dict[str, float]:
+    plain = one_hand_frame_times("medium")
+    thinking = one_hand_frame_times("expert")
+    starts = startup_seconds()
+    return {
+        "p50_ms": round(statistics.median(plain) * 1000, 2),
+        "p99_ms": round(_percentile(plain, 0.99) * 1000, 2),
+        "p50_ms_bot_thinking": round(statistics.median(thinking) * 1000, 2),
+        "p99_ms_bot_thinking": round(_percentile(thinking, 0.99) * 1000, 2),
+        "frames": len(plain),
+        "frames_bot_thinking": len(thinking),
+        "startup_s": round(statistics.median(starts), 3),
+    }
+
+
+def report(result: dict[str, float]) -> str:
+    return (
+        f"frames at 1280x800 (one hand, Quick pace, animations on): median {result['p50_ms']} ms, "
+        f"p99 {result['p99_ms']} ms over {result['frames']} frames\n"
+        f"with Expert bots thinking in the background: median {result['p50_ms_bot_thinking']} ms, "
+        f"p99 {result['p99_ms_bot_thinking']} ms over {result['frames_bot_thinking']} frames\n"
+        f"start-up to the first drawn table: {result['startup_s']} s (median of 5)"
+    )

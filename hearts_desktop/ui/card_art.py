@@ -1,0 +1,66 @@
+"""The card images: loaded once from PNGs, scaled once per card size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ..engine import CARDS, Card
+from ..resources import asset_path
+from . import theme
+
+ART_HEIGHT = 336
+ASPECT = 240 / 336  # width / height of the art
+
+
+class CardArt:
+    """Faces of one deck ("2color" or "4color") and backs, at any size, cached."""
+
+    def __init__(self, deck: str = "2color", back_colour: str = "blue") -> None:
+        self.deck = deck
+        self.back_colour = back_colour
+        self._faces = {c: _load(deck, str(c)) for c in CARDS}
+        self._back = _tinted_back(back_colour)
+        self._scaled: dict[tuple[int, int], pygame.Surface] = {}
+
+    def face(self, card: Card, height: int) -> pygame.Surface:
+        key = (int(card), height)
+        surface = self._scaled.get(key)
+        if surface is None:
+            surface = _scale(self._faces[card], height)
+            self._scaled[key] = surface
+        return surface
+
+    def back(self, height: int) -> pygame.Surface:
+        key = (-1, height)
+        surface = self._scaled.get(key)
+        if surface is None:
+            surface = _scale(self._back, height)
+            self._scaled[key] = surface
+        return surface
+
+
+def card_width(height: int) -> int:
+    return round(height * ASPECT)
+
+
+def _scale(image: pygame.Surface, height: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(image, (card_width(height), height))
+
+
+@lru_cache(maxsize=128)
+def _load(deck: str, name: str) -> pygame.Surface:
+    path = asset_path("cards", deck, f"{name}.png") if deck else asset_path("cards", f"{name}.png")
+    image = pygame.image.load(str(path))
+    return image.convert_alpha() if pygame.display.get_surface() else image
+
+
+@lru_cache(maxsize=8)
+def _tinted_back(colour: str) -> pygame.Surface:
+    """The back's lattice recoloured: multiplying keeps white white and tints the lines."""
+    coloured = _load("", "back").copy()
+    tint = pygame.Surface(coloured.get_size(), pygame.SRCALPHA)
+    tint.fill((*theme.BACK_COLOURS.get(colour, theme.BACK_COLOURS["blue"]), 255))
+    coloured.blit(tint, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return coloured

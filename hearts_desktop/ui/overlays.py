@@ -1,0 +1,387 @@
+"""Screens opened above the table: hand score, moon choice, game over, scores, last trick,
+and the hot-seat cover. Each is a scene that says whether it used the input it was given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..controller.table import CoverShown, TableController
+from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
+from ..engine.cards import JACK_OF_DIAMONDS
+from ..engine.game import decide_end
+from . import theme
+from .card_art import card_width
+from .intents import Intent, KeyPress, PointerDown, PointerMove
+from .scene import Scene
+from .sprites import draw_card
+from .widgets import Button, dim, panel
+
+CLOSE_KEYS = (pygame.K_ESCAPE,)
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class Overlay(Scene):
+    """A panel over the dimmed table with buttons that the mouse and keyboard can reach."""
+
+    opaque = False
+    pauses_below = True
+    close_keys: tuple[int, ...] = CLOSE_KEYS
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__()
+        self.size = size
+        self.buttons: list[Button] = []
+        self.focus = 0
+
+    @property
+    def font_size(self) -> int:
+        return max(13, int(min(self.size[0] / 64, self.size[1] / 40)))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def panel_rect(self, width_share: float = 0.62, height_share: float = 0.7) -> pygame.Rect:
+        w, h = self.size
+        rect = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def on_close(self) -> None:
+        self.close()
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerMove):
+            for i, button in enumerate(self.buttons):
+                button.hovered = button.rect.collidepoint(intent.pos)
+                if button.hovered:
+                    self.focus = i
+            return True
+        if isinstance(intent, PointerDown):
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    button.action()
+                    return True
+            return True
+        if isinstance(intent, KeyPress):
+            if intent.key in self.close_keys:
+                self.on_close()
+            elif intent.key == pygame.K_TAB and self.buttons:
+                step = -1 if intent.shift else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+            elif intent.key in ACTIVATE_KEYS and self.buttons:
+                button = self.buttons[self.focus % len(self.buttons)]
+                if button.enabled:
+                    button.action()
+            return True
+        return True
+
+    def draw_buttons(self, surface: pygame.Surface, bottom: int) -> None:
+        fs = self.font_size
+        width = int(fs * 11)
+        height = int(fs * 2.4)
+        gap = fs
+        total = len(self.buttons) * width + (len(self.buttons) - 1) * gap
+        x = self.size[0] // 2 - total // 2
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(x + i * (width + gap), bottom - height, width, height)
+            button.focused = i == self.focus % max(len(self.buttons), 1)
+            button.draw(surface, int(fs * 0.95))
+
+    def title(self, surface: pygame.Surface, label: str, y: int, colour: theme.Color = theme.GOLD) -> int:
+        text = theme.shadowed_text(label, int(self.font_size * 1.6), colour, bold=True)
+        surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, y)))
+        return y + text.get_height() + self.font_size // 2
+
+
+def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ...]:
+    """The cards that made a seat's points this hand (hearts, the queen, the jack...)."""
+    return cards_of(result.taken[seat] & counted)
+
+
+def scoring_mask(controller: TableController) -> int:
+    """Cards that score: the penalty cards, and the jack of diamonds when it counts."""
+    rules = controller.game.rules
+    return rules.tables.penalty_mask | (1 << JACK_OF_DIAMONDS if rules.jack_of_diamonds else 0)
+
+
+def hand_banner(controller: TableController, result: HandResult) -> str:
+    names = [s.name for s in controller.seats]
+    if result.sweeper is not None:
+        return f"{names[result.sweeper]} took every trick!"
+    if result.moon_shooter is not None:
+        return f"{names[result.moon_shooter]} shot the moon!"
+    return ""
+
+
+class HandScoreScene(Overlay):
+    """After each hand: who took what, the hand's points and the totals."""
+
+    def __init__(self, size: tuple[int, int], controller: TableController, event: HandScored,
+                 art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.controller = controller
+        self.event = event
+        self.result = controller.game.results[event.hand_index]
+        self.face = art_face
+        self.on_continue = on_continue
+        label = "See the final scores" if controller.game.over else "Next hand"
+        self.buttons = [Button(label, self._continue)]
+
+    def _continue(self) -> None:
+        self.close()
+        self.on_continue()
+
+    def on_close(self) -> None:
+        self._continue()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        rect = self.panel_rect(0.72, 0.8)
+        panel(surface, rect)
+        fs = self.font_size
+        y = self.title(surface, f"Hand {self.event.hand_index + 1}", rect.top + fs)
+        banner = hand_banner(self.controller, self.result)
+        if banner:
+            text = theme.shadowed_text(banner, int(fs * 1.4), theme.HIGHLIGHT, bold=True)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += text.get_height() + fs // 2
+        counted = scoring_mask(self.controller)
+        card_h = int(min(fs * 3.6, rect.height / (len(self.controller.seats) + 4)))
+        row_h = card_h + fs // 2
+        name_x = rect.left + fs * 2
+        cards_x = rect.left + int(rect.width * 0.26)
+        points_x = rect.right - int(fs * 11)
+        total_x = rect.right - int(fs * 4)
+        header_y = y
+        for label, x in (("This hand", points_x), ("Total", total_x)):
+            text = theme.text(label, int(fs * 0.9), theme.INK_DIM)
+            surface.blit(text, text.get_rect(midtop=(x, header_y)))
+        y += fs * 2
+        step = max(6, int(card_width(card_h) * 0.42))
+        for seat, seat_info in enumerate(self.controller.seats):
+            centre_y = y + row_h // 2
+            name = theme.text(seat_info.name, fs, theme.INK, bold=True)
+            surface.blit(name, name.get_rect(midleft=(name_x, centre_y)))
+            cards = penalty_cards(self.result, seat, counted)
+            for i, card in enumerate(cards):
+                face = self.face(card, card_h)
+                surface.blit(face, (cards_x + i * step, centre_y - card_h // 2))
+            if not cards:
+                none = theme.text("no points taken", int(fs * 0.85), theme.INK_DIM)
+                surface.blit(none, none.get_rect(midleft=(cards_x, centre_y)))
+            points = self.event.points[seat]
+            colour = theme.HIGHLIGHT if seat in (self.result.moon_shooter, self.result.sweeper) else theme.INK
+            text = theme.text(f"{points:+d}" if points else "0", int(fs * 1.2), colour, bold=True)
+            surface.blit(text, text.get_rect(center=(points_x, centre_y)))
+            total = theme.text(str(self.event.totals[seat]), int(fs * 1.2), theme.INK, bold=True)
+            surface.blit(total, total.get_rect(center=(total_x, centre_y)))
+            y += row_h
+        if self.result.kitty:
+            taker = self.controller.seats[self.result.kitty_taker or 0].name
+            text = theme.text(f"Kitty ({' '.join(str(c) for c in self.result.kitty)}) went to {taker}.",
+                              int(fs * 0.9), theme.INK_DIM)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += fs * 2
+        _, tied = decide_end(self.event.totals, self.controller.game.rules.target)
+        if tied and not self.controller.game.over:
+            names = " and ".join(self.controller.seats[s].name for s in tied)
+            text = theme.text(f"{names} tie for the lowest score: another hand decides.", fs, theme.GOLD, bold=True)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+        self.draw_buttons(surface, rect.bottom - fs)
+
+
+class MoonChoiceScene(Overlay):
+    """Shooter's choice: the human who shot the moon picks how it scores."""
+
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], controller: TableController) -> None:
+        super().__init__(size)
+        self.controller = controller
+        total = controller.game.rules.tables.penalty_total
+        self.buttons = [
+            Button(f"Everyone else +{total}", lambda: self._choose(MoonScoring.ADD_TO_OTHERS)),
+            Button(f"Me −{total}", lambda: self._choose(MoonScoring.SUBTRACT_FROM_SHOOTER)),
+        ]
+
+    def _choose(self, choice: MoonScoring) -> None:
+        if self.controller.choose_moon(choice) is None:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        rect = self.panel_rect(0.6, 0.4)
+        panel(surface, rect)
+        y = self.title(surface, "You shot the moon!", rect.top + self.font_size)
+        text = theme.text("How should it score?", self.font_size, theme.INK)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+        self.draw_buttons(surface, rect.bottom - self.font_size)
+
+
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableController, fs: int) -> int:
+    """Every hand's points by player, totals last, the leader starred; returns the bottom."""
+    names = [s.name for s in controller.seats]
+    results = controller.game.results
+    columns = len(names) + 1
+    col_w = rect.width // columns
+    y = rect.top
+    header = theme.text("Hand", fs, theme.INK_DIM, bold=True)
+    surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
+    totals = controller.game.totals
+    lowest = min(totals)
+    leader = totals.index(lowest) if totals.count(lowest) == 1 and results else None
+    for i, name in enumerate(names):
+        label = ("★ " if i == leader else "") + name
+        text = theme.text(label, fs, theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
+        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+    y += int(fs * 1.8)
+    row_h = int(fs * 1.45)
+    visible = max(1, (rect.bottom - y - row_h * 2) // row_h)
+    for number, result in list(enumerate(results))[-visible:]:
+        text = theme.text(str(number + 1), fs, theme.INK_DIM)
+        surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+        for i, points in enumerate(result.points):
+            special = i in (result.moon_shooter, result.sweeper)
+            label = f"{points}" + (" ☾" if special else "")
+            text = theme.text(label, fs, theme.HIGHLIGHT if special else theme.INK)
+            surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+        y += row_h
+    pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, y + 2), (rect.right, y + 2), 2)
+    y += fs // 2
+    text = theme.text("Total", fs, theme.INK, bold=True)
+    surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+    for i, total in enumerate(totals):
+        text = theme.text(str(total), int(fs * 1.1), theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
+        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+    return y + row_h
+
+
+class ScoreHistoryScene(Overlay):
+    def __init__(self, size: tuple[int, int], controller: TableController) -> None:
+        super().__init__(size)
+        self.controller = controller
+        self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
+        self.buttons = [Button("Close", self.close)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        rect = self.panel_rect(0.66, 0.78)
+        panel(surface, rect)
+        fs = self.font_size
+        y = self.title(surface, "Scores", rect.top + fs)
+        target = theme.text(f"Game to {self.controller.game.rules.target}", int(fs * 0.9), theme.INK_DIM)
+        surface.blit(target, target.get_rect(midtop=(rect.centerx, y)))
+        table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
+        if self.controller.game.results:
+            draw_score_table(surface, table, self.controller, fs)
+        else:
+            text = theme.text("No hand has been scored yet.", fs, theme.INK_DIM)
+            surface.blit(text, text.get_rect(midtop=table.midtop))
+        self.draw_buttons(surface, rect.bottom - fs)
+
+
+class GameOverScene(Overlay):
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], controller: TableController, event: GameOver,
+                 on_new_game: Callable[[], None], on_rematch: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.controller = controller
+        self.event = event
+        self.buttons = [Button("Rematch", on_rematch), Button("New game", on_new_game)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        rect = self.panel_rect(0.7, 0.82)
+        panel(surface, rect)
+        fs = self.font_size
+        winner = self.controller.seats[self.event.winner]
+        headline = "You win!" if winner.kind == "human" and not self.controller.hot_seat else f"{winner.name} wins!"
+        y = self.title(surface, headline, rect.top + fs, theme.HIGHLIGHT)
+        text = theme.text(f"with {self.event.totals[self.event.winner]} points", fs, theme.INK)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+        table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
+        draw_score_table(surface, table, self.controller, fs)
+        self.draw_buttons(surface, rect.bottom - fs)
+
+
+class LastTrickScene(Overlay):
+    """The previous trick, shown where each card was played, until dismissed."""
+
+    def __init__(self, size: tuple[int, int], controller: TableController,
+                 trick_rect: Callable[[int], pygame.Rect], face: Callable[[Card, int], pygame.Surface]) -> None:
+        super().__init__(size)
+        self.controller = controller
+        self.trick_rect = trick_rect
+        self.face = face
+        self.close_keys = (pygame.K_ESCAPE, pygame.K_l)
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerDown) or (isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS):
+            self.close()
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 120)
+        tricks = self.controller.view().tricks
+        fs = self.font_size
+        if not tricks:
+            return
+        last = tricks[-1]
+        n = self.controller.game.players
+        for position, card in enumerate(last.cards):
+            seat = last.seat_of(position, n)
+            rect = self.trick_rect(seat)
+            draw_card_face(surface, self.face, card, rect, seat == last.winner)
+        winner = self.controller.seats[last.winner].name
+        text = theme.shadowed_text(f"Last trick — won by {winner}. Click to close.", fs, theme.INK, bold=True)
+        surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, fs)))
+
+
+def draw_card_face(surface: pygame.Surface, face: Callable[[Card, int], pygame.Surface], card: Card,
+                   rect: pygame.Rect, highlight: bool) -> None:
+    surface.blit(face(card, rect.height), rect.topleft)
+    if highlight:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=3, border_radius=rect.width // 12)
+
+
+class CoverScene(Scene):
+    """Hot-seat privacy: an opaque screen until the named player clicks."""
+
+    opaque = True
+    pauses_below = True
+
+    def __init__(self, size: tuple[int, int], controller: TableController, event: CoverShown) -> None:
+        super().__init__()
+        self.size = size
+        self.controller = controller
+        self.event = event
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def handle(self, intent: Intent) -> bool:
+        activate = isinstance(intent, PointerDown) or (
+            isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS
+        )
+        if activate:
+            self.controller.reveal()
+            self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT_DARK)
+        fs = max(16, int(min(self.size[0] / 48, self.size[1] / 30)))
+        lines = [
+            (f"Pass the computer to {self.event.name}", int(fs * 1.5), theme.GOLD, True),
+            ("— click when ready —", fs, theme.INK, False),
+            ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
+        ]
+        y = self.size[1] // 2 - fs * 3
+        for label, size, colour, bold in lines:
+            text = theme.shadowed_text(label, size, colour, bold)
+            surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, y)))
+            y += text.get_height() + fs

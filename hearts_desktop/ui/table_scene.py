@@ -1,0 +1,706 @@
+"""The table: the hand, the other seats, the trick, passing, and every card in motion.
+
+The scene draws from the controller's view plus its own record of what is on the table
+(cards that landed in the trick, cards in flight). Engine events drive animations; input
+becomes controller calls. Drawing never changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ..controller.table import (
+    BotFailed,
+    CoverShown,
+    HintReady,
+    Refused,
+    TableController,
+    TableEvent,
+    TableReset,
+)
+from ..engine import (
+    Card,
+    CardPlayed,
+    CardsExchanged,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HeartsBroken,
+    MoonChoiceNeeded,
+    PassChosen,
+    Phase,
+    PlayerView,
+    TrickWon,
+)
+from ..engine.cards import QUEEN_OF_SPADES, Suit
+from ..engine.rules import CARDS_PASSED, PassDirection
+from . import theme
+from .card_art import CardArt
+from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
+from .layout import TableLayout
+from .scene import Scene
+from .sound import Sounds
+from .sprites import Flight, draw_card
+from .tween import Timer, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, shake
+from .widgets import Button
+
+DEAL_SECONDS = 0.9
+FLIGHT_SECONDS = 0.28
+SWEEP_SECONDS = 0.42
+RECEIVED_GLOW_SECONDS = 2.5
+MESSAGE_SECONDS = 3.0
+DRAG_THRESHOLD = 6
+
+
+@dataclass
+class Drag:
+    card: Card
+    grab_offset: tuple[int, int]
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    from_slot: bool
+    moved: bool = False
+
+
+class TableScene(Scene):
+    """Where the hand is played. Overlays (scores, menus, covers) are pushed above it."""
+
+    def __init__(
+        self,
+        controller: TableController,
+        art: CardArt,
+        sounds: Sounds,
+        size: tuple[int, int],
+        animations: bool = True,
+        large_cards: bool = False,
+        overlays: TableOverlays | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.art = art
+        self.sounds = sounds
+        self.animations = animations
+        self.large_cards = large_cards
+        self.overlays = overlays or TableOverlays()
+        self.size = size
+        self.layout = self._layout()
+        self.trick: list[tuple[int, Card]] = []
+        self.flights: list[Flight] = []
+        self.timers: list[Timer] = []
+        self.sweep: Timer | None = None
+        self.dealing: dict[int, int] | None = None
+        self.pass_slots: list[Card] = []
+        self.drag: Drag | None = None
+        self.hover: Card | None = None
+        self.shaking: tuple[Card, Tween] | None = None
+        self.message: tuple[str, float] | None = None
+        self.hint: tuple[tuple[Card, ...], str] | None = None
+        self.received_glow: tuple[frozenset[Card], float] | None = None
+        self.hand_rects: dict[Card, pygame.Rect] = {}
+        self.pending_score: Callable[[], None] | None = None
+        self.buttons = self._make_buttons()
+        self._sync_from_view()
+
+    # ------------------------------------------------------------------ setup
+
+    def _layout(self) -> TableLayout:
+        return TableLayout.compute(
+            self.size, self.controller.game.players, self.controller.viewer, self.large_cards
+        )
+
+    def _make_buttons(self) -> dict[str, Button]:
+        return {
+            "pass": Button("Pass", self._submit_pass, key_hint="Enter"),
+            "hint": Button("Hint", self._ask_hint, key_hint="H"),
+            "undo": Button("Undo", self._undo, key_hint="Ctrl+Z"),
+            "last": Button("Last trick", lambda: self.overlays.last_trick(self), key_hint="L"),
+            "scores": Button("Scores", lambda: self.overlays.scores(self), key_hint="S"),
+            "menu": Button("Menu", lambda: self.overlays.menu(self), key_hint="Esc"),
+        }
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = self._layout()
+        for flight in self.flights:
+            flight.finish()
+
+    def _sync_from_view(self) -> None:
+        """Rebuild what lies on the table from the view, without animation (undo, resume)."""
+        view = self.controller.view()
+        self.trick = list(zip(view.trick_seats(), view.trick))
+        self.flights.clear()
+        self.sweep = None
+        self.dealing = None
+        self.pass_slots = list(view.passed or ()) if view.phase is Phase.PASSING else []
+        self.drag = None
+        self.hint = None
+        self.layout = self._layout()
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        self.controller.update(dt)
+        for event in self.controller.drain_events():
+            self._on_event(event)
+        for flight in list(self.flights):
+            flight.update(dt)
+        self.flights = [f for f in self.flights if not f.finished]
+        for timer in list(self.timers):
+            timer.update(dt)
+        self.timers = [t for t in self.timers if not t.fired]
+        if self.sweep is not None:
+            self.sweep.update(dt)
+        if self.shaking is not None:
+            self.shaking[1].update(dt)
+            if self.shaking[1].done:
+                self.shaking = None
+        if self.message is not None:
+            text, left = self.message
+            self.message = (text, left - dt) if left > dt else None
+        if self.received_glow is not None:
+            cards, left = self.received_glow
+            self.received_glow = (cards, left - dt) if left > dt else None
+        if self.pending_score is not None and not self.busy:
+            show, self.pending_score = self.pending_score, None
+            show()
+        if self.layout.viewer != self.controller.viewer:
+            self.layout = self._layout()
+        self._refresh_buttons()
+
+    @property
+    def busy(self) -> bool:
+        """Cards still moving or a trick waiting to be swept."""
+        return bool(self.flights) or self.sweep is not None or bool(self.trick and self._trick_complete())
+
+    def _trick_complete(self) -> bool:
+        return len(self.trick) == self.controller.game.players
+
+    def _duration(self, seconds: float) -> float:
+        return seconds if self.animations else 0.0
+
+    # ------------------------------------------------------------------ engine events
+
+    def _on_event(self, event: TableEvent) -> None:
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        if handler is not None:
+            handler(event)
+
+    def _on_HandDealt(self, event: HandDealt) -> None:
+        self.trick.clear()
+        self.pass_slots.clear()
+        self.hint = None
+        self.sweep = None
+        if not self.animations:
+            self.dealing = None
+            return
+        n = self.controller.game.players
+        per_seat = len(event.hands[0])
+        self.dealing = {seat: 0 for seat in range(n)}
+        center = self._center_rect(self.layout.small_h)
+        step = DEAL_SECONDS / (per_seat * n)
+        for i in range(per_seat * n):
+            seat = (self.controller.viewer + 1 + i) % n
+            target = self._seat_rect(seat)
+            self.flights.append(
+                Flight(None, center, target, Tween(0.16, delay=i * step, easing=ease_out_cubic),
+                       self._dealt_one(seat, i == per_seat * n - 1))
+            )
+        self.sounds.play("deal")
+
+    def _dealt_one(self, seat: int, last: bool) -> Callable[[], None]:
+        def land() -> None:
+            if self.dealing is not None:
+                self.dealing[seat] += 1
+                if last:
+                    self.dealing = None
+        return land
+
+    def _on_PassChosen(self, event: PassChosen) -> None:
+        if event.seat == self.controller.viewer:
+            self.pass_slots = list(event.cards)
+
+    def _on_CardsExchanged(self, event: CardsExchanged) -> None:
+        viewer = self.controller.viewer
+        slots = self.layout.pass_slots(self._pass_side())
+        self.pass_slots = []
+        if self.controller.hand_face_up or not self.controller.hot_seat:
+            self.received_glow = (frozenset(event.received[viewer]), RECEIVED_GLOW_SECONDS)
+        for seat, senders in enumerate(event.senders):
+            for i, sender in enumerate(senders):
+                start = slots[i] if sender == viewer and i < len(slots) else self._seat_rect(sender)
+                if sender == viewer:
+                    start = slots[min(i, 2)]
+                self.flights.append(
+                    Flight(None, start, self._seat_rect(seat), Tween(self._duration(0.45), delay=0.05 * i,
+                                                                   easing=ease_in_out_cubic))
+                )
+
+    def _on_CardPlayed(self, event: CardPlayed) -> None:
+        self._finish_sweep()
+        seat, card = event.seat, event.card
+        start = self.hand_rects.get(card) if seat == self.controller.viewer else None
+        if self.drag is not None and self.drag.card == card:
+            start = pygame.Rect(self.drag.pos[0] - self.drag.grab_offset[0],
+                                self.drag.pos[1] - self.drag.grab_offset[1],
+                                self.layout.card_w, self.layout.card_h)
+            self.drag = None
+        if start is None:
+            start = self._seat_rect(seat)
+        target = self.layout.trick_rect(seat)
+        flight = Flight(card, start, target, Tween(self._duration(FLIGHT_SECONDS), easing=ease_out_back),
+                        lambda: self.trick.append((seat, card)))
+        self.flights.append(flight)
+        self.hint = None
+        self.sounds.play("card_play")
+
+    def _on_HeartsBroken(self, event: HeartsBroken) -> None:
+        self._say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
+        self.sounds.play("hearts_broken")
+
+    def _on_TrickWon(self, event: TrickWon) -> None:
+        hold = self._duration(self.controller.pace.timing.trick_hold)
+        winner = event.winner
+
+        def sweep() -> None:
+            self.sweep = None
+            for flight in list(self.flights):
+                flight.finish()
+            target = self._seat_rect(winner)
+            for seat, card in self.trick:
+                self.flights.append(Flight(card, self.layout.trick_rect(seat), target,
+                                           Tween(self._duration(SWEEP_SECONDS), easing=ease_in_out_cubic)))
+            self.trick = []
+            self.sounds.play("queen_taken" if QUEEN_OF_SPADES in event.cards else "trick_sweep")
+
+        self.sweep = Timer(hold + self._duration(FLIGHT_SECONDS), sweep)
+        if not self.animations:
+            for flight in list(self.flights):
+                flight.finish()
+            self.sweep.fire()
+
+    def _finish_sweep(self) -> None:
+        """A new card was played: complete any animation still showing the old trick."""
+        for flight in list(self.flights):
+            flight.finish()
+        if self.sweep is not None:
+            self.sweep.fire()
+        self.flights = [f for f in self.flights if not f.finished]
+
+    def _on_HandScored(self, event: HandScored) -> None:
+        if event.moon_shooter is not None:
+            self.sounds.play("moon")
+        self.pending_score = lambda: self.overlays.hand_scored(self, event)
+
+    def _on_GameOver(self, event: GameOver) -> None:
+        self.pending_score = lambda: self.overlays.game_over(self, event)
+
+    def _on_MoonChoiceNeeded(self, event: MoonChoiceNeeded) -> None:
+        if event.seat in self.controller.human_seats():
+            self.pending_score = lambda: self.overlays.moon_choice(self, event.seat)
+
+    def _on_Refused(self, event: Refused) -> None:
+        self._say(event.reason)
+        if event.card is not None:
+            self.shaking = (event.card, Tween(0.45, easing=lambda t: t))
+
+    def _on_CoverShown(self, event: CoverShown) -> None:
+        self.drag = None
+        self.hint = None
+        self.overlays.cover(self, event)
+
+    def _on_TableReset(self, event: TableReset) -> None:
+        self._sync_from_view()
+
+    def _on_HintReady(self, event: HintReady) -> None:
+        hint = event.hint
+        cards = tuple(getattr(hint, "cards", ()) or ((hint.card,) if getattr(hint, "card", None) is not None else ()))
+        self.hint = (cards, str(getattr(hint, "reason", "")))
+        self._say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=8.0)
+
+    def _on_BotFailed(self, event: BotFailed) -> None:
+        self._say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
+
+    def _say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+        self.message = (text, seconds)
+
+    # ------------------------------------------------------------------ geometry
+
+    def _center_rect(self, height: int) -> pygame.Rect:
+        cx, cy = self.layout.table_center
+        width = round(height * self.layout.card_w / self.layout.card_h)
+        return pygame.Rect(round(cx - width / 2), round(cy - height / 2), width, height)
+
+    def _seat_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's cards gather: for sweeps, deals and passes."""
+        place = self.layout.place(seat)
+        if seat == self.layout.viewer:
+            height = self.layout.card_h
+        else:
+            height = self.layout.small_h
+        width = round(height * self.layout.card_w / self.layout.card_h)
+        x, y = place.hand_center
+        return pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)
+
+    def _pass_side(self) -> str:
+        view = self.controller.view()
+        if view.direction is PassDirection.SCATTER or not view.pass_targets:
+            return "center"
+        side = self.layout.place(view.pass_targets[0]).side
+        return {"top": "across", "top-left": "left", "top-right": "right"}.get(side, side)
+
+    def visible_hand(self, view: PlayerView) -> list[Card]:
+        """The viewer's cards drawn in the hand row (slotted and dragged cards aside)."""
+        cards = [c for c in view.cards() if c not in self.pass_slots]
+        if self.drag is not None and not self.drag.from_slot:
+            cards = [c for c in cards if c != self.drag.card]
+        if self.dealing is not None:
+            cards = cards[: self.dealing.get(view.seat, 0)]
+        return sort_for_display(cards)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, Resized):
+            return False
+        if isinstance(intent, PointerMove):
+            self._pointer_move(intent)
+            return True
+        if isinstance(intent, PointerDown) and intent.button == 1:
+            return self._pointer_down(intent.pos)
+        if isinstance(intent, PointerUp) and intent.button == 1:
+            return self._pointer_up(intent.pos)
+        if isinstance(intent, KeyPress):
+            return self._key(intent)
+        return False
+
+    def _pointer_move(self, intent: PointerMove) -> None:
+        for button in self.buttons.values():
+            button.hovered = button.rect.collidepoint(intent.pos)
+        if self.drag is not None:
+            self.drag.pos = intent.pos
+            dx = intent.pos[0] - self.drag.start[0]
+            dy = intent.pos[1] - self.drag.start[1]
+            if dx * dx + dy * dy > DRAG_THRESHOLD**2:
+                self.drag.moved = True
+        self.hover = self._card_at(intent.pos)
+
+    def _card_at(self, pos: tuple[int, int]) -> Card | None:
+        for card, rect in reversed(list(self.hand_rects.items())):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def _slot_at(self, pos: tuple[int, int]) -> Card | None:
+        for card, rect in zip(self.pass_slots, self.layout.pass_slots(self._pass_side())):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def _pointer_down(self, pos: tuple[int, int]) -> bool:
+        for button in self.buttons.values():
+            if button.hit(pos):
+                button.action()
+                return True
+        if not self.controller.hand_face_up:
+            return False
+        view = self.controller.view()
+        passing = self._my_pass_open(view)
+        slot_card = self._slot_at(pos) if passing else None
+        card = slot_card or self._card_at(pos)
+        if card is None:
+            return False
+        rect = self.hand_rects.get(card) or pygame.Rect(pos, (1, 1))
+        if slot_card is not None:
+            rect = self.layout.pass_slots(self._pass_side())[self.pass_slots.index(card)]
+        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=slot_card is not None)
+        return True
+
+    def _pointer_up(self, pos: tuple[int, int]) -> bool:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return False
+        view = self.controller.view()
+        if self._my_pass_open(view):
+            self._pass_drop(drag, pos)
+            return True
+        if not drag.moved or self.layout.drop_zone().collidepoint(pos):
+            self.drag = drag if drag.moved else None  # keep the dragged card where it was dropped
+            self._play(drag.card)
+            if self.drag is drag:
+                self.drag = None
+        return True
+
+    def _pass_drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        slots = self.layout.pass_slots(self._pass_side())
+        over_slots = any(r.inflate(r.width // 2, r.height // 3).collidepoint(pos) for r in slots)
+        if drag.from_slot:
+            if not drag.moved or not over_slots:
+                self.pass_slots.remove(drag.card)
+        elif (not drag.moved or over_slots) and len(self.pass_slots) < CARDS_PASSED:
+            self.pass_slots.append(drag.card)
+        elif not drag.moved and len(self.pass_slots) >= CARDS_PASSED:
+            self._say(f"You pass exactly {CARDS_PASSED} cards: take one back first.")
+
+    def _my_pass_open(self, view: PlayerView) -> bool:
+        return view.phase is Phase.PASSING and view.passed is None and self.controller.active_human() == view.seat
+
+    def _play(self, card: Card) -> None:
+        if self.controller.play(card) is None:
+            self.hover = None
+
+    def _submit_pass(self) -> None:
+        if len(self.pass_slots) == CARDS_PASSED:
+            self.controller.submit_pass(self.pass_slots)
+
+    def _ask_hint(self) -> None:
+        if self.controller.request_hint():
+            self._say("Thinking about a hint…", seconds=6.0)
+
+    def _undo(self) -> None:
+        if self.controller.undo():
+            self._say("Move taken back.")
+
+    def _key(self, intent: KeyPress) -> bool:
+        if intent.key == pygame.K_z and intent.ctrl:
+            self._undo()
+            return True
+        if intent.key == pygame.K_h:
+            self._ask_hint()
+            return True
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["pass"].enabled:
+            self._submit_pass()
+            return True
+        if intent.key == pygame.K_l:
+            self.overlays.last_trick(self)
+            return True
+        if intent.key == pygame.K_s:
+            self.overlays.scores(self)
+            return True
+        if intent.key == pygame.K_ESCAPE:
+            self.overlays.menu(self)
+            return True
+        return False
+
+    def _refresh_buttons(self) -> None:
+        view = self.controller.view()
+        passing = self._my_pass_open(view)
+        self.buttons["pass"].enabled = passing and len(self.pass_slots) == CARDS_PASSED
+        self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
+        self.buttons["undo"].enabled = self.controller.can_undo()
+        self.buttons["last"].enabled = bool(view.tricks)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        view = self.controller.view()
+        self._draw_seats(surface, view)
+        self._draw_trick(surface)
+        self._draw_status(surface, view)
+        if view.phase is Phase.PASSING:
+            self._draw_pass_area(surface, view)
+        self._draw_hand(surface, view)
+        for flight in self.flights:
+            flight.draw(surface, self.art)
+        if self.drag is not None and self.drag.moved:
+            x = self.drag.pos[0] - self.drag.grab_offset[0]
+            y = self.drag.pos[1] - self.drag.grab_offset[1]
+            draw_card(surface, self.art, self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h),
+                      outline=theme.HIGHLIGHT)
+        self._draw_buttons(surface)
+
+    def _draw_seats(self, surface: pygame.Surface, view: PlayerView) -> None:
+        layout = self.layout
+        leader = self._leading_seat()
+        for place in layout.places:
+            seat = place.seat
+            seat_info = self.controller.seats[seat]
+            total = view.totals[seat]
+            taken = view.points_taken[seat]
+            if seat != layout.viewer:
+                count = view.cards_left[seat]
+                if self.dealing is not None:
+                    count = self.dealing.get(seat, 0)
+                elif view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
+                    count -= CARDS_PASSED
+                for rect in layout.opponent_rects(seat, count):
+                    draw_card(surface, self.art, None, rect, rotate=place.vertical)
+            turn = self._is_turn(view, seat)
+            name = seat_info.name + ("" if seat_info.kind == "human" else f" ({seat_info.level.capitalize()})")
+            colour = theme.HIGHLIGHT if turn else theme.INK
+            label = theme.shadowed_text(name, layout.font_size, colour, bold=True)
+            score = f"{total} pts" + (f"  (+{taken})" if taken else "")
+            if seat == leader:
+                score = "★ " + score
+            score_label = theme.shadowed_text(score, int(layout.font_size * 0.9), theme.INK_DIM)
+            cx, cy = place.label_center
+            surface.blit(label, label.get_rect(center=(round(cx), round(cy))))
+            surface.blit(score_label, score_label.get_rect(center=(round(cx), round(cy + layout.font_size * 1.25))))
+            if view.phase is Phase.PASSING and seat not in view.waiting_to_pass and seat != layout.viewer:
+                done = theme.shadowed_text("passed ✓", int(layout.font_size * 0.85), theme.HINT)
+                surface.blit(done, done.get_rect(center=(round(cx), round(cy + layout.font_size * 2.4))))
+
+    def _leading_seat(self) -> int | None:
+        totals = self.controller.game.totals
+        if not any(totals):
+            return None
+        lowest = min(totals)
+        leaders = [s for s, t in enumerate(totals) if t == lowest]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def _is_turn(self, view: PlayerView, seat: int) -> bool:
+        if self.controller.awaiting_continue:
+            return False
+        if view.phase is Phase.PASSING:
+            return seat in view.waiting_to_pass
+        return view.phase is Phase.PLAYING and view.turn == seat and not self.busy
+
+    def _draw_trick(self, surface: pygame.Surface) -> None:
+        for seat, card in self.trick:
+            draw_card(surface, self.art, card, self.layout.trick_rect(seat))
+
+    def _draw_status(self, surface: pygame.Surface, view: PlayerView) -> None:
+        layout = self.layout
+        fs = layout.font_size
+        lines: list[tuple[str, theme.Color]] = []
+        if view.hearts_broken:
+            lines.append(("♥ Hearts broken", theme.RED))
+        hand_no = f"Hand {view.hand_index + 1}"
+        lines.insert(0, (hand_no + f" · to {view.rules.target}", theme.INK_DIM))
+        y = fs
+        for text, colour in lines:
+            label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
+            surface.blit(label, (fs, y))
+            y += int(fs * 1.5)
+        message = self._status_message(view)
+        if message:
+            label = theme.shadowed_text(message, int(fs * 1.05), theme.GOLD, bold=True)
+            cx = layout.width / 2
+            cy = layout.place(layout.viewer).label_center[1] - fs * 1.6
+            surface.blit(label, label.get_rect(center=(round(cx), round(cy))))
+
+    def _status_message(self, view: PlayerView) -> str:
+        if self.message is not None:
+            return self.message[0]
+        if self.controller.awaiting_continue or self.busy:
+            return ""
+        active = self.controller.active_human()
+        if view.phase is Phase.PASSING:
+            if view.passed is not None:
+                return "Waiting for the others to pass…"
+            if active == view.seat:
+                return pass_instruction(view, self.controller)
+            return ""
+        if view.phase is Phase.PLAYING:
+            if view.turn == view.seat and active == view.seat:
+                if not view.tricks and not view.trick:
+                    return f"You lead the {view.legal_cards()[0].name}."
+                return "Your turn: click a card or drag it to the table."
+            return f"{self.controller.seats[view.turn].name} to play…"
+        return ""
+
+    def _draw_pass_area(self, surface: pygame.Surface, view: PlayerView) -> None:
+        if not self.controller.hand_face_up:
+            return
+        side = self._pass_side()
+        slots = self.layout.pass_slots(side)
+        for i, rect in enumerate(slots):
+            outline = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(outline, (255, 255, 255, 40), outline.get_rect(), border_radius=rect.width // 10)
+            pygame.draw.rect(outline, (255, 255, 255, 150), outline.get_rect(), width=2, border_radius=rect.width // 10)
+            surface.blit(outline, rect.topleft)
+            if view.direction is PassDirection.SCATTER:
+                name = self.controller.seats[view.pass_targets[i]].name
+                label = theme.shadowed_text("→ " + name, int(self.layout.font_size * 0.8), theme.INK_DIM)
+                surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+        dragged = self.drag.card if self.drag is not None and self.drag.moved and self.drag.from_slot else None
+        for card, rect in zip(self.pass_slots, slots):
+            if card != dragged:
+                draw_card(surface, self.art, card, rect, outline=theme.HIGHLIGHT if view.passed is None else None)
+        title = theme.shadowed_text(pass_title(view, self.controller), int(self.layout.font_size * 1.1), theme.INK, bold=True)
+        top = min(r.top for r in slots)
+        surface.blit(title, title.get_rect(midbottom=(slots[1].centerx, top - self.layout.font_size * 0.4)))
+
+    def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
+        cards = self.visible_hand(view)
+        rects = self.layout.hand_rects(len(cards))
+        self.hand_rects = {}
+        face_up = self.controller.hand_face_up
+        my_play = face_up and view.my_turn and self.controller.active_human() == view.seat and not self.controller.awaiting_continue
+        legal = view.legal if my_play else 0
+        hint_cards = set(self.hint[0]) if self.hint else set()
+        glow = self.received_glow[0] if self.received_glow and face_up else frozenset()
+        lift = int(self.layout.card_h * 0.16)
+        passing = self._my_pass_open(view)
+        for card, rect in zip(cards, rects):
+            rect = rect.copy()
+            playable = bool(legal >> card & 1)
+            if face_up and card == self.hover and (playable or passing):
+                rect.y -= lift
+            if card in glow:
+                rect.y -= lift // 2
+            if self.shaking is not None and self.shaking[0] == card:
+                rect.x += round(shake(self.shaking[1].progress) * self.layout.card_w * 0.12)
+            self.hand_rects[card] = rect
+            outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
+            draw_card(surface, self.art, card if face_up else None, rect, outline=outline,
+                      dimmed=my_play and not playable)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        side_buttons = [b for key, b in self.buttons.items() if key != "pass"]
+        for button, rect in zip(side_buttons, self.layout.button_row(len(side_buttons))):
+            button.rect = rect
+            button.draw(surface, int(self.layout.font_size * 0.95))
+        pass_button = self.buttons["pass"]
+        if self._my_pass_open(self.controller.view()):
+            pass_button.rect = self.layout.pass_button(self._pass_side())
+            pass_button.draw(surface, self.layout.font_size)
+        else:
+            pass_button.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class TableOverlays:
+    """What the table opens above itself; the app supplies real screens, tests may not."""
+
+    def hand_scored(self, table: TableScene, event: HandScored) -> None:
+        table.controller.continue_after_hand()
+
+    def game_over(self, table: TableScene, event: GameOver) -> None:
+        pass
+
+    def moon_choice(self, table: TableScene, seat: int) -> None:
+        pass
+
+    def cover(self, table: TableScene, event: CoverShown) -> None:
+        table.controller.reveal()
+
+    def last_trick(self, table: TableScene) -> None:
+        pass
+
+    def scores(self, table: TableScene) -> None:
+        pass
+
+    def menu(self, table: TableScene) -> None:
+        pass
+
+
+def sort_for_display(cards: list[Card]) -> list[Card]:
+    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high."""
+    order = {Suit.CLUBS: 0, Suit.HEARTS: 1, Suit.SPADES: 2, Suit.DIAMONDS: 3}
+    return sorted(cards, key=lambda c: (order[c.suit], c.rank))
+
+
+def pass_title(view: PlayerView, controller: TableController) -> str:
+    if view.direction is PassDirection.SCATTER:
+        return "Pass one card to each player"
+    target = controller.seats[view.pass_targets[0]].name
+    arrow = {PassDirection.LEFT: "←", PassDirection.RIGHT: "→", PassDirection.ACROSS: "↑"}.get(view.direction, "")
+    return f"Pass 3 cards {view.direction.value} to {target} {arrow}".strip()
+
+
+def pass_instruction(view: PlayerView, controller: TableController) -> str:
+    return "Drag or click 3 cards into the slots, then press Pass."

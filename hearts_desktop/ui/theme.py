@@ -1,0 +1,100 @@
+"""Colours, fonts and cached text: the look of the table in one place."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ..resources import asset_path
+
+Color = tuple[int, int, int]
+
+FELT = (21, 97, 54)
+FELT_DARK = (12, 66, 36)
+FELT_LIGHT = (33, 122, 70)
+INK = (245, 244, 236)
+INK_DIM = (190, 205, 192)
+GOLD = (242, 200, 84)
+RED = (214, 62, 62)
+SHADOW = (0, 0, 0)
+PANEL = (14, 40, 26)
+PANEL_EDGE = (72, 140, 98)
+BUTTON = (36, 88, 58)
+BUTTON_HOVER = (52, 118, 80)
+BUTTON_DISABLED = (30, 58, 42)
+HIGHLIGHT = (255, 221, 87)
+RECEIVED = (120, 200, 255)
+HINT = (130, 255, 160)
+
+BACK_COLOURS: dict[str, Color] = {
+    "blue": (38, 74, 160),
+    "red": (170, 38, 48),
+    "green": (28, 118, 70),
+    "purple": (104, 52, 140),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped DejaVu Sans (it has the suit symbols) at a pixel size."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return pygame.font.Font(str(asset_path("fonts", name)), max(size, 6))
+
+
+@lru_cache(maxsize=512)
+def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: drawing a frame never renders the same words twice."""
+    return font(size, bold).render(label, True, colour)
+
+
+def shadowed_text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pygame.Surface:
+    return _shadowed(label, size, colour, bold)
+
+
+@lru_cache(maxsize=256)
+def _shadowed(label: str, size: int, colour: Color, bold: bool) -> pygame.Surface:
+    front = text(label, size, colour, bold)
+    offset = max(1, size // 14)
+    surface = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
+    back = font(size, bold).render(label, True, SHADOW)
+    back.set_alpha(150)
+    surface.blit(back, (offset, offset))
+    surface.blit(front, (0, 0))
+    return surface
+
+
+def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``label`` into lines that fit ``width`` pixels."""
+    words = label.split()
+    lines: list[str] = []
+    current = ""
+    f = font(size, bold)
+    for word in words:
+        candidate = f"{current} {word}".strip()
+        if f.size(candidate)[0] <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+@lru_cache(maxsize=8)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The green table with a soft vignette, drawn once per window size."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    small = pygame.Surface((64, 40))
+    for y in range(40):
+        for x in range(64):
+            dx = (x - 31.5) / 32
+            dy = (y - 19.5) / 20
+            shade = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            t = max(0.0, shade - 0.35) / 0.65
+            small.set_at((x, y), tuple(int(FELT_LIGHT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)))
+    surface.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    return surface

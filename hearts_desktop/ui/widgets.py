@@ -1,0 +1,51 @@
+"""Buttons and panels drawn in the table's style."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import theme
+
+
+@dataclass
+class Button:
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    hovered: bool = False
+    focused: bool = False
+    key_hint: str = ""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, font_size: int) -> None:
+        colour = theme.BUTTON_DISABLED if not self.enabled else (
+            theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON)
+        radius = max(4, self.rect.height // 4)
+        shadow = self.rect.move(0, max(2, self.rect.height // 16))
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
+        label = theme.text(self.label, font_size, theme.INK if self.enabled else theme.INK_DIM, bold=True)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225) -> None:
+    """A dark rounded panel for overlays and score tables."""
+    radius = max(6, min(rect.width, rect.height) // 24)
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, (*theme.PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=radius)
+    surface.blit(box, rect.topleft)
+
+
+def dim(surface: pygame.Surface, alpha: int = 140) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))

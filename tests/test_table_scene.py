@@ -1,0 +1,207 @@
+"""The table scene under the dummy video driver: clicks and drags reach the controller."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.pace import Pace
+from hearts_desktop.controller.table import TableController
+from hearts_desktop.engine import Game, PassAction, Phase, PlayAction, Ruleset, preset_by_key
+from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.ui.card_art import CardArt
+from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerMove, PointerUp
+from hearts_desktop.ui.layout import TableLayout
+from hearts_desktop.ui.scene import SceneStack
+from hearts_desktop.ui.sound import Sounds
+from hearts_desktop.ui.table_scene import TableScene
+
+SEATS = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
+         Seat("C", "computer", "easy"))
+
+
+class Table:
+    """A table scene on a scene stack, driven frame by frame like the real loop."""
+
+    def __init__(self, seed: int = 5, size: tuple[int, int] = (1280, 800), pace: Pace = Pace.QUICK,
+                 rules: Ruleset | None = None, seats: tuple[Seat, ...] = SEATS) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size)
+        self.controller = TableController(Game(rules or Ruleset(), seed), seats, InlineRunner(), pace)
+        self.scene = TableScene(self.controller, CardArt(), Sounds(enabled=False), size)
+        self.stack = SceneStack()
+        self.stack.push(self.scene)
+        self.frame()
+
+    def frame(self, dt: float = 1 / 60) -> None:
+        self.stack.update(dt)
+        self.stack.draw(self.screen)
+
+    def settle(self, seconds: float = 2.0) -> None:
+        for _ in range(int(seconds * 60)):
+            self.frame()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.stack.handle(PointerDown(pos))
+        self.stack.handle(PointerUp(pos))
+        self.frame()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        self.stack.handle(PointerDown(start))
+        for i in range(1, 6):
+            x = start[0] + (end[0] - start[0]) * i // 5
+            y = start[1] + (end[1] - start[1]) * i // 5
+            self.stack.handle(PointerMove((x, y), pressed=True))
+            self.frame()
+        self.stack.handle(PointerUp(end))
+        self.frame()
+
+    def card_center(self, card: int) -> tuple[int, int]:
+        rect = self.scene.hand_rects[card]
+        return (rect.x + min(10, rect.width // 4), rect.centery)  # the visible left edge
+
+    def human_actions(self) -> list[object]:
+        return [a for a in self.controller.game.actions if a.seat == 0]
+
+
+def test_clicking_three_cards_fills_the_slots_and_pass_sends_them() -> None:
+    table = Table()
+    table.settle(1.5)
+    hand = list(table.scene.hand_rects)
+    for card in hand[:3]:
+        table.click(table.card_center(card))
+    assert table.scene.pass_slots == hand[:3]
+    assert table.scene.buttons["pass"].enabled
+    table.click(table.scene.buttons["pass"].rect.center)
+    passes = [a for a in table.human_actions() if isinstance(a, PassAction)]
+    assert passes and set(passes[0].cards) == set(hand[:3])
+
+
+def test_dragging_to_the_slots_and_back_out() -> None:
+    table = Table()
+    table.settle(1.5)
+    hand = list(table.scene.hand_rects)
+    slots = table.scene.layout.pass_slots(table.scene._pass_side())
+    table.drag(table.card_center(hand[0]), slots[0].center)
+    table.drag(table.card_center(hand[1]), slots[1].center)
+    assert table.scene.pass_slots == hand[:2]
+    assert not table.scene.buttons["pass"].enabled
+    table.drag(slots[0].center, (slots[0].centerx, table.scene.layout.height - 60))
+    assert table.scene.pass_slots == [hand[1]]
+    table.drag((10, 10), slots[2].center)  # nothing picked up: nothing changes
+    assert table.scene.pass_slots == [hand[1]]
+
+
+def test_a_fourth_card_does_not_enter_the_full_slots() -> None:
+    table = Table()
+    table.settle(1.5)
+    hand = list(table.scene.hand_rects)
+    for card in hand[:4]:
+        table.click(table.card_center(card))
+    assert table.scene.pass_slots == hand[:3]
+    assert "exactly 3" in (table.scene.message or ("", 0))[0]
+
+
+def _to_my_turn(table: Table) -> None:
+    table.settle(1.5)
+    for card in list(table.scene.hand_rects)[:3]:
+        table.click(table.card_center(card))
+    table.click(table.scene.buttons["pass"].rect.center)
+    for _ in range(60 * 30):
+        table.frame()
+        if table.controller.view().my_turn and not table.scene.busy and table.controller.active_human() == 0:
+            table.frame()
+            return
+    raise AssertionError("the human's turn never came")
+
+
+def test_click_plays_a_legal_card_and_refuses_an_illegal_one_with_the_reason() -> None:
+    table = Table(seed=11)
+    _to_my_turn(table)
+    view = table.controller.view()
+    illegal = [c for c in view.cards() if not view.legal >> c & 1]
+    if illegal:
+        table.click(table.card_center(illegal[0]))
+        message = table.scene.message
+        assert message is not None and message[0].endswith(".")
+        assert table.scene.shaking is not None and table.scene.shaking[0] == illegal[0]
+    before = len(table.human_actions())
+    legal = view.legal_cards()[0]
+    table.click(table.card_center(legal))
+    plays = [a for a in table.human_actions() if isinstance(a, PlayAction)]
+    assert len(table.human_actions()) == before + 1 and plays[-1].card == legal
+
+
+def test_dragging_a_card_onto_the_table_plays_it_and_elsewhere_does_not() -> None:
+    table = Table(seed=11)
+    _to_my_turn(table)
+    legal = table.controller.view().legal_cards()[0]
+    start = table.card_center(legal)
+    table.drag(start, (start[0], start[1] - 30))  # a small lift, not onto the table
+    assert not any(isinstance(a, PlayAction) for a in table.human_actions())
+    table.drag(table.card_center(legal), tuple(map(int, table.scene.layout.table_center)))  # type: ignore[arg-type]
+    assert [a for a in table.human_actions() if isinstance(a, PlayAction)][-1].card == legal
+
+
+def test_whole_hand_by_clicks_until_the_score() -> None:
+    table = Table(seed=3, pace=Pace.QUICK)
+    _to_my_turn(table)
+    for _ in range(60 * 120):
+        table.frame()
+        if table.controller.awaiting_continue:
+            break
+        view = table.controller.view()
+        if view.my_turn and table.controller.active_human() == 0 and view.legal_cards():
+            card = view.legal_cards()[0]
+            if card in table.scene.hand_rects:
+                table.click(table.card_center(card))
+    assert table.controller.awaiting_continue
+    assert table.controller.game.results
+
+
+def test_keyboard_undo_restores_the_position() -> None:
+    table = Table(seed=11)
+    _to_my_turn(table)
+    before = list(table.controller.game.actions)
+    table.click(table.card_center(table.controller.view().legal_cards()[0]))
+    table.settle(0.5)
+    table.stack.handle(KeyPress(pygame.K_z, pygame.KMOD_CTRL))
+    table.frame()
+    assert table.controller.game.actions == before
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_layout_keeps_everything_on_screen_and_apart(size: tuple[int, int], players: int) -> None:
+    pygame.display.init()
+    layout = TableLayout.compute(size, players, viewer=0)
+    screen = pygame.Rect(0, 0, *size)
+    hand = layout.hand_rects(17 if players == 3 else 13)
+    assert all(screen.contains(r) for r in hand)
+    boxes = [hand[0].unionall(hand)]
+    for place in layout.places[1:]:
+        rects = layout.opponent_rects(place.seat, 17 if players == 3 else 13)
+        assert all(screen.contains(r) for r in rects), place.side
+        boxes.append(rects[0].unionall(rects))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b)
+    buttons = layout.button_row(5)
+    assert all(screen.contains(b) for b in buttons)
+    for b in buttons:
+        assert not any(b.colliderect(box) for box in boxes)
+    trick = [layout.trick_rect(p.seat) for p in layout.places]
+    assert all(screen.contains(r) for r in trick)
+    assert layout.card_h >= 120 or size[1] < 700
+
+
+def test_variant_pass_areas_draw_for_every_preset() -> None:
+    for preset in ("black-maria", "five-players"):
+        rules = preset_by_key(preset).rules
+        seats = (Seat("You", "human"),) + tuple(Seat(f"Bot {i}", "computer", "easy") for i in range(1, rules.players))
+        table = Table(rules=rules, seats=seats)
+        table.settle(1.5)
+        assert table.controller.view().phase is Phase.PASSING
+        assert len(table.scene.hand_rects) == rules.tables.hand_size
