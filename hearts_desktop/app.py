@@ -31,6 +31,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
                         help="play one whole game computer against computer, then exit (checks a build)")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="no window: computers play, saving after every move (reliability tests)")
+    parser.add_argument("--games", type=int, default=1, help="with --autoplay: how many games")
     parser.add_argument("--max-seconds", type=float, help="give up (exit code 3) after this long")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -39,6 +42,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     args = parse_args(argv)
+    if args.autoplay:
+        from .controller.autoplay import autoplay
+        from .persistence import DataPaths
+
+        autoplay(DataPaths.resolve(args.data_dir).autosave, games=args.games, seed=args.seed)
+        return 0
     from .ui.app import AppOptions, run
 
     pace = Pace(args.pace) if args.pace else (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
