@@ -300,6 +300,30 @@ class TableController:
             self.revealed = self.cover
             self.cover = None
 
+    # ------------------------------------------------------------------ finishing a hand
+
+    def can_finish_hand(self) -> bool:
+        """The rest of the hand cannot change the score, and a person is at the table."""
+        return (
+            not self.awaiting_continue
+            and self.cover is None
+            and self.active_human() is not None
+            and self.game.hand.outcome_decided()
+        )
+
+    def finish_hand(self) -> bool:
+        """Play the rest of the hand at once; the score is what playing it out would give."""
+        if not self.can_finish_hand():
+            return False
+        self.runner.cancel_before(self._next_job)
+        self._pending.clear()
+        self._answers.clear()
+        hand_index = self.game.hand_index
+        while self.game.hand_index == hand_index and self.game.hand.phase is Phase.PLAYING:
+            view = self.game.view(self.game.hand.turn)
+            self._apply(PlayAction(view.seat, view.legal_cards()[-1]))
+        return True
+
     # ------------------------------------------------------------------ undo and hint
 
     def can_undo(self) -> bool:

@@ -509,6 +509,38 @@ class HandState:
             totals[finished.winner] += self.card_points(mask_of(finished.cards))
         return totals
 
+    def outcome_decided(self) -> bool:
+        """Whether every way of playing the rest of the hand scores the same.
+
+        True when no card that scores is still to be played and no sweep can still happen,
+        or when the seat on lead holds only cards that no one can beat (it takes every
+        remaining trick whatever is played). The table then offers to finish the hand.
+        """
+        if self.phase is not Phase.PLAYING or self.tricks_played == 0:
+            return False
+        t = self.t
+        unplayed = self.trick_mask
+        for h in self.hands:
+            unplayed |= h
+        scoring = t.penalty_mask | (1 << JACK_OF_DIAMONDS if t.jack_bonus else 0)
+        if not unplayed & scoring:
+            winners = {finished.winner for finished in self.tricks}
+            if len(winners) > 1 or not self.rules.sweep_bonus:
+                return True
+        if self.trick:
+            return False
+        mine = self.hands[self.turn]
+        others = 0
+        for seat, h in enumerate(self.hands):
+            if seat != self.turn:
+                others |= h
+        for suit in range(4):
+            my_cards = mine & SUIT_MASKS[suit]
+            their_cards = others & SUIT_MASKS[suit]
+            if my_cards and their_cards and lowest_card(my_cards) < their_cards.bit_length() - 1:
+                return False
+        return True
+
     def cards_left(self) -> list[int]:
         return [h.bit_count() for h in self.hands]
 
