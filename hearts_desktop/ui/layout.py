@@ -132,6 +132,13 @@ class TableLayout:
         rect.midtop = (slots[1].centerx, slots[1].bottom + self.font_size)
         return rect
 
+    def finish_button(self) -> pygame.Rect:
+        """Offered in the middle of the table, below the trick."""
+        rect = pygame.Rect(0, 0, int(self.font_size * 10), self.button_height)
+        cx, cy = self.table_center
+        rect.midtop = (round(cx), round(cy + self.card_h * 0.95))
+        return rect
+
     def button_row(self, labels: int) -> list[pygame.Rect]:
         """Buttons stacked at the bottom right, clear of the hand and the right-hand seat."""
         bw = int(self.font_size * 8.2)

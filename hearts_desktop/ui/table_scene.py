@@ -114,6 +114,7 @@ class TableScene(Scene):
     def _make_buttons(self) -> dict[str, Button]:
         return {
             "pass": Button("Pass", self._submit_pass, key_hint="Enter"),
+            "finish": Button("Finish hand", self._finish_hand, key_hint="F"),
             "hint": Button("Hint", self._ask_hint, key_hint="H"),
             "undo": Button("Undo", self._undo, key_hint="Ctrl+Z"),
             "last": Button("Last trick", lambda: self.overlays.last_trick(self), key_hint="L"),
@@ -459,6 +460,10 @@ class TableScene(Scene):
         if self.controller.request_hint():
             self._say("Thinking about a hint…", seconds=6.0)
 
+    def _finish_hand(self) -> None:
+        if self.controller.finish_hand():
+            self._say("The rest of the hand cannot change the score: finished.")
+
     def _undo(self) -> None:
         if self.controller.undo():
             self._say("Move taken back.")
@@ -472,6 +477,9 @@ class TableScene(Scene):
             return True
         if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["pass"].enabled:
             self._submit_pass()
+            return True
+        if intent.key == pygame.K_f and self.buttons["finish"].enabled:
+            self._finish_hand()
             return True
         if intent.key == pygame.K_l:
             self.overlays.last_trick(self)
@@ -491,6 +499,7 @@ class TableScene(Scene):
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
         self.buttons["undo"].enabled = self.controller.can_undo()
         self.buttons["last"].enabled = bool(view.tricks)
+        self.buttons["finish"].enabled = self.controller.can_finish_hand() and not self.busy
 
     # ------------------------------------------------------------------ drawing
 
@@ -567,10 +576,17 @@ class TableScene(Scene):
         layout = self.layout
         fs = layout.font_size
         lines: list[tuple[str, theme.Color]] = []
+        lines.append((f"Hand {view.hand_index + 1} · game to {view.rules.target}", theme.INK_DIM))
+        if view.phase is Phase.PLAYING:
+            left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
+            lines.append((f"Points left: {left}", theme.INK))
         if view.hearts_broken:
             lines.append(("♥ Hearts broken", theme.RED))
-        hand_no = f"Hand {view.hand_index + 1}"
-        lines.insert(0, (hand_no + f" · to {view.rules.target}", theme.INK_DIM))
+        if view.direction is PassDirection.HOLD and view.phase is Phase.PLAYING and len(view.tricks) < 2:
+            lines.append(("Hold hand: no passing", theme.INK_DIM))
+        shooter = moon_threat(view)
+        if shooter is not None:
+            lines.append((f"☾ {self.controller.seats[shooter].name} has every point so far", theme.GOLD))
         y = fs
         for text, colour in lines:
             label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
@@ -651,10 +667,16 @@ class TableScene(Scene):
                       dimmed=my_play and not playable)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        side_buttons = [b for key, b in self.buttons.items() if key != "pass"]
+        side_buttons = [b for key, b in self.buttons.items() if key not in ("pass", "finish")]
         for button, rect in zip(side_buttons, self.layout.button_row(len(side_buttons))):
             button.rect = rect
             button.draw(surface, int(self.layout.font_size * 0.95))
+        finish = self.buttons["finish"]
+        if finish.enabled:
+            finish.rect = self.layout.finish_button()
+            finish.draw(surface, self.layout.font_size)
+        else:
+            finish.rect = pygame.Rect(0, 0, 0, 0)
         pass_button = self.buttons["pass"]
         if self._my_pass_open(self.controller.view()):
             pass_button.rect = self.layout.pass_button(self._pass_side())
@@ -686,6 +708,19 @@ class TableOverlays:
 
     def menu(self, table: TableScene) -> None:
         pass
+
+
+MOON_WARNING_TRICK = 6
+
+
+def moon_threat(view: PlayerView) -> int | None:
+    """An opponent who has taken every point so far, late enough in the hand to matter."""
+    if view.phase is not Phase.PLAYING or len(view.tricks) < MOON_WARNING_TRICK:
+        return None
+    holders = [s for s, p in enumerate(view.points_taken) if p > 0]
+    if len(holders) == 1 and holders[0] != view.seat:
+        return holders[0]
+    return None
 
 
 def sort_for_display(cards: list[Card]) -> list[Card]:
