@@ -1,0 +1,43 @@
+"""Hard: determinized Monte Carlo search with a club player's rules as the playout policy.
+
+For each decision it deals the unseen cards many ways consistent with what it has seen,
+plays each distinct legal card out to the end of the hand in every deal, and keeps the
+card with the best mean outcome (its points against the others' mean, moons included).
+Passing is Medium's: the rules of thumb of a club player.
+
+The bot holds no state between decisions and its constructor takes no arguments beyond
+the budget, so it pickles and rebuilds cheaply in a worker process; the UI runs it there
+so a long think never starves the render loop. ``cancel`` is checked after every deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ..engine import Card, PlayerView
+from .base import Bot, Cancel, never_cancel
+from .inference import DealSampler
+from .medium import MediumBot
+from .search import Budget, MediumLookahead, PlayoutPolicy, policy_play, search_play
+
+HARD_BUDGET = Budget(seconds=0.1, max_deals=300)
+
+
+class HardBot(Bot):
+    level: ClassVar[str] = "hard"
+
+    def __init__(self, budget: Budget = HARD_BUDGET, lookahead: int = 0) -> None:
+        self.budget = budget
+        self.lookahead = lookahead
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        return MediumBot().choose_pass(view, rng, cancel)
+
+    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+        policy = MediumLookahead(view.rules, self.lookahead) if self.lookahead else PlayoutPolicy(view.rules)
+        sampler = DealSampler(view)
+        result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler)
+        if result.deals == 0 and len(result.candidates) > 1:
+            return policy_play(view, rng, policy, sampler)
+        return result.best.card

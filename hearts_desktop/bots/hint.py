@@ -1,0 +1,295 @@
+"""Hints: the Expert's suggestion for a player's seat, with a reason a person can read.
+
+The reason is built from what the search and the card counting found in this position
+(which cards are unseen, who is void, what the trick holds, the points each candidate is
+expected to cost), so it names the cards and facts that decided it. Like the bots, a hint
+needs only the player's view; it searches for as long as the Expert does, so the UI asks
+for it in the bot worker process and can cancel it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import Action, Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
+from ..engine.cards import (
+    ACE_OF_SPADES,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    RANK_NAMES,
+    SUIT_MASKS,
+    Suit,
+)
+from ..engine.rules import CARDS_PASSED
+from .base import Cancel, choose_moon_by_score, never_cancel
+from .expert import ExpertBot
+from .heuristics import QUEEN_BIT
+from .knowledge import Knowledge
+from .medium import count_losers
+from .search import QUEEN_CATCHERS, CandidateStats, SearchResult
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What to do (the action the Expert would take) and one line saying why."""
+
+    action: Action
+    reason: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The suggested cards: three to pass or one to play (none for a moon choice)."""
+        if isinstance(self.action, PassAction):
+            return self.action.cards
+        if isinstance(self.action, PlayAction):
+            return (self.action.card,)
+        return ()
+
+
+def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
+         expert: ExpertBot | None = None) -> Hint:
+    """The Expert's suggestion for ``view.seat``; ValueError when it has nothing to decide."""
+    expert = expert or ExpertBot()
+    if view.phase is Phase.PASSING and view.seat in view.waiting_to_pass:
+        cards = expert.choose_pass(view, rng, cancel)
+        return Hint(PassAction(view.seat, cards), pass_reason(view, cards))
+    if view.phase is Phase.MOON_CHOICE and view.moon_chooser == view.seat:
+        choice = choose_moon_by_score(view)
+        return Hint(MoonAction(view.seat, choice), moon_reason(view, choice))
+    if view.my_turn:
+        result = expert.search(view, rng, cancel)
+        return Hint(PlayAction(view.seat, result.best.card), play_reason(view, result))
+    raise ValueError("It is not this seat's turn to decide anything.")
+
+
+# ----------------------------------------------------------------- words
+
+
+def _plain(c: int) -> str:
+    """``"the queen of spades"``."""
+    return f"the {RANK_NAMES[c % 13]} of {Suit(c // 13).label}"
+
+
+def _rank(c: int) -> str:
+    """``"the queen"`` (the suit is clear from the context)."""
+    return f"the {RANK_NAMES[c % 13]}"
+
+
+def _suit(suit: int) -> str:
+    return Suit(suit).label
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# ----------------------------------------------------------------- passing
+
+
+def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
+    """Why these three cards: the most pressing danger among them decides the sentence."""
+    hand = view.hand
+    passed = 0
+    for c in cards:
+        passed |= 1 << c
+    kept = hand & ~passed
+    guards = (kept & SUIT_MASKS[Suit.SPADES] & (QUEEN_BIT - 1)).bit_count()
+    names = _join([_plain(c) for c in sorted(cards, reverse=True)])
+    points = view.rules.tables.points
+    if view.rules.moon is not MoonScoring.OFF and count_losers(hand, view.unseen_mask) <= CARDS_PASSED:
+        return f"Pass {names}: your hand can shoot the moon, so keep the winners and pass the likely losers."
+    if passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0:
+        guard_words = "no low spade" if guards == 0 else f"only {_count(guards)} low spade{'s' * (guards != 1)}"
+        return f"Pass {names}: you hold {guard_words} to guard the queen."
+    if passed & QUEEN_CATCHERS and not hand & QUEEN_BIT:
+        if points[ACE_OF_SPADES] > 0:
+            return f"Pass {names}: in Black Maria the high spades cost points themselves."
+        return f"Pass {names}: without the queen, your high spades could catch her."
+    for suit in (Suit.CLUBS, Suit.DIAMONDS):
+        mask = SUIT_MASKS[suit]
+        if hand & mask and not kept & mask:
+            return f"Pass {names}: it leaves you void in {_suit(suit)}, free to discard when they are led."
+    if passed & HEARTS_MASK:
+        return f"Pass {names}: high hearts win tricks full of points, and you want to lose them."
+    return f"Pass {names}: they are your highest cards and the likeliest to win tricks."
+
+
+def _count(k: int) -> str:
+    return ("no", "one", "two", "three", "four", "five")[k] if k < 6 else str(k)
+
+
+# ----------------------------------------------------------------- the moon choice
+
+
+def moon_reason(view: PlayerView, choice: MoonScoring) -> str:
+    total = view.rules.tables.penalty_total
+    if choice is MoonScoring.ADD_TO_OTHERS:
+        return f"Add {total} to everyone else: you stay ahead and the end of the game comes closer."
+    return f"Take {total} off your own score: adding to the others would help the leader more."
+
+
+# ----------------------------------------------------------------- playing
+
+
+def play_reason(view: PlayerView, result: SearchResult) -> str:
+    """Why the searched card: the kind of play (lead, duck, win, discard) and its facts."""
+    best = result.best
+    card = best.card
+    if len(result.candidates) == 1 and best.deals == 0:
+        return _forced(view, card)
+    knowledge = Knowledge.from_view(view)
+    comparison = _comparison(result)
+    if best.attempt:
+        return "Go for the moon: no one else has taken a point card and your cards can win the rest."
+    shooter = _moon_runner(view)
+    if not view.trick:
+        text = _lead_reason(view, knowledge, card, shooter)
+    elif card // 13 == view.trick[0] // 13:
+        text = _follow_reason(view, knowledge, card, shooter)
+    else:
+        text = _discard_reason(view, knowledge, card)
+    return text + comparison
+
+
+def _forced(view: PlayerView, card: Card) -> str:
+    if view.legal.bit_count() == 1:
+        if not view.trick and not view.tricks:
+            return f"{_capital(_plain(card))} must lead the first trick."
+        if view.trick and card // 13 == view.trick[0] // 13:
+            return f"{_capital(_plain(card))} is your only {_suit(card // 13)[:-1]}, and you must follow suit."
+        return f"{_capital(_plain(card))} is your only legal card."
+    return f"Any of your {_suit(card // 13)} plays the same here: the cards between them are yours or gone."
+
+
+def _comparison(result: SearchResult) -> str:
+    """The price of the runner-up, when the search found a clear difference in points."""
+    best = result.best
+    others = [c for c in result.candidates[1:] if not c.attempt]
+    if not others or best.deals == 0:
+        return ""
+    runner: CandidateStats = min(others, key=lambda c: c.mean_points)
+    gap = runner.mean_points - best.mean_points
+    if gap < 0.5:
+        return ""
+    return f" (Expect {best.mean_points:.1f} points; {runner.mean_points:.1f} with {_plain(runner.card)}.)"
+
+
+def _moon_runner(view: PlayerView) -> int | None:
+    """An opponent who alone has taken penalty cards, and a good share of them."""
+    t = view.rules.tables
+    if view.rules.moon is MoonScoring.OFF:
+        return None
+    holders = [s for s, p in enumerate(view.points_taken) if p > 0]
+    if len(holders) == 1 and holders[0] != view.seat and view.points_taken[holders[0]] * 2 >= t.penalty_total:
+        return holders[0]
+    return None
+
+
+def _lead_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None) -> str:
+    suit = card // 13
+    out = k.out_in_suit(suit)
+    higher = (out >> card).bit_count()
+    lower = (out & ((1 << card) - 1)).bit_count()
+    if shooter is not None and suit == Suit.HEARTS:
+        return (
+            f"Lead {_plain(card)}: {_who(view, shooter)} has every point so far, and a heart "
+            f"taken by anyone else stops the moon."
+        )
+    if out and not higher and _only_taker(view):
+        return (
+            f"Lead {_plain(card)}: it is the top {_suit(suit)[:-1]} left and you have every point "
+            f"so far, so keep taking tricks for the moon."
+        )
+    if suit == Suit.SPADES and k.unseen & QUEEN_BIT and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
+        return f"Lead {_plain(card)} to flush out the unseen queen: you hold no spade above her."
+    if not out:
+        return f"Lead {_plain(card)}: nobody else holds {_suit(suit)}, and winning this trick costs least."
+    if not lower:
+        safe = "" if k.unseen & HEARTS_MASK & SUIT_MASKS[suit] else " and no points are in danger"
+        return f"Lead {_plain(card)}: {_higher(higher, suit)} still out{safe}, so someone else wins it."
+    if not higher:
+        return f"Lead {_plain(card)}: it is the top {_suit(suit)[:-1]} left, and taking this trick now costs least."
+    return f"Lead {_plain(card)}: {_higher(higher, suit)} still out, and it is your least costly lead."
+
+
+def _higher(count: int, suit: int) -> str:
+    """``"3 higher clubs are"`` / ``"1 higher club is"``."""
+    if count == 1:
+        return f"1 higher {_suit(suit)[:-1]} is"
+    return f"{count} higher {_suit(suit)} are"
+
+
+def _only_taker(view: PlayerView) -> bool:
+    """Whether we alone have taken points this hand (a moon is still ours to make)."""
+    return view.points_taken[view.seat] > 0 and all(
+        p <= 0 for s, p in enumerate(view.points_taken) if s != view.seat
+    )
+
+
+def _who(view: PlayerView, seat: int) -> str:
+    """A seat as a player sees it from theirs: left, right, across."""
+    offset = (seat - view.seat) % view.players
+    if offset == 1:
+        return "the player on your left"
+    if offset == view.players - 1:
+        return "the player on your right"
+    if offset == 2 and view.players == 4:
+        return "the player across"
+    return "the player two to your left" if offset == 2 else "the player two to your right"
+
+
+def _follow_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None) -> str:
+    suit = card // 13
+    winning = max(c for c in view.trick if c // 13 == suit)
+    points_on = sum(view.rules.tables.points[c] for c in view.trick)
+    last = len(view.trick) == view.players - 1
+    if card < winning:
+        facts: list[str] = []
+        if suit == Suit.SPADES and view.hand & QUEEN_BIT and winning < QUEEN_OF_SPADES:
+            facts.append("your queen would win this trick unless the king or ace comes after her")
+        elif suit == Suit.SPADES and k.unseen & QUEEN_BIT:
+            facts.append("spades are still out and the queen is unseen")
+        elif points_on > 0:
+            facts.append(f"the trick already holds {points_on} point{'s' * (points_on != 1)}")
+        elif not last:
+            facts.append("players after you could still throw points on it")
+        else:
+            facts.append("a higher card would win the trick for nothing you need")
+        return f"Duck under {_rank(winning)}: {facts[0]}."
+    if shooter is not None and points_on > 0:
+        return f"Take the trick with {_rank(card)}: {_who(view, shooter)} has every point so far and must not take them all."
+    if card == QUEEN_OF_SPADES:
+        return f"Play the queen under {_rank(winning)}: the {_rank(winning)[4:]} wins and takes her."
+    if last and points_on <= 0:
+        if view.rules.tables.jack_bonus and any(c == JACK_OF_DIAMONDS for c in view.trick):
+            return f"Win with {_rank(card)}: you play last and the trick holds the jack of diamonds."
+        return f"Win with {_rank(card)}: you play last and the trick holds no points, so it is a free chance to shed a high card."
+    under = view.legal & SUIT_MASKS[suit] & ((1 << winning) - 1)
+    if not under:
+        return f"Play {_rank(card)}: you cannot get under {_rank(winning)}, and this card costs least."
+    return f"Play {_rank(card)}: ducking now leaves you worse placed later."
+
+
+def _discard_reason(view: PlayerView, k: Knowledge, card: Card) -> str:
+    led = _suit(view.trick[0] // 13)
+    points = view.rules.tables.points
+    if card == QUEEN_OF_SPADES:
+        return f"Dump the queen of spades: you are void in {led}."
+    if 1 << card & QUEEN_CATCHERS:
+        if points[card] > 0:
+            return f"Throw {_plain(card)}: you are void in {led} and it costs {points[card]} to whoever takes it."
+        return f"Throw {_plain(card)}: you are void in {led} and the queen is still out to catch it."
+    if card // 13 == Suit.HEARTS:
+        return f"Throw {_plain(card)}: you are void in {led}, and it is your most dangerous heart."
+    suit_left = view.hand & SUIT_MASKS[card // 13]
+    if suit_left == 1 << card:
+        return f"Shed {_plain(card)} while you are void in {led}: it leaves you void in {_suit(card // 13)} too."
+    if card == max(c for c in range(52) if suit_left >> c & 1) and card % 13 >= 8:
+        return f"Shed {_plain(card)} while you are void in {led}: it could win a trick later."
+    return f"Shed {_plain(card)} while you are void in {led}: your other cards are worth more to keep."

@@ -1,0 +1,458 @@
+"""Determinized Monte Carlo search shared by the Hard and Expert players (and the hints).
+
+A decision is searched like this: deal the unseen cards in a way that agrees with the view
+(``inference.DealSampler``), then for each sensibly different legal card play the whole
+hand out with a fast rule-based policy for every seat, and score the outcome from our
+seat. The card with the best mean over many deals wins. Every candidate sees the same
+deals, so their differences are measured with far less noise than their means.
+
+The playout policy works on bit masks straight from a ``HandState`` (building a
+``PlayerView`` per card would cost more than the rest of the playout): it ducks, dumps the
+queen and high hearts when void, fishes for the queen with low spades, sheds dangerous
+high spades, wins the jack of diamonds when it can, and runs or stops a moon.
+
+Search is stateless between decisions, checks ``cancel`` and the clock after every deal
+(a few milliseconds), and returns the best answer found so far when either says stop.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine import CARDS, Card, HandState, MoonScoring, Phase, PlayerView, Ruleset
+from ..engine.cards import (
+    ACE_OF_SPADES,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Suit,
+    cards_of,
+    iter_bits,
+    mask_of,
+)
+from .base import Cancel
+from .heuristics import QUEEN_BIT, highest, lowest, position_from_state
+from .inference import DealSampler, position_of
+from .medium import medium_play
+
+QUEEN_CATCHERS = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
+HEARTS = Suit.HEARTS
+
+Utility = Callable[[Sequence[int], int], float]
+"""Scores a hand's final points for a seat: lower is better for that seat."""
+
+
+def relative_points(points: Sequence[int], seat: int) -> float:
+    """Our points minus the others' mean: what a duplicate match measures, moons included."""
+    mine = points[seat]
+    return mine - (sum(points) - mine) / (len(points) - 1)
+
+
+class PlayoutPolicy:
+    """A fast club player's rules on masks: the move of the seat to act in a ``HandState``.
+
+    ``moon_share`` is the fraction of the penalty points a lone taker must already hold
+    before it plays for the moon and the others start stopping it.
+    """
+
+    def __init__(self, rules: Ruleset, moon_share: float = 0.6) -> None:
+        t = rules.tables
+        self.n = t.players
+        self.deck = t.deck
+        self.points = t.points
+        self.penalty = t.penalty_mask
+        self.moon_possible = rules.moon is not MoonScoring.OFF
+        self.moon_threshold = t.penalty_total * moon_share
+        self.jack = 1 << JACK_OF_DIAMONDS if t.jack_bonus else 0
+        self.queen_hurts = bool(self.penalty & QUEEN_BIT)
+        # In Black Maria the ace and king of spades are penalty cards in their own right.
+        self.catchers_hurt = bool(self.penalty & QUEEN_CATCHERS)
+
+    def start(self, view: PlayerView) -> None:
+        """Called once per search with the position searched from (a hook for subclasses)."""
+
+    # ------------------------------------------------------------------ moon watch
+
+    def shooter(self, state: HandState) -> int | None:
+        """The seat that alone has taken penalty cards, once it holds enough to threaten."""
+        if not self.moon_possible:
+            return None
+        penalty = self.penalty
+        holder = None
+        for seat, won in enumerate(state.taken):
+            if won & penalty:
+                if holder is not None:
+                    return None
+                holder = seat
+        if holder is None:
+            return None
+        points = self.points
+        taken = sum(points[c] for c in iter_bits(state.taken[holder] & penalty))
+        return holder if taken >= self.moon_threshold else None
+
+    # ------------------------------------------------------------------ moves
+
+    def choose(self, state: HandState, played: int, shooter: int | None = None,
+               attempt: int | None = None) -> int:
+        """The card for the seat to act.
+
+        ``played`` holds every card seen so far; ``shooter`` is the seat others believe is
+        running the moon (``shooter``'s answer, refreshed each trick); ``attempt`` is a seat
+        that plays for the moon whatever it has taken.
+        """
+        legal = state.legal_mask()
+        if not legal & (legal - 1):
+            return highest(legal)
+        seat = state.turn
+        hand = state.hands[seat]
+        out = self.deck & ~played & ~hand
+        if shooter == seat or attempt == seat:
+            return self._shoot(state, legal, out)
+        if not state.trick:
+            return self._lead(hand, legal, out)
+        return self._follow(state, hand, legal, out, shooter)
+
+    def _lead(self, hand: int, legal: int, out: int) -> int:
+        """Lead the lowest card of the suit where it is least likely to win points."""
+        best = -1
+        best_score = 1e9
+        queen_out = out & QUEEN_BIT
+        for suit in range(4):
+            mine = legal & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            low = lowest(mine)
+            others = out & SUIT_MASKS[suit]
+            below = (others & ((1 << low) - 1)).bit_count()
+            if others:
+                score = below / others.bit_count()
+            else:
+                score = 1.5  # nobody else holds the suit: we win, and they discard on us
+            if suit == Suit.SPADES and self.queen_hurts:
+                if hand & QUEEN_BIT or (queen_out and hand & QUEEN_CATCHERS):
+                    score += 1.0
+                elif queen_out and low < QUEEN_OF_SPADES:
+                    score -= 0.4  # fish for the queen with a low spade
+            elif suit == HEARTS:
+                score += 0.3
+            score += 0.02 * (hand & SUIT_MASKS[suit]).bit_count()
+            if self.jack and mine & self.jack and low == JACK_OF_DIAMONDS:
+                score += 1.0
+            if score < best_score:
+                best, best_score = low, score
+        return best
+
+    def _follow(self, state: HandState, hand: int, legal: int, out: int, shooter: int | None) -> int:
+        suit = SUIT_MASKS[state.led_suit]
+        on_table = state.trick_mask
+        winning = highest(on_table & suit)
+        last = len(state.trick) == self.n - 1
+        penalty = self.penalty
+        points_on = on_table & penalty
+        winner_seat = (state.leader + state.trick.index(winning)) % self.n
+        if legal & suit:
+            if shooter is not None and winner_seat == shooter and points_on:
+                over = legal & ~((1 << winning) - 1)
+                if over:
+                    return lowest(over)  # take the trick: the moon is stopped
+            if state.led_suit == Suit.SPADES and legal & QUEEN_BIT and winning > QUEEN_OF_SPADES:
+                return QUEEN_OF_SPADES
+            if last and not points_on:
+                if self.jack and legal & self.jack and JACK_OF_DIAMONDS > winning:
+                    return JACK_OF_DIAMONDS
+                safe = legal & ~penalty
+                if safe:
+                    return highest(safe)
+            under = legal & ((1 << winning) - 1)
+            if under:
+                keep_jack = under & ~self.jack
+                return highest(keep_jack or under)
+            if last:
+                safe = legal & ~penalty
+                return highest(safe) if safe else lowest(legal)
+            if state.led_suit == HEARTS or (
+                state.led_suit == Suit.SPADES and self.queen_hurts and out & QUEEN_BIT
+            ):
+                return lowest(legal)
+            safe = legal & ~penalty
+            return highest(safe) if safe else lowest(legal)
+        if shooter is not None and winner_seat == shooter:
+            clean = legal & ~penalty & ~self.jack
+            if clean:
+                return highest(clean)
+        return self._discard(hand, legal, out)
+
+    def _discard(self, hand: int, legal: int, out: int) -> int:
+        """Void in the led suit: shed the queen, dangerous spades, high hearts, high cards."""
+        if legal & QUEEN_BIT and self.queen_hurts:
+            return QUEEN_OF_SPADES
+        catchers = legal & QUEEN_CATCHERS
+        if catchers and (self.catchers_hurt or (self.queen_hurts and out & QUEEN_BIT)):
+            return highest(catchers)
+        hearts = legal & HEARTS_MASK & self.penalty
+        if hearts:
+            return highest(hearts)
+        best = -1
+        best_score = -1e9
+        candidates = legal & ~self.jack or legal
+        for suit in range(4):
+            mine = candidates & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            high = highest(mine)
+            score = high % 13 - 0.5 * (hand & SUIT_MASKS[suit]).bit_count()
+            if score > best_score:
+                best, best_score = high, score
+        return best
+
+    def _shoot(self, state: HandState, legal: int, out: int) -> int:
+        """Playing for the moon: win every trick that holds or may draw points."""
+        if not state.trick:
+            # Lead the card most sure to win: the highest, from the suit others hold least.
+            best = -1
+            best_score = -1e9
+            for suit in range(4):
+                mine = legal & SUIT_MASKS[suit]
+                if mine:
+                    high = highest(mine)
+                    above = (out & SUIT_MASKS[suit] & ~((1 << high) - 1)).bit_count()
+                    score = -above * 2 + high % 13 / 13
+                    if score > best_score:
+                        best, best_score = high, score
+            return best
+        suit = SUIT_MASKS[state.led_suit]
+        if legal & suit:
+            return highest(legal)
+        clean = legal & ~self.penalty
+        return lowest(clean) if clean else lowest(legal)
+
+
+class MediumLookahead(PlayoutPolicy):
+    """Medium's own choices for the next ``depth`` tricks, the fast rules after them.
+
+    Medium weighs every card by the points it expects it to cost, which models the
+    opponents (and our own later play) far better than the fast rules, at about ten times
+    the cost; the tricks nearest the decision matter most, so they get the better model.
+    """
+
+    def __init__(self, rules: Ruleset, depth: int, moon_share: float = 0.6) -> None:
+        super().__init__(rules, moon_share)
+        self.depth = depth
+        self.horizon = depth
+
+    def start(self, view: PlayerView) -> None:
+        self.horizon = len(view.tricks) + self.depth
+
+    def choose(self, state: HandState, played: int, shooter: int | None = None,
+               attempt: int | None = None) -> int:
+        if state.tricks_played < self.horizon and attempt != state.turn:
+            return medium_play(position_from_state(state))
+        return super().choose(state, played, shooter, attempt)
+
+
+def play_out(state: HandState, policy: PlayoutPolicy, played: int,
+             attempt: int | None = None) -> tuple[int, ...]:
+    """Finish the hand with ``policy`` for every seat; the hand's final points.
+
+    ``attempt`` names a seat that plays for the moon throughout. A moon under "shooter's
+    choice" adds to the others: both choices keep the same gaps.
+    """
+    choose = policy.choose
+    play = state.play
+    shooter = None
+    trick_number = -1
+    while state.phase is Phase.PLAYING:
+        if state.tricks_played != trick_number:
+            trick_number = state.tricks_played
+            shooter = policy.shooter(state) if trick_number >= 2 else None
+        card = choose(state, played, shooter, attempt)
+        played |= 1 << card
+        play(card)
+    if state.phase is Phase.MOON_CHOICE:
+        assert state.moon_candidate is not None
+        state.choose_moon(state.moon_candidate, MoonScoring.ADD_TO_OTHERS)
+    assert state.result is not None
+    return state.result.points
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a decision may think: a wall-clock limit and a cap on deals searched.
+
+    Tests and reproducible runs give a deal cap and no time limit, which makes the answer
+    depend on the seed alone. With ``confidence`` set, the search also stops once the best
+    candidate leads every other by that many standard errors (paired over the same deals),
+    or once no choice differs by more than ``indifference`` points: easy decisions are quick.
+    """
+
+    seconds: float | None
+    max_deals: int
+    min_deals: int = 16
+    confidence: float | None = None
+    indifference: float = 0.05
+
+
+@dataclass(slots=True)
+class CandidateStats:
+    """What the playouts after one candidate card showed, deal by deal."""
+
+    card: Card
+    attempt: bool = False
+    """Whether we played for the moon in these playouts."""
+    equivalents: tuple[Card, ...] = ()
+    values: list[float] = field(default_factory=list)
+    points: float = 0.0
+    queen_taken: int = 0
+    moons_shot: int = 0
+    moons_against: int = 0
+
+    def add(self, value: float, points: int, queen_taken: bool, shooter: int | None, seat: int) -> None:
+        self.values.append(value)
+        self.points += points
+        self.queen_taken += queen_taken
+        if shooter == seat:
+            self.moons_shot += 1
+        elif shooter is not None:
+            self.moons_against += 1
+
+    @property
+    def deals(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean_utility(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / len(self.values) if self.values else 0.0
+
+    def share(self, count: int) -> float:
+        return count / len(self.values) if self.values else 0.0
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """Every candidate's statistics, best first, and how much searching was done."""
+
+    candidates: list[CandidateStats]
+    deals: int
+    seconds: float
+
+    @property
+    def best(self) -> CandidateStats:
+        return self.candidates[0]
+
+
+def distinct_plays(view: PlayerView) -> list[tuple[Card, ...]]:
+    """Legal cards grouped where the choice cannot matter, lowest card of each group first.
+
+    Two cards of a suit are interchangeable when every card ranked between them is in our
+    hand or played to a finished trick, and they are worth the same points: whichever we
+    play, the rest of the hand goes the same way. (A card on the table between them is the
+    one to beat, so it keeps them apart.)
+    """
+    points = view.rules.tables.points
+    gone = (view.played_mask & ~mask_of(view.trick)) | view.hand
+    groups: list[list[Card]] = []
+    previous = -1
+    for c in cards_of(view.legal):
+        if (
+            groups
+            and previous // 13 == c // 13
+            and points[previous] == points[c]
+            and _all_in(gone, previous + 1, c)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        previous = c
+    return [tuple(g) for g in groups]
+
+
+def _all_in(mask: int, start: int, stop: int) -> bool:
+    """Whether every card index in ``start..stop-1`` is in ``mask``."""
+    span = ((1 << stop) - 1) & ~((1 << start) - 1)
+    return mask & span == span
+
+
+def settled(candidates: Sequence[CandidateStats], budget: Budget) -> bool:
+    """Whether more deals are unlikely to change the choice (see ``Budget.confidence``)."""
+    if budget.confidence is None:
+        return False
+    best = min(candidates, key=lambda c: c.mean_utility)
+    deals = best.deals
+    clear = True
+    for other in candidates:
+        if other is best:
+            continue
+        differences = [a - b for a, b in zip(other.values, best.values)]
+        mean = sum(differences) / deals
+        spread = sum((d - mean) ** 2 for d in differences) / (deals - 1)
+        error = (spread / deals) ** 0.5
+        if mean - budget.confidence * error <= 0 and mean + error > budget.indifference:
+            clear = False
+            break
+    return clear
+
+
+def search_play(
+    view: PlayerView,
+    rng: random.Random,
+    cancel: Cancel,
+    budget: Budget,
+    policy: PlayoutPolicy,
+    utility: Utility = relative_points,
+    sampler: DealSampler | None = None,
+    moon_attempts: bool = False,
+) -> SearchResult:
+    """Evaluate each distinct legal card over sampled deals; candidates sorted best first.
+
+    With ``moon_attempts`` every card is also tried with our seat playing for the moon in
+    the playouts; a plan is chosen for the decision as a whole, never per deal.
+    """
+    start = time.perf_counter()
+    groups = distinct_plays(view)
+    candidates = [CandidateStats(g[0], False, g) for g in groups]
+    if len(candidates) == 1:
+        return SearchResult(candidates, 0, 0.0)
+    if moon_attempts:
+        candidates += [CandidateStats(g[0], True, g) for g in groups]
+    sampler = sampler or DealSampler(view)
+    seat = view.seat
+    played = view.played_mask
+    policy.start(view)
+    deals = 0
+    while deals < budget.max_deals and not cancel():
+        if deals >= budget.min_deals and (
+            (budget.seconds is not None and time.perf_counter() - start > budget.seconds)
+            or (deals % 8 == 0 and settled(candidates, budget))
+        ):
+            break
+        root = position_of(view, sampler.sample(rng))
+        for stats in candidates:
+            state = root.copy()
+            state.play(stats.card)
+            points = play_out(state, policy, played | 1 << stats.card, seat if stats.attempt else None)
+            result = state.result
+            assert result is not None
+            stats.add(utility(points, seat), points[seat], bool(result.taken[seat] & QUEEN_BIT),
+                      result.moon_shooter, seat)
+        deals += 1
+    candidates.sort(key=lambda s: (s.mean_utility, s.card, s.attempt))
+    return SearchResult(candidates, deals, time.perf_counter() - start)
+
+
+def policy_play(view: PlayerView, rng: random.Random, policy: PlayoutPolicy,
+                sampler: DealSampler | None = None) -> Card:
+    """The playout policy's own card for the view: the answer when there is no time to search.
+
+    The policy reads only our hand and what is public, so any consistent deal will do.
+    """
+    state = position_of(view, (sampler or DealSampler(view)).sample(rng))
+    return CARDS[policy.choose(state, view.played_mask)]

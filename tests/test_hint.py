@@ -1,0 +1,96 @@
+"""Hints: the Expert's move for the player's seat, with a reason that names the facts."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from hearts_desktop.bots.expert import ExpertBot
+from hearts_desktop.bots.hint import Hint, hint
+from hearts_desktop.bots.search import Budget
+from hearts_desktop.engine import (
+    PRESETS,
+    Game,
+    MoonAction,
+    MoonScoring,
+    PassAction,
+    Phase,
+    PlayAction,
+    Ruleset,
+    view_of,
+)
+from hearts_desktop.engine.rules import PassDirection
+
+from .helpers import deal_with
+from .test_search_bots import FIRST_TRICK, MOON_DEAL, MOON_TRICKS, SPADES_DEAL, after
+
+QUICK = ExpertBot(Budget(seconds=None, max_deals=40, min_deals=40), Budget(seconds=None, max_deals=8))
+
+
+def quick_hint(view: object) -> Hint:
+    return hint(view, random.Random(1), expert=QUICK)  # type: ignore[arg-type]
+
+
+def test_a_play_hint_dumps_the_queen_and_says_why() -> None:
+    result = quick_hint(after(SPADES_DEAL, FIRST_TRICK + " KC"))
+    assert result.action == PlayAction(0, result.cards[0]) and str(result.cards[0]) == "QS"
+    assert result.reason.startswith("Dump the queen of spades: you are void in clubs.")
+
+
+def test_a_duck_hint_names_the_card_to_duck_under_and_the_danger() -> None:
+    result = quick_hint(after(SPADES_DEAL, FIRST_TRICK + " JS"))
+    assert str(result.cards[0]) == "2S"
+    assert result.reason.startswith("Duck under the jack: your queen would win this trick unless")
+
+
+def test_a_moon_stopping_hint_names_the_shooter() -> None:
+    result = quick_hint(after(MOON_DEAL, MOON_TRICKS))
+    assert str(result.cards[0]) == "9H"
+    assert "the player on your left has every point so far" in result.reason
+
+
+def test_a_pass_hint_gives_three_cards_and_the_danger_they_remove() -> None:
+    hand = "QS AH KH 2C 5C 9C 3D 8D JD 4H 7H 9H TC"
+    state = deal_with(Ruleset(), {0: hand}, direction=PassDirection.LEFT)
+    result = quick_hint(view_of(state, 0))
+    assert isinstance(result.action, PassAction) and len(set(result.cards)) == 3
+    assert {str(c) for c in result.cards} <= set(hand.split())
+    assert "QS" in {str(c) for c in result.cards}
+    assert result.reason.endswith("you hold no low spade to guard the queen.")
+
+
+def test_a_forced_card_says_it_is_forced() -> None:
+    state = deal_with(Ruleset(), {})
+    result = quick_hint(view_of(state, state.turn))
+    assert str(result.cards[0]) == "2C"
+    assert result.reason == "The two of clubs must lead the first trick."
+
+
+def test_the_moon_choice_hint_explains_the_choice() -> None:
+    view = Game(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE), 1).view(0)
+    choosing = replace(view, phase=Phase.MOON_CHOICE, moon_chooser=0, totals=(90, 20, 60, 70))
+    result = quick_hint(choosing)
+    assert result.action == MoonAction(0, MoonScoring.SUBTRACT_FROM_SHOOTER) and result.cards == ()
+    assert "26" in result.reason
+
+
+def test_no_hint_when_the_seat_has_nothing_to_decide() -> None:
+    state = deal_with(Ruleset(), {})
+    with pytest.raises(ValueError):
+        quick_hint(view_of(state, (state.turn + 1) % 4))
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.key)
+def test_every_hint_in_a_hand_is_legal_and_one_readable_line(preset: object) -> None:
+    rules = preset.rules  # type: ignore[attr-defined]
+    game = Game(rules, 21)
+    fast = ExpertBot(Budget(seconds=None, max_deals=6, min_deals=6), Budget(seconds=None, max_deals=3))
+    rng = random.Random(21)
+    while game.hand_index == 0:
+        seat = game.to_act()[0]
+        result = hint(game.view(seat), rng, expert=fast)
+        assert "\n" not in result.reason and result.reason[-1] in ".)"
+        assert len(result.reason) < 170
+        game.apply(result.action)  # refuses anything illegal

@@ -1,0 +1,223 @@
+"""Hard and Expert: legal, reproducible, cancellable, and right in textbook positions."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+
+import pytest
+
+from hearts_desktop.bots import make_bot
+from hearts_desktop.bots.base import Bot
+from hearts_desktop.bots.expert import ExpertBot, Scoreboard
+from hearts_desktop.bots.hard import HardBot
+from hearts_desktop.bots.search import Budget
+from hearts_desktop.engine import (
+    PRESETS,
+    Game,
+    Phase,
+    PlayerView,
+    Ruleset,
+    view_of,
+)
+from hearts_desktop.engine.rules import PassDirection
+
+from .helpers import deal_with, play
+
+QUICK = Budget(seconds=None, max_deals=12, min_deals=12)
+
+
+def quick_expert(deals: int = 12) -> ExpertBot:
+    return ExpertBot(Budget(seconds=None, max_deals=deals, min_deals=deals), Budget(seconds=None, max_deals=6))
+
+
+def quick_hard(deals: int = 12) -> HardBot:
+    return HardBot(Budget(seconds=None, max_deals=deals, min_deals=deals))
+
+
+def test_the_levels_are_registered() -> None:
+    assert isinstance(make_bot("hard"), HardBot) and make_bot("hard").level == "hard"
+    assert isinstance(make_bot("expert"), ExpertBot) and make_bot("expert").level == "expert"
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.key)
+def test_search_bots_play_a_legal_hand_in_every_preset(preset: object) -> None:
+    rules = preset.rules  # type: ignore[attr-defined]
+    game = Game(rules, 5)
+    bots: list[Bot] = [quick_expert(), quick_hard()] + [make_bot("medium")] * (rules.players - 2)
+    rng = random.Random(5)
+    start_hand = game.hand_index
+    while game.hand_index == start_hand:
+        for seat in game.to_act():
+            game.apply(bots[seat].decide(game.view(seat), rng))  # apply refuses illegal moves
+            break
+    assert len(game.results) == 1
+
+
+def first_decisions(rules: Ruleset, seed: int, plays: int) -> PlayerView:
+    """The view of the seat to play after a Medium-played pass and ``plays`` cards."""
+    game = Game(rules, seed)
+    medium = make_bot("medium")
+    rng = random.Random(seed)
+    done = 0
+    while True:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if view.phase is Phase.PLAYING:
+            if done == plays:
+                return view
+            done += 1
+        game.apply(medium.decide(view, rng))
+
+
+@pytest.mark.parametrize("make", [quick_hard, quick_expert])
+def test_a_deal_budget_makes_the_choice_depend_on_the_seed_alone(make: object) -> None:
+    for plays in (1, 6, 17, 30):
+        view = first_decisions(Ruleset(), 3, plays)
+        choices = {make().choose_play(view, random.Random(9)) for _ in range(2)}  # type: ignore[operator]
+        assert len(choices) == 1
+        assert next(iter(choices)) in view.legal_cards()
+    passing = Game(Ruleset(), 4).view(0)
+    passes = {quick_expert().choose_pass(passing, random.Random(2)) for _ in range(2)}
+    assert len(passes) == 1
+
+
+def test_cancelling_returns_a_legal_card_at_once() -> None:
+    view = first_decisions(Ruleset(), 8, 9)
+    slow = ExpertBot(Budget(seconds=60.0, max_deals=10**6))
+    start = time.perf_counter()
+    assert slow.choose_play(view, random.Random(1), cancel=lambda: True) in view.legal_cards()
+    calls = [0]
+
+    def after_a_few() -> bool:
+        calls[0] += 1
+        return calls[0] > 5
+
+    assert slow.choose_play(view, random.Random(1), cancel=after_a_few) in view.legal_cards()
+    passing = Game(Ruleset(), 4).view(0)
+    passed = ExpertBot(pass_budget=Budget(seconds=60.0, max_deals=10**6)).choose_pass(
+        passing, random.Random(1), cancel=after_a_few
+    )
+    assert len(set(passed)) == 3 and all(passing.hand >> c & 1 for c in passed)
+    assert time.perf_counter() - start < 30.0  # a minute-long budget each, cut short three times
+
+
+def test_a_time_budget_is_kept_loosely() -> None:
+    view = first_decisions(Ruleset(), 2, 5)
+    bot = ExpertBot(Budget(seconds=0.3, max_deals=10**6))
+    start = time.perf_counter()
+    bot.choose_play(view, random.Random(1))
+    assert time.perf_counter() - start < 3.0
+
+
+def test_bots_survive_pickling_for_a_worker_process() -> None:
+    view = first_decisions(Ruleset(), 6, 4)
+    for bot in (quick_hard(), quick_expert()):
+        copy = pickle.loads(pickle.dumps(bot))
+        assert copy.choose_play(view, random.Random(4)) == bot.choose_play(view, random.Random(4))
+
+
+# ----------------------------------------------------------------- textbook positions
+
+SPADES_DEAL = {
+    0: "2C QS 2S 2D 3D 4D 5D 6D 7D 8D 9D 2H 3H",
+    1: "3C 4C 5C 6C TD JD 3S 4S 5S 6S 4H 5H 6H",
+    2: "7C 8C 9C TC QD KD 7S 8S 9S TS 7H 8H 9H",
+    3: "JC QC KC AC AD JS KS AS TH JH QH KH AH",
+}
+FIRST_TRICK = "2C 3C 7C AC"  # the player on our right wins it and leads
+
+
+def after(hands: dict[int, str], cards: str) -> PlayerView:
+    state = deal_with(Ruleset(), hands)
+    play(state, cards)
+    return view_of(state, state.turn)
+
+
+def expert_play(view: PlayerView, deals: int = 40) -> str:
+    return str(quick_expert(deals).choose_play(view, random.Random(1)))
+
+
+def test_expert_dumps_the_queen_when_void() -> None:
+    view = after(SPADES_DEAL, FIRST_TRICK + " KC")  # the king is the top club left: it wins
+    assert expert_play(view) == "QS"
+
+
+def test_expert_drops_the_queen_under_the_king() -> None:
+    view = after(SPADES_DEAL, FIRST_TRICK + " KS")
+    assert expert_play(view) == "QS"
+
+
+def test_expert_ducks_under_the_jack_of_spades() -> None:
+    view = after(SPADES_DEAL, FIRST_TRICK + " JS")
+    assert expert_play(view) == "2S"
+
+
+MOON_DEAL = {
+    0: "2C 3C 4C 2D 3D 4D 2S 3S 4S 5S 6S 2H 9H",
+    1: "AC KC QC JC TC AD KD QD JD TD AS KS 8H",
+    2: "5C 6C 7C 8C 9C QS TS JS 3H 4H 5H 6H 7H",
+    3: "5D 6D 7D 8D 9D 7S 8S 9S TH JH QH KH AH",
+}
+MOON_TRICKS = (
+    "2C AC 5C 5D  KC 6C AH 3C  QC 7C KH 4C  JC 8C QH 2S  TC 9C JH 3S  AD 3H 6D 2D  KD 4H 7D 3D  "
+    "QD 5H 8D 4D  JD 6H 9D 4S  TD 7H TH 5S  AS QS 7S 6S  8H TS 8S"
+)
+
+
+def test_expert_stops_a_moon_at_the_last_chance() -> None:
+    """The left-hand player has every point but our two hearts; ducking lets them run it."""
+    view = after(MOON_DEAL, MOON_TRICKS)
+    assert view.seat == 0 and {str(c) for c in view.legal_cards()} == {"2H", "9H"}
+    assert expert_play(view) == "9H"
+    assert str(quick_hard(100).choose_play(view, random.Random(1))) == "9H"
+
+
+def test_expert_passes_an_unguarded_queen() -> None:
+    hand = "QS AH KH 2C 5C 9C 3D 8D JD 4H 7H 9H TC"
+    state = deal_with(Ruleset(), {0: hand}, direction=PassDirection.LEFT)
+    passed = {str(c) for c in quick_expert().choose_pass(view_of(state, 0), random.Random(3))}
+    assert "QS" in passed
+    assert passed <= set(hand.split())
+
+
+# ----------------------------------------------------------------- the scoreboard
+
+
+def scoreboard(totals: tuple[int, ...]) -> Scoreboard:
+    return Scoreboard(totals, 100, 6.5)
+
+
+def test_early_in_a_game_the_scoreboard_counts_points() -> None:
+    board = scoreboard((0, 0, 0, 0))
+    assert board.utility((0, 10, 10, 6), 0) < board.utility((6, 10, 10, 0), 0)
+    assert board.utility((0, 26, 0, 0), 0) < board.utility((1, 25, 0, 0), 0)
+
+
+def test_the_scoreboard_pushes_points_onto_the_leader() -> None:
+    board = scoreboard((60, 40, 70, 75))
+    onto_leader = board.utility((0, 13, 0, 0), 0)
+    onto_trailer = board.utility((0, 0, 13, 0), 0)
+    assert onto_leader < onto_trailer
+
+
+def test_the_scoreboard_ends_the_game_when_we_are_lowest() -> None:
+    board = scoreboard((60, 70, 90, 95))
+    ending_it = board.utility((8, 0, 0, 18), 0)  # 113 ends the game and our 68 is the lowest
+    playing_on = board.utility((0, 5, 5, 3), 0)  # fewer points for us, but the game goes on
+    losing_it = board.utility((15, 0, 0, 10), 0)  # 105 ends it with the player on our left lowest
+    assert ending_it < playing_on < losing_it
+    assert board.win_chance([60, 70, 103, 95], 0) == 1.0
+    assert board.win_chance([75, 70, 103, 95], 0) == 0.0
+    assert board.win_chance([70, 70, 103, 95], 0) == 0.5  # a tie for lowest plays on
+
+
+def test_search_state_is_rebuilt_not_kept() -> None:
+    """A bot answers the same view the same way whatever it decided before (no memory)."""
+    bot = quick_hard()
+    first = first_decisions(Ruleset(), 12, 3)
+    other = first_decisions(Ruleset(), 13, 20)
+    answer = bot.choose_play(first, random.Random(7))
+    bot.choose_play(other, random.Random(7))
+    assert bot.choose_play(first, random.Random(7)) == answer
