@@ -18,6 +18,7 @@ from ..controller.table import TableController
 from ..engine import Game, Ruleset
 from ..persistence.seats import Seat, default_seats
 from ..resources import MissingAsset, asset_path
+from . import theme
 from .card_art import CardArt
 from .intents import QuitRequested, Resized, read_intents
 from ..controller.table import CoverShown
@@ -136,6 +137,7 @@ class App:
         controller = getattr(self, "controller", None)
         if controller is not None:
             controller.close()
+        theme.clear_caches()
         pygame.quit()
 
 

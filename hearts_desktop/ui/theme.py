@@ -82,6 +82,12 @@ def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def clear_caches() -> None:
+    """Forget fonts and rendered text: they die with pygame.quit() and cannot be reused."""
+    for cached in (font, text, _shadowed, felt):
+        cached.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The green table with a soft vignette, drawn once per window size."""
