@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from ..controller.pace import Pace
+from ..persistence.seats import Level
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -21,7 +22,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def one_hand_frame_times(level: str, seed: int = 1, size: tuple[int, int] = (1280, 800)) -> list[float]:
+def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1280, 800)) -> list[float]:
     """Seconds spent on each frame while four computers of ``level`` play one hand."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -99,7 +99,7 @@ def _worker(jobs: Any, answers: Any, watermark: Synchronized) -> None:  # type: 
             continue
 
         def cancelled(job_id: int = job.job_id) -> bool:
-            return job_id < watermark.value
+            return bool(job_id < watermark.value)
 
         answers.put(_answer(job, cancelled))
 

@@ -257,10 +257,10 @@ class TableController:
             reason = "Wait for your turn."
             self._events.append(Refused(action.seat, reason, getattr(action, "card", None)))
             return reason
-        reason = self.game.illegal_reason(action)
-        if reason:
-            self._events.append(Refused(action.seat, reason, getattr(action, "card", None)))
-            return reason
+        refusal = self.game.illegal_reason(action)
+        if refusal:
+            self._events.append(Refused(action.seat, refusal, getattr(action, "card", None)))
+            return refusal
         self._apply(action)
         return None
 

@@ -75,7 +75,8 @@ def translate(event: pygame.event.Event) -> Intent | None:
     if event.type == pygame.TEXTINPUT:
         return TextInput(event.text)
     if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-        return Resized(pygame.display.get_surface().get_size())
+        surface = pygame.display.get_surface()
+        return Resized(surface.get_size()) if surface is not None else None
     return None
 
 
