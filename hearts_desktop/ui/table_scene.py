@@ -99,6 +99,8 @@ class TableScene(Scene):
         self.message: tuple[str, float] | None = None
         self.hint: tuple[tuple[Card, ...], str] | None = None
         self.received_glow: tuple[frozenset[Card], float] | None = None
+        self.unseen_received: dict[int, frozenset[Card]] = {}
+        self.arriving: set[Card] = set()
         self.hand_rects: dict[Card, pygame.Rect] = {}
         self.pending_score: Callable[[], None] | None = None
         self.buttons = self._make_buttons()
@@ -136,6 +138,7 @@ class TableScene(Scene):
         self.sweep = None
         self.dealing = None
         self.pass_slots = list(view.passed or ()) if view.phase is Phase.PASSING else []
+        self.arriving = set()
         self.drag = None
         self.hint = None
         self.layout = self._layout()
@@ -161,6 +164,7 @@ class TableScene(Scene):
         if self.message is not None:
             text, left = self.message
             self.message = (text, left - dt) if left > dt else None
+        self._glow_received()
         if self.received_glow is not None:
             cards, left = self.received_glow
             self.received_glow = (cards, left - dt) if left > dt else None
@@ -224,20 +228,35 @@ class TableScene(Scene):
             self.pass_slots = list(event.cards)
 
     def _on_CardsExchanged(self, event: CardsExchanged) -> None:
+        """Passed cards fly face down to their receivers; ours slide into the hand face up."""
         viewer = self.controller.viewer
+        view = self.controller.view()
+        passed = list(view.passed or ())
         slots = self.layout.pass_slots(self._pass_side())
         self.pass_slots = []
-        if self.controller.hand_face_up or not self.controller.hot_seat:
-            self.received_glow = (frozenset(event.received[viewer]), RECEIVED_GLOW_SECONDS)
-        for seat, senders in enumerate(event.senders):
-            for i, sender in enumerate(senders):
-                start = slots[i] if sender == viewer and i < len(slots) else self._seat_rect(sender)
-                if sender == viewer:
-                    start = slots[min(i, 2)]
+        for seat in self.controller.human_seats():
+            self.unseen_received[seat] = frozenset(event.received[seat])
+        face_up = self.controller.hand_face_up
+        hand = self.visible_hand(view)
+        places = dict(zip(hand, self.layout.hand_rects(len(hand))))
+        for seat, (cards, senders) in enumerate(zip(event.received, event.senders)):
+            for i, (card, sender) in enumerate(zip(cards, senders)):
+                start = slots[passed.index(card)] if sender == viewer and card in passed else self._seat_rect(sender)
+                mine = seat == viewer and face_up
+                end = places.get(card, self._seat_rect(seat)) if mine else self._seat_rect(seat)
+                if mine:
+                    self.arriving.add(card)
                 self.flights.append(
-                    Flight(None, start, self._seat_rect(seat), Tween(self._duration(0.45), delay=0.05 * i,
-                                                                   easing=ease_in_out_cubic))
+                    Flight(card if mine else None, start, end,
+                           Tween(self._duration(0.5), delay=0.06 * i, easing=ease_in_out_cubic),
+                           (lambda c=card: self.arriving.discard(c)) if mine else None)
                 )
+
+    def _glow_received(self) -> None:
+        """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
+        seat = self.controller.viewer
+        if self.controller.hand_face_up and seat in self.unseen_received:
+            self.received_glow = (self.unseen_received.pop(seat), RECEIVED_GLOW_SECONDS)
 
     def _on_CardPlayed(self, event: CardPlayed) -> None:
         self._finish_sweep()
@@ -653,6 +672,9 @@ class TableScene(Scene):
         lift = int(self.layout.card_h * 0.16)
         passing = self._my_pass_open(view)
         for card, rect in zip(cards, rects):
+            if card in self.arriving:
+                self.hand_rects[card] = rect
+                continue
             rect = rect.copy()
             playable = bool(legal >> card & 1)
             if face_up and card == self.hover and (playable or passing):
