@@ -40,6 +40,7 @@ from ..engine.rules import CARDS_PASSED, PassDirection
 from . import theme
 from .card_art import CardArt
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
+from .keyboard import TableKeyboard
 from .layout import TableLayout
 from .scene import Scene
 from .sound import Sounds
@@ -104,6 +105,7 @@ class TableScene(Scene):
         self.hand_rects: dict[Card, pygame.Rect] = {}
         self.pending_score: Callable[[], None] | None = None
         self.buttons = self._make_buttons()
+        self.keyboard = TableKeyboard()
         self._sync_from_view()
 
     # ------------------------------------------------------------------ setup
@@ -446,6 +448,8 @@ class TableScene(Scene):
         if self._my_pass_open(view):
             self._pass_drop(drag, pos)
             return True
+        if not drag.moved and self.keyboard.arms(drag.card, self):
+            return True
         if not drag.moved or self.layout.drop_zone().collidepoint(pos):
             self.drag = drag if drag.moved else None  # keep the dragged card where it was dropped
             self._play(drag.card)
@@ -463,6 +467,13 @@ class TableScene(Scene):
             self.pass_slots.append(drag.card)
         elif not drag.moved and len(self.pass_slots) >= CARDS_PASSED:
             self._say(f"You pass exactly {CARDS_PASSED} cards: take one back first.")
+
+    def choose_card(self, card: Card) -> None:
+        """A card chosen without dragging (click, keyboard): into or out of the slots, or played."""
+        if self._my_pass_open(self.controller.view()):
+            self._pass_drop(Drag(card, (0, 0), (0, 0), (0, 0), from_slot=card in self.pass_slots), (0, 0))
+        else:
+            self._play(card)
 
     def _my_pass_open(self, view: PlayerView) -> bool:
         return view.phase is Phase.PASSING and view.passed is None and self.controller.active_human() == view.seat
@@ -488,6 +499,8 @@ class TableScene(Scene):
             self._say("Move taken back.")
 
     def _key(self, intent: KeyPress) -> bool:
+        if self.keyboard.handle(intent, self):
+            return True
         if intent.key == pygame.K_z and intent.ctrl:
             self._undo()
             return True
@@ -540,6 +553,7 @@ class TableScene(Scene):
             draw_card(surface, self.art, self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h),
                       outline=theme.HIGHLIGHT)
         self._draw_buttons(surface)
+        self.keyboard.draw(surface, self)
 
     def _draw_seats(self, surface: pygame.Surface, view: PlayerView) -> None:
         layout = self.layout
