@@ -331,6 +331,7 @@ class TableScene(Scene):
     def _on_CoverShown(self, event: CoverShown) -> None:
         self.drag = None
         self.hint = None
+        self.pass_slots = list(self.controller.view().passed or ())  # the new person's, never the last one's
         self.overlays.cover(self, event)
 
     def _on_TableReset(self, event: TableReset) -> None:
