@@ -1,12 +1,16 @@
-"""The window and its loop: read input, let the scenes react, advance time, draw, flip."""
+"""The window and its loop: read input, let the scenes react, advance time, draw, flip.
+
+The app also connects the screens: the main menu first, the table, the menus above it, and
+the player's files (settings, statistics, the saved game) through ``Storage``.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -14,15 +18,17 @@ import pygame
 from .. import __version__
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
 from ..controller.pace import Pace
-from ..controller.table import TableController
-from ..engine import Game, Ruleset
-from ..persistence.seats import Seat, default_seats
+from ..controller.table import CoverShown, TableController
+from ..engine import Game, GameOver, HandScored, Ruleset
+from ..persistence import NewGameSetup, Seat, Settings
+from ..persistence.seats import default_seats
 from ..resources import MissingAsset, asset_path
 from . import theme
 from .card_art import CardArt
-from .intents import QuitRequested, Resized, read_intents
-from ..controller.table import CoverShown
-from ..engine import GameOver, HandScored
+from .info_scenes import help_scene, rules_scene
+from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
+from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
+from .new_game import NewGameScene
 from .overlays import (
     CoverScene,
     GameOverScene,
@@ -32,8 +38,12 @@ from .overlays import (
     ScoreHistoryScene,
 )
 from .scene import Scene, SceneStack
+from .settings_scene import SettingsScene
 from .sound import Sounds
+from .stats_scene import StatisticsScene
+from .storage import Storage, as_seats
 from .table_scene import TableOverlays, TableScene
+from .toast import Toasts
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -43,29 +53,70 @@ MAX_FRAME_SECONDS = 0.1
 @dataclass
 class AppOptions:
     seed: int | None = None
-    pace: Pace = Pace.FRIENDLY
+    """Deal every new game from this seed (testing); otherwise a random one."""
+    pace: Pace | None = None
+    """For a scripted game; a player's game uses the pace of the settings."""
     size: tuple[int, int] = DEFAULT_SIZE
-    rules: Ruleset = field(default_factory=Ruleset)
+    rules: Ruleset | None = None
+    """For a scripted game; a player's game uses the New game dialog's rules."""
     seats: tuple[Seat, ...] | None = None
+    """Given: a scripted game of these seats starts at once, with no menu, and nothing is read
+    from or written to the player's files (benchmarks)."""
     smoke: bool = False
+    """A scripted game of computers only, no animations, exiting at its end (checks a build)."""
     fps: int = 60
     max_seconds: float | None = None
     data_dir: Path | None = None
     inline_bots: bool = False
     exit_after_first_frame: bool = False
 
+    @property
+    def scripted(self) -> bool:
+        return self.smoke or self.seats is not None
+
+
+def hand_restarted(game: Game) -> Game:
+    """The same game at the start of its current hand: the same deal, nothing passed or played."""
+    fresh = Game(game.rules, game.seed)
+    for action in game.actions:
+        if fresh.hand_index == game.hand_index:
+            break
+        fresh.apply(action)
+    return fresh
+
 
 class App:
-    """Owns the window, the scene stack and the frame loop."""
+    """Owns the window, the scene stack, the player's files and the frame loop."""
+
+    controller: TableController
+    table: TableScene
 
     def __init__(self, options: AppOptions) -> None:
         self.options = options
         self.running = True
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
+        self.toasts = Toasts()
         self.frame_times: list[float] = []
         self.on_frame: Callable[[App], None] | None = None
         self.exit_code = 0
+        self.playing = False
+        """A table is open (``controller`` and ``table`` are the live game)."""
+        self.storage = Storage(None) if options.scripted else Storage.open(options.data_dir)
+        self.sounds = Sounds(enabled=False)
+        self.windowed_size = options.size
+        self._art: CardArt | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return self.storage.settings
+
+    @property
+    def size(self) -> tuple[int, int]:
+        surface = pygame.display.get_surface()
+        return surface.get_size() if surface is not None else self.options.size
+
+    # ------------------------------------------------------------------ window and loop
 
     def open_window(self) -> pygame.Surface:
         pygame.display.init()
@@ -75,27 +126,29 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icon", "hearts-desktop-256.png"))))
         except (MissingAsset, pygame.error):
             pass  # the window works without its icon
-        screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
-        return screen
+        if self.settings.fullscreen:
+            return pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+
+    def start(self) -> None:
+        """Open the window and the first screen: the main menu, or a scripted game."""
+        self.open_window()
+        self.sounds = Sounds(enabled=self.settings.sound and not self.options.smoke, volume=self.settings.volume)
+        if self.options.scripted:
+            seats = self.options.seats or default_seats((self.options.rules or Ruleset()).players)
+            if self.options.smoke:
+                seats = tuple(Seat(s.name, "computer", s.level) for s in seats)
+            self.start_game(Game(self.options.rules or Ruleset(), self._new_seed()), seats)
+        else:
+            self.show_main_menu()
 
     def run(self) -> int:
-        screen = self.open_window()
-        self.start_game(screen.get_size())
+        self.start()
         started = time.perf_counter()
         while self.running and self.stack:
             dt = min(self.clock.tick(self.options.fps) / 1000.0, MAX_FRAME_SECONDS)
             frame_start = time.perf_counter()
-            for intent in read_intents():
-                if isinstance(intent, QuitRequested):
-                    self.running = False
-                    break
-                if isinstance(intent, Resized):
-                    self._resize(intent.size)
-                self.stack.handle(intent)
-            self.stack.update(dt)
-            surface = pygame.display.get_surface()
-            self.stack.draw(surface)
-            pygame.display.flip()
+            self.step(dt, read_intents())
             self.frame_times.append(time.perf_counter() - frame_start)
             if self.options.exit_after_first_frame:
                 break
@@ -107,38 +160,183 @@ class App:
         self.shutdown()
         return self.exit_code
 
+    def step(self, dt: float, intents: Sequence[Intent]) -> None:
+        """One frame: input, time, drawing (tests call this with their own intents)."""
+        for intent in intents:
+            if isinstance(intent, QuitRequested):
+                self.running = False
+                return
+            if isinstance(intent, Resized):
+                self._resize(intent.size)
+            if isinstance(intent, KeyPress) and self._global_key(intent):
+                continue
+            self.stack.handle(intent)
+        self.stack.update(dt)
+        self.toasts.update(dt)
+        for message in self.storage.take_messages():
+            self.toasts.say(message)
+        surface = pygame.display.get_surface()
+        assert surface is not None, "step() draws into the window that start() opened"
+        self.stack.draw(surface)
+        self.toasts.draw(surface)
+        pygame.display.flip()
+
+    def _global_key(self, intent: KeyPress) -> bool:
+        """F11 anywhere; F2 and ? where no text is being typed (the table, the main menu)."""
+        if intent.key == pygame.K_F11:
+            self.apply_settings(self.settings.replace(fullscreen=not self.settings.fullscreen))
+            return True
+        if not isinstance(self.stack.top, (TableScene, MainMenuScene)):
+            return False
+        if intent.key == pygame.K_F2:
+            self.open_new_game()
+            return True
+        if intent.text == "?" or intent.key == pygame.K_F1:
+            self.open_help()
+            return True
+        return False
+
     def _resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_SIZE[0] // 2), max(size[1], MIN_SIZE[1] // 2))
         self.stack.resize(size)
 
-    def start_game(self, size: tuple[int, int]) -> None:
+    def _set_fullscreen(self, on: bool) -> None:
+        if on:
+            self.windowed_size = self.size
+            pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._resize(self.size)
+
+    def shutdown(self) -> None:
+        self._end_game()
+        self.storage.close()
+        for message in self.storage.take_messages():
+            print(message, file=sys.stderr)
+        theme.clear_caches()
+        pygame.quit()
+
+    # ------------------------------------------------------------------ games
+
+    def art(self) -> CardArt:
+        """The card art of the settings' deck and back, made once per change."""
+        if self._art is None:
+            self._art = CardArt(self.settings.deck, self.settings.card_back)
+        return self._art
+
+    def _new_seed(self) -> int:
+        return self.options.seed if self.options.seed is not None else int.from_bytes(os.urandom(4), "big")
+
+    def start_game(self, game: Game, seats: Sequence[Seat]) -> None:
+        """Put ``game`` on the table, replacing every screen."""
+        self._end_game()
         options = self.options
-        seats = options.seats or default_seats(options.rules.players)
-        if options.smoke:
-            seats = tuple(Seat(s.name, "computer", s.level) for s in seats)
-        seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big")
+        pace = options.pace if options.scripted and options.pace else Pace(self.settings.pace)
         runner: BotRunner = InlineRunner() if options.inline_bots else ProcessRunner()
-        self.controller = TableController(
-            Game(options.rules, seed), seats, runner, options.pace, auto_continue=options.smoke
-        )
+        self.controller = TableController(game, seats, runner, pace, on_change=self._game_changed,
+                                          auto_continue=options.smoke)
         overlays = SmokeOverlays(self) if options.smoke else AppOverlays(self)
-        self.art = CardArt()
-        self.table = TableScene(self.controller, self.art, Sounds(enabled=not options.smoke), size,
-                                animations=not options.smoke, overlays=overlays)
+        self.table = TableScene(self.controller, self.art(), self.sounds, self.size,
+                                animations=self.settings.animations and not options.smoke,
+                                large_cards=self.settings.large_cards, overlays=overlays)
+        self.table.keyboard.confirm_play = self.settings.confirm_play
+        self.playing = True
         self.stack.replace_all(self.table)
+
+    def _game_changed(self, controller: TableController) -> None:
+        self.storage.game_changed(controller.game, controller.seats)
+
+    def _end_game(self) -> None:
+        if self.playing:
+            self.controller.close()
+            self.playing = False
+
+    def start_new_game(self, setup: NewGameSetup, pace: str) -> None:
+        """The New game dialog's Start: remember the setup, forget the old save, deal."""
+        self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
+        self.storage.discard_saved_game()
+        self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
-        self.controller.close()
-        self.options.seed = None
-        self.start_game(pygame.display.get_surface().get_size())
+        game, seats = self.controller.game, as_seats(self.controller.seats)
+        self.storage.discard_saved_game()
+        self.start_game(Game(game.rules, self._new_seed()), seats)
 
-    def shutdown(self) -> None:
-        controller = getattr(self, "controller", None)
-        if controller is not None:
-            controller.close()
-        theme.clear_caches()
-        pygame.quit()
+    def continue_game(self) -> None:
+        saved = self.storage.saved
+        if saved is not None:
+            self.start_game(saved.game.copy(), saved.seats)
+
+    def can_restart_hand(self) -> bool:
+        if not self.playing or self.controller.game.over or self.controller.awaiting_continue:
+            return False
+        return len(hand_restarted(self.controller.game).actions) < len(self.controller.game.actions)
+
+    def restart_hand(self) -> None:
+        if self.can_restart_hand():
+            self.start_game(hand_restarted(self.controller.game), as_seats(self.controller.seats))
+            self._game_changed(self.controller)
+
+    # ------------------------------------------------------------------ screens
+
+    def show_main_menu(self) -> None:
+        self._end_game()
+        saved = self.storage.saved
+        summary = None
+        if saved is not None:
+            summary = continue_summary([s.name for s in saved.seats], saved.game.totals, saved.game.hand_index)
+        self.stack.replace_all(MainMenuScene(self.size, self, summary))
+
+    def quit_to_menu(self) -> None:
+        self.show_main_menu()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def open_new_game(self) -> None:
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.start_new_game))
+
+    def open_settings(self) -> None:
+        self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
+
+    def open_statistics(self) -> None:
+        self.stack.push(StatisticsScene(self.size, self.storage.statistics, self.settings.new_game.player_name,
+                                        self.storage.reset_statistics))
+
+    def open_rules(self) -> None:
+        rules = self.controller.game.rules if self.playing else self.settings.new_game.rules
+        self.stack.push(rules_scene(self.size, rules, in_game=self.playing))
+
+    def open_help(self) -> None:
+        self.stack.push(help_scene(self.size))
+
+    def open_difficulty(self) -> None:
+        if self.playing:
+            self.stack.push(DifficultyScene(self.size, self.controller, lambda: self._game_changed(self.controller)))
+
+    # ------------------------------------------------------------------ settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Save the settings and apply them at once to everything on screen."""
+        old = self.settings
+        self.storage.change_settings(settings)
+        if (settings.deck, settings.card_back) != (old.deck, old.card_back):
+            self._art = None
+        self.sounds.set(settings.sound, settings.volume)
+        if settings.sound and (settings.sound, settings.volume) != (old.sound, old.volume):
+            self.sounds.play("card_play")
+        if settings.fullscreen != old.fullscreen:
+            self._set_fullscreen(settings.fullscreen)
+        if self.playing:
+            table = self.table
+            self.controller.pace = Pace(settings.pace)
+            table.art = self.art()
+            table.animations = settings.animations
+            table.keyboard.confirm_play = settings.confirm_play
+            if settings.large_cards != table.large_cards:
+                table.large_cards = settings.large_cards
+                table.resize(table.size)
 
 
 class AppOverlays(TableOverlays):
@@ -156,7 +354,7 @@ class AppOverlays(TableOverlays):
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         self._push(GameOverScene(table.size, table.controller, event,
-                                 on_new_game=self.app.rematch, on_rematch=self.app.rematch))
+                                 on_new_game=self.app.open_new_game, on_rematch=self.app.rematch))
 
     def moon_choice(self, table: TableScene, seat: int) -> None:
         self._push(MoonChoiceScene(table.size, table.controller))
@@ -170,6 +368,10 @@ class AppOverlays(TableOverlays):
 
     def scores(self, table: TableScene) -> None:
         self._push(ScoreHistoryScene(table.size, table.controller))
+
+    def menu(self, table: TableScene) -> None:
+        has_computers = any(seat.kind != "human" for seat in table.controller.seats)
+        self._push(GameMenuScene(table.size, self.app, has_computers))
 
 
 class SmokeOverlays(TableOverlays):

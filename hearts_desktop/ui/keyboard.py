@@ -49,6 +49,8 @@ class TableKeyboard:
         """With confirm-before-play: the card clicked once, played by a second click or Enter."""
         self.pass_when_ready = False
         """A card was just chosen: once three are in the slots, the focus goes to Pass."""
+        self.viewer: int | None = None
+        """Whose hand the focus is in; another person's turn (hot-seat) starts afresh."""
 
     def focused_card(self, table: KeyboardTable) -> Card | None:
         cards = list(table.hand_rects)
@@ -121,6 +123,10 @@ class TableKeyboard:
 
     def draw(self, surface: pygame.Surface, table: KeyboardTable) -> None:
         """The focus (yellow) or the armed card (green), above the table."""
+        if table.controller.viewer != self.viewer:
+            self.viewer = table.controller.viewer
+            self.index = self.button = self.armed = None
+            self.pass_when_ready = False
         if self.button is not None and not table.buttons[self.button].enabled:
             self.button = None
         if self.pass_when_ready and table.buttons["pass"].enabled:

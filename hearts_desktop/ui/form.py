@@ -1,0 +1,271 @@
+"""Dialogs the keyboard drives as well as the mouse: choices, text boxes and buttons in one
+focus order.
+
+Tab and Shift+Tab (or Down and Up) move the focus, Left/Right change a choice, Enter or
+Space press a button or advance a choice, Esc goes back. A click does the same as the
+keyboard on whatever it lands on. Scenes place their controls while drawing (as the table
+does with its cards) and input hits the places last drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import pygame
+
+from . import theme
+from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
+from .overlays import ACTIVATE_KEYS, Overlay
+from .text_field import TextField, TextFields
+from .widgets import Button
+
+T = TypeVar("T")
+
+DIALOG_ALPHA = 250
+"""Dialog panels are nearly opaque: their text must not mix with the table's."""
+
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@dataclass(eq=False)
+class Choice(Generic[T]):
+    """One value among a few, changed with Left/Right or a click on either half of its box.
+
+    The value is read through ``get`` each time, so a choice always shows the model's
+    state, even when another control changed it.
+    """
+
+    label: str
+    options: Sequence[tuple[T, str]]
+    get: Callable[[], T]
+    set: Callable[[T], None]
+    wrap: bool = True
+    fallback: str = ""
+    """Shown when the current value is none of the options (a custom ruleset, say)."""
+    enabled: bool = True
+    visible: bool = True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hovered: bool = False
+
+    @property
+    def index(self) -> int:
+        current = self.get()
+        return next((i for i, (value, _) in enumerate(self.options) if value == current), -1)
+
+    @property
+    def text(self) -> str:
+        index = self.index
+        if index < 0:
+            return self.fallback or str(self.get())
+        return self.options[index][1]
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or not self.options:
+            return
+        count = len(self.options)
+        index = self.index
+        if index < 0:
+            index = 0 if delta > 0 else count - 1
+        elif self.wrap:
+            index = (index + delta) % count
+        else:
+            index = min(max(index + delta, 0), count - 1)
+        value = self.options[index][0]
+        if value != self.get():
+            self.set(value)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+    def value_rect(self) -> pygame.Rect:
+        """The box with the value and its arrows: the right part of the row, or all of it."""
+        if not self.label:
+            return self.rect
+        width = int(self.rect.width * 0.48)
+        return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.height)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.step(-1 if pos[0] < self.value_rect().centerx else 1)
+
+    def draw(self, surface: pygame.Surface, font_size: int, focused: bool) -> None:
+        ink = theme.INK if self.enabled else theme.INK_DIM
+        if self.label:
+            label = theme.text(self.label, font_size, ink)
+            surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        box = self.value_rect()
+        colour = theme.BUTTON_DISABLED if not self.enabled else (
+            theme.BUTTON_HOVER if self.hovered or focused else theme.BUTTON)
+        radius = max(4, box.height // 4)
+        pygame.draw.rect(surface, colour, box, border_radius=radius)
+        pygame.draw.rect(surface, theme.HIGHLIGHT if focused else theme.PANEL_EDGE, box,
+                         width=2 if focused else 1, border_radius=radius)
+        arrows = theme.GOLD if self.enabled else theme.INK_DIM
+        pad = max(6, font_size // 2)
+        left = theme.text("◀", font_size, arrows)
+        right = theme.text("▶", font_size, arrows)
+        surface.blit(left, left.get_rect(midleft=(box.x + pad, box.centery)))
+        surface.blit(right, right.get_rect(midright=(box.right - pad, box.centery)))
+        value = fit_text(self.text, font_size, box.width - 2 * (pad + right.get_width()) - pad, ink, bold=True)
+        surface.blit(value, value.get_rect(center=box.center))
+
+
+def fit_text(label: str, size: int, width: int, colour: theme.Color, bold: bool = False) -> pygame.Surface:
+    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels."""
+    while size > 9 and theme.font(size, bold).size(label)[0] > width:
+        size -= 1
+    return theme.text(label, size, colour, bold)
+
+
+def on_off(label: str, get: Callable[[], bool], set: Callable[[bool], None],
+           words: tuple[str, str] = ("On", "Off")) -> Choice[bool]:
+    """A yes/no setting as a two-way choice, so it works like every other row."""
+    return Choice(label, ((True, words[0]), (False, words[1])), get, set)
+
+
+Control = Button | Choice[Any] | TextField
+
+
+class FormScene(Overlay):
+    """A screen of controls with one focus order; subclasses create them and place them
+    in ``draw`` (``place_rows`` helps), and may react to extra keys in ``key``."""
+
+    arrow_focus = True
+    """Up and Down move the focus (a scrolling screen keeps them for scrolling)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.controls: list[Control] = []
+        self.focused: Control | None = None
+        self.text_fields = TextFields()
+
+    def focus_order(self) -> list[Control]:
+        """Every control that can take the focus now, ending with the buttons at the bottom."""
+        controls: list[Control] = [*self.controls, *self.buttons]
+        return [c for c in controls if c.enabled and getattr(c, "visible", True)]
+
+    def move_focus(self, step: int) -> None:
+        order = self.focus_order()
+        if not order:
+            self.set_focus(None)
+            return
+        index = order.index(self.focused) + step if self.focused in order else (0 if step > 0 else -1)
+        self.set_focus(order[index % len(order)])
+
+    def set_focus(self, control: Control | None) -> None:
+        self.focused = control
+        self.text_fields.focus(control if isinstance(control, TextField) else None)
+
+    def update(self, dt: float) -> None:
+        if self.focused is not None and self.focused not in self.focus_order():
+            self.move_focus(1)
+        self.text_fields.update(dt)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerMove):
+            for control in (*self.controls, *self.buttons):
+                control.hovered = control.rect.collidepoint(intent.pos) and control.enabled
+            self.text_fields.forward(intent)
+        elif isinstance(intent, PointerDown) and intent.button == 1:
+            self._click(intent)
+        elif isinstance(intent, (PointerUp, TextInput)):
+            self.text_fields.forward(intent)
+        elif isinstance(intent, KeyPress):
+            self._key(intent)
+        else:
+            return False
+        return True
+
+    def _click(self, intent: PointerDown) -> None:
+        target = next((c for c in self.focus_order() if c.hit(intent.pos)), None)
+        if target is not None:
+            self.set_focus(target)
+            if isinstance(target, Button):
+                target.action()
+            elif isinstance(target, Choice):
+                target.click(intent.pos)
+        self.text_fields.forward(intent)
+
+    def _key(self, intent: KeyPress) -> None:
+        key = intent.key
+        focused = self.focused
+        if key == pygame.K_TAB:
+            self.move_focus(-1 if intent.shift else 1)
+        elif self.arrow_focus and key in (pygame.K_UP, pygame.K_DOWN):
+            self.move_focus(-1 if key == pygame.K_UP else 1)
+        elif key in self.close_keys:
+            self.on_close()
+        elif isinstance(focused, TextField):
+            if key in ENTER_KEYS:
+                self.move_focus(1)
+            else:
+                self.text_fields.forward(intent)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, Choice):
+            focused.step(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and focused in self.buttons:
+            self.move_focus(-1 if key == pygame.K_LEFT else 1)
+        elif key in ACTIVATE_KEYS and isinstance(focused, Button):
+            focused.action()
+        elif key in ACTIVATE_KEYS and isinstance(focused, Choice):
+            focused.step(1)
+        else:
+            self.key(intent)
+
+    def key(self, intent: KeyPress) -> None:
+        """A key no control used (scrolling, say)."""
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw_control(self, surface: pygame.Surface, control: Control, rect: pygame.Rect,
+                     font_size: int | None = None) -> None:
+        fs = font_size or self.font_size
+        control.rect = rect
+        focused = control is self.focused
+        if isinstance(control, Button):
+            control.focused = focused
+            control.draw(surface, fs)
+        elif isinstance(control, Choice):
+            control.draw(surface, fs, focused)
+        else:
+            self.text_fields.place(control, rect)
+            if focused:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), width=2,
+                                 border_radius=8)
+
+    def draw_text_fields(self, surface: pygame.Surface) -> None:
+        """Draw the text boxes last, above the panel (``layout`` them before placing)."""
+        self.text_fields.draw(surface)
+
+    def button_row(self, surface: pygame.Surface, bottom: int) -> None:
+        """The dialog's buttons side by side, centred, ending at ``bottom``."""
+        fs = self.font_size
+        height = int(fs * 2.4)
+        widths = [max(int(fs * 9), theme.font(fs, True).size(b.label)[0] + fs * 2) for b in self.buttons]
+        x = self.size[0] // 2 - (sum(widths) + fs * (len(widths) - 1)) // 2
+        for button, width in zip(self.buttons, widths):
+            self.draw_control(surface, button, pygame.Rect(x, bottom - height, width, height))
+            x += width + fs
+
+    def column_height(self, count: int) -> int:
+        """How tall ``buttons_column`` draws ``count`` buttons."""
+        return count * (int(self.font_size * 2.3) + self.font_size // 2)
+
+    def buttons_column(self, surface: pygame.Surface, buttons: Sequence[Button], top: int,
+                       width: int) -> int:
+        """Buttons one above the other, centred, from ``top``; returns the bottom."""
+        fs = self.font_size
+        height = int(fs * 2.3)
+        x = self.size[0] // 2 - width // 2
+        y = top
+        for button in buttons:
+            self.draw_control(surface, button, pygame.Rect(x, y, width, height), int(fs * 1.05))
+            y += height + fs // 2
+        return y
+
+
+def rows(top: int, left: int, width: int, height: int, count: int, gap: int = 0) -> list[pygame.Rect]:
+    """``count`` rows of ``height`` pixels stacked from ``top``."""
+    return [pygame.Rect(left, top + i * (height + gap), width, height) for i in range(count)]

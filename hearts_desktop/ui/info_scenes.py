@@ -1,0 +1,111 @@
+"""Screens to read: the rules in force, and the keyboard help (``?``). They scroll when the
+window is too small for them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..engine import Ruleset, describe, matching_preset
+from . import theme
+from .form import DIALOG_ALPHA, FormScene
+from .intents import KeyPress
+from .widgets import Button, dim, panel
+
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8,
+               pygame.K_HOME: -10_000, pygame.K_END: 10_000}
+
+KEYBOARD_HELP: tuple[tuple[str, str], ...] = (
+    ("← →", "move across your hand (Home, End: first, last card)"),
+    ("Space, Enter", "put the card in the pass slots, or play it"),
+    ("Backspace", "take the last card back out of the pass slots"),
+    ("Tab, Shift+Tab", "move between the buttons; Enter presses one"),
+    ("Enter", "pass, once three cards are in the slots"),
+    ("F2", "new game"),
+    ("Ctrl+Z", "undo your last card or pass"),
+    ("H", "hint"),
+    ("F", "finish the hand when nothing can change any more"),
+    ("L", "last trick"),
+    ("S", "scores"),
+    ("Esc", "menu"),
+    ("F11", "fullscreen"),
+    ("?", "this help"),
+)
+
+
+class TextScene(FormScene):
+    """A titled list of entries, each a short left cell and a wrapped right cell."""
+
+    arrow_focus = False
+
+    def __init__(self, size: tuple[int, int], title: str, entries: Sequence[tuple[str, str]],
+                 intro: str = "") -> None:
+        super().__init__(size)
+        self.heading = title
+        self.entries = list(entries)
+        self.intro = intro
+        self.first_line = 0
+        self.max_first_line = 0
+        self.up = Button("▲ Up", lambda: self.scroll(-4))
+        self.down = Button("▼ Down", lambda: self.scroll(4))
+        self.buttons = [self.up, self.down, Button("Close", self.close)]
+        self.set_focus(self.buttons[-1])
+
+    def scroll(self, lines: int) -> None:
+        self.first_line = min(max(self.first_line + lines, 0), self.max_first_line)
+
+    def key(self, intent: KeyPress) -> None:
+        if intent.key in SCROLL_KEYS:
+            self.scroll(SCROLL_KEYS[intent.key])
+
+    def key_width(self, fs: int) -> int:
+        return max((theme.font(fs, True).size(left)[0] for left, _ in self.entries), default=0)
+
+    def lines(self, width: int, fs: int) -> list[tuple[str, str]]:
+        """Every drawn line as (left cell, right cell), the right cells wrapped to fit."""
+        key_width = self.key_width(fs)
+        out: list[tuple[str, str]] = []
+        if self.intro:
+            out += [("", line) for line in theme.wrap(self.intro, fs, width - key_width - fs)]
+            out.append(("", ""))
+        for left, right in self.entries:
+            wrapped = theme.wrap(right, fs, width - key_width - fs * 2) or [""]
+            out.append((left, wrapped[0]))
+            out += [("", rest) for rest in wrapped[1:]]
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_rect(0.72, 0.88)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        y = self.title(surface, self.heading, rect.top + fs)
+        area = pygame.Rect(rect.left + fs * 2, y, rect.width - fs * 4, rect.bottom - y - fs * 4.5)
+        lines = self.lines(area.width, fs)
+        line_h = int(fs * 1.5)
+        visible = max(1, area.height // line_h)
+        self.max_first_line = max(0, len(lines) - visible)
+        self.first_line = min(self.first_line, self.max_first_line)
+        self.up.enabled = self.first_line > 0  # how far it can scroll is known once laid out
+        self.down.enabled = self.first_line < self.max_first_line
+        key_width = self.key_width(fs)
+        for left, right in lines[self.first_line:self.first_line + visible]:
+            if left:
+                surface.blit(theme.text(left, fs, theme.GOLD, bold=True), (area.left, y))
+            surface.blit(theme.text(right, fs, theme.INK), (area.left + key_width + fs * 2, y))
+            y += line_h
+        self.button_row(surface, rect.bottom - fs)
+
+
+def rules_scene(size: tuple[int, int], rules: Ruleset, in_game: bool) -> TextScene:
+    """The ruleset in plain sentences, generated from the ruleset itself (``describe``)."""
+    preset = matching_preset(rules)
+    name = preset.name if preset else "Custom rules"
+    whose = "this game" if in_game else "the next new game"
+    intro = f"The rules of {whose}." + (f" {preset.tagline}" if preset else "")
+    return TextScene(size, f"Rules — {name}", [("•", sentence) for sentence in describe(rules)], intro)
+
+
+def help_scene(size: tuple[int, int]) -> TextScene:
+    return TextScene(size, "Keyboard", KEYBOARD_HELP, "Everything can be played without a mouse.")

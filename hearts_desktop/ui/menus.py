@@ -1,0 +1,196 @@
+"""The main menu, the in-game menu (Esc), the opponents' difficulty and yes/no questions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import pygame
+
+from .. import __version__
+from ..controller.table import TableController
+from ..persistence import COMPUTER_LEVELS
+from . import theme
+from .form import Choice, FormScene, rows
+from .widgets import Button, dim, panel
+
+
+class Navigator(Protocol):
+    """Where the menus lead: the app implements these."""
+
+    def continue_game(self) -> None: ...
+
+    def open_new_game(self) -> None: ...
+
+    def open_settings(self) -> None: ...
+
+    def open_statistics(self) -> None: ...
+
+    def open_rules(self) -> None: ...
+
+    def open_help(self) -> None: ...
+
+    def open_difficulty(self) -> None: ...
+
+    def restart_hand(self) -> None: ...
+
+    def can_restart_hand(self) -> bool: ...
+
+    def quit_to_menu(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+
+class MainMenuScene(FormScene):
+    """The first screen: the title over the felt and what a person can do."""
+
+    opaque = True
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], nav: Navigator, saved_game: str | None) -> None:
+        super().__init__(size)
+        self.saved_game = saved_game
+        """One line about the game Continue resumes, or None: then there is no Continue."""
+        entries: list[tuple[str, Callable[[], None]]] = [
+            ("New game", nav.open_new_game),
+            ("Settings", nav.open_settings),
+            ("Statistics", nav.open_statistics),
+            ("Rules", nav.open_rules),
+            ("Quit", nav.quit),
+        ]
+        if saved_game is not None:
+            entries.insert(0, ("Continue", nav.continue_game))
+        self.controls = [Button(label, action) for label, action in entries]
+        self.move_focus(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        fs = self.font_size
+        w, h = self.size
+        title = theme.shadowed_text("Hearts", int(fs * 4.2), theme.INK, bold=True)
+        top = int(h * 0.1)
+        surface.blit(title, title.get_rect(midtop=(w // 2, top)))
+        y = top + title.get_height()
+        for i, (suit, colour) in enumerate(zip("♣♥♠♦", (theme.INK, theme.RED, theme.INK, theme.RED))):
+            symbol = theme.shadowed_text(suit, int(fs * 2), colour)
+            surface.blit(symbol, symbol.get_rect(midtop=(w // 2 + (i * 2 - 3) * fs * 3 // 2, y)))
+        y += int(fs * 2.6) + fs * 2
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        bottom = self.buttons_column(surface, buttons, y, int(fs * 15))
+        if self.saved_game:
+            note = theme.shadowed_text(self.saved_game, int(fs * 0.85), theme.INK_DIM)
+            surface.blit(note, note.get_rect(midtop=(w // 2, bottom)))
+        version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
+        surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
+
+
+class GameMenuScene(FormScene):
+    """Esc at the table: the game waits below while the player chooses."""
+
+    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool) -> None:
+        super().__init__(size)
+        restart = Button("Restart hand", self._then(nav.restart_hand), enabled=nav.can_restart_hand())
+        entries = [
+            Button("Resume", self.close),
+            Button("New game", self._then(nav.open_new_game)),
+            restart,
+            Button("Opponents' difficulty", self._then(nav.open_difficulty), enabled=has_computers),
+            Button("Settings", self._then(nav.open_settings)),
+            Button("Rules", self._then(nav.open_rules)),
+            Button("Statistics", self._then(nav.open_statistics)),
+            Button("Keyboard help", self._then(nav.open_help)),
+            Button("Main menu", self._then(nav.quit_to_menu)),
+            Button("Quit", nav.quit),
+        ]
+        self.controls = list(entries)
+        self.move_focus(1)
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        """Close this menu, then open what was chosen in its place."""
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        rect = pygame.Rect(0, 0, max(self.size[0] * 34 // 100, fs * 18), self.column_height(len(buttons)) + fs * 5)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        panel(surface, rect)
+        y = self.title(surface, "Menu", rect.top + fs)
+        self.buttons_column(surface, buttons, y, rect.width - fs * 3)
+
+
+class DifficultyScene(FormScene):
+    """Each computer player's difficulty, changed during a game from its next decision on."""
+
+    def __init__(self, size: tuple[int, int], controller: TableController,
+                 on_change: Callable[[], None]) -> None:
+        super().__init__(size)
+        levels = tuple((level, level.capitalize()) for level in COMPUTER_LEVELS)
+
+        def level_of(seat: int) -> Callable[[], str]:
+            return lambda: controller.seats[seat].level
+
+        def set_level(seat: int) -> Callable[[str], None]:
+            def apply(level: str) -> None:
+                controller.set_level(seat, level)
+                on_change()
+            return apply
+
+        self.controls = [
+            Choice(seat.name, levels, level_of(index), set_level(index))
+            for index, seat in enumerate(controller.seats) if seat.kind != "human"
+        ]
+        self.buttons = [Button("Done", self.close)]
+        self.move_focus(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        rect = self.panel_rect(0.5, 0.62)
+        panel(surface, rect)
+        y = self.title(surface, "Opponents' difficulty", rect.top + fs)
+        note = theme.text("Changes take effect from each player's next decision.", int(fs * 0.85),
+                          theme.INK_DIM)
+        surface.blit(note, note.get_rect(midtop=(rect.centerx, y)))
+        places = rows(y + fs * 2, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.2), len(self.controls),
+                      fs // 2)
+        for control, place in zip(self.controls, places):
+            self.draw_control(surface, control, place)
+        self.button_row(surface, rect.bottom - fs)
+
+
+class ConfirmScene(FormScene):
+    """A yes/no question before something that cannot be undone; No is the default."""
+
+    def __init__(self, size: tuple[int, int], question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.question = question
+
+        def confirmed() -> None:
+            self.close()
+            on_yes()
+
+        self.buttons = [Button(yes, confirmed), Button("Cancel", self.close)]
+        self.set_focus(self.buttons[1])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        rect = self.panel_rect(0.5, 0.34)
+        panel(surface, rect)
+        y = rect.top + fs * 2
+        for line in theme.wrap(self.question, int(fs * 1.1), rect.width - fs * 4):
+            text = theme.text(line, int(fs * 1.1), theme.INK)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.6)
+        self.button_row(surface, rect.bottom - fs)
+
+
+def continue_summary(names: Sequence[str], totals: Sequence[int], hand_index: int) -> str:
+    """The line under Continue: which game it resumes."""
+    scores = ", ".join(f"{name} {total}" for name, total in zip(names, totals))
+    return f"Saved game: hand {hand_index + 1} — {scores}"

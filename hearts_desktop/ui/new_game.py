@@ -1,0 +1,290 @@
+"""The New game dialog: who plays (people and computers), the rules, the target and the pace.
+
+``SetupDraft`` holds what the dialog shows, in plain Python, so tests check the ruleset
+and seats it builds without a window. The ruleset itself judges every combination: the
+dialog shows the engine's own ``RulesetError`` message and will not start until it is
+resolved, so the dialog cannot drift from the rules the engine enforces.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pygame
+
+from ..engine import PRESETS, Ruleset, describe, matching_preset, preset_by_key
+from ..engine.rules import MAX_TARGET, MIN_TARGET, MoonScoring, PassCycle, RulesetError
+from ..persistence import COMPUTER_LEVELS, NewGameSetup, Seat
+from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, Level, SeatKind
+from ..persistence.settings import CUSTOM_RULES
+from . import theme
+from .form import DIALOG_ALPHA, Choice, FormScene, rows
+from .text_field import TextField
+from .widgets import Button, dim, panel
+
+MAX_SEATS: Final = 5
+PACE_CHOICES: Final = (("relaxed", "Relaxed"), ("friendly", "Friendly"), ("quick", "Quick"))
+TARGETS: Final = tuple((t, str(t)) for t in range(MIN_TARGET, MAX_TARGET + 1, 25))
+YES_NO: Final = ((True, "Yes"), (False, "No"))
+ON_OFF: Final = ((False, "Off"), (True, "On"))
+
+ADVANCED: Final[tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...]] = (
+    ("players", "Players", ((3, "3"), (4, "4"), (5, "5"))),
+    ("kitty", "Kitty (3 or 5 players)", ((False, "No"), (True, "Yes"))),
+    ("pass_cycle", "Passing", tuple((c, c.label[:1].upper() + c.label[1:]) for c in PassCycle)),
+    ("points_on_first_trick", "Points on the first trick", ((False, "Not allowed"), (True, "Allowed"))),
+    ("queen_breaks_hearts", "Q♠ breaks hearts", YES_NO),
+    ("moon", "Shooting the moon", (
+        (MoonScoring.ADD_TO_OTHERS, "Others score it"),
+        (MoonScoring.SUBTRACT_FROM_SHOOTER, "Shooter subtracts"),
+        (MoonScoring.SHOOTERS_CHOICE, "Shooter's choice"),
+        (MoonScoring.OFF, "Off"),
+    )),
+    ("sweep_bonus", "Sweep bonus (every trick)", ON_OFF[::-1]),
+    ("jack_of_diamonds", "J♦ counts −10", ON_OFF),
+    ("moon_needs_jack", "Moon needs the J♦", ((False, "No"), (True, "Yes"))),
+    ("spot_scoring", "Spot scoring (face value)", ON_OFF),
+    ("black_maria_spades", "Black Maria (A♠ 7, K♠ 10)", ON_OFF),
+)
+"""Every option of RULES.md but the target (shown outside the Advanced panel)."""
+
+
+@dataclass
+class SeatDraft:
+    name: str
+    kind: SeatKind
+    level: Level
+
+
+class SetupDraft:
+    """The dialog's state: rule options, and five seats of which the first ``players`` play."""
+
+    def __init__(self, setup: NewGameSetup) -> None:
+        self.options: dict[str, Any] = _options(setup.rules)
+        defaults = [Seat(DEFAULT_NAMES[0], "human")] + [Seat(name) for name in DEFAULT_NAMES[1:MAX_SEATS]]
+        seats = list(setup.seats) + defaults[len(setup.seats):]
+        self.seats = [SeatDraft(s.name, s.kind, s.level) for s in seats]
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    def rules(self) -> Ruleset:
+        """The ruleset chosen; raises RulesetError (a sentence for the player) when it conflicts."""
+        return Ruleset(**self.options)
+
+    def preset_key(self) -> str:
+        try:
+            preset = matching_preset(self.rules())
+        except RulesetError:
+            return CUSTOM_RULES
+        return preset.key if preset else CUSTOM_RULES
+
+    def choose_preset(self, key: str) -> None:
+        self.options = _options(preset_by_key(key).rules)
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+
+    def names(self) -> list[str]:
+        """The playing seats' names, an empty one replaced by that seat's default."""
+        return [s.name.strip() or DEFAULT_NAMES[i] for i, s in enumerate(self.seats[: self.players])]
+
+    def problem(self) -> str | None:
+        """Why the game cannot start as set, in one sentence, or None."""
+        try:
+            self.rules()
+        except RulesetError as error:
+            return str(error)
+        seen: set[str] = set()
+        for name in self.names():
+            if not name.isprintable():
+                return f"The name {name!r} has characters that cannot be shown."
+            if name.casefold() in seen:
+                return f"Two players are called {name}: give each a different name."
+            seen.add(name.casefold())
+        return None
+
+    def setup(self) -> NewGameSetup:
+        """The setup to start; raises ValueError with ``problem()``'s sentence if it cannot start."""
+        problem = self.problem()
+        if problem is not None:
+            raise ValueError(problem)
+        seats = tuple(
+            Seat(name, draft.kind, draft.level) for name, draft in zip(self.names(), self.seats)
+        )
+        return NewGameSetup.of(seats, self.rules())
+
+
+def _options(rules: Ruleset) -> dict[str, Any]:
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(Ruleset)}
+
+
+class NewGameScene(FormScene):
+    """The dialog: seats on the left with the game's shape; every rule option on the right."""
+
+    def __init__(self, size: tuple[int, int], setup: NewGameSetup, pace: str,
+                 on_start: Callable[[NewGameSetup, str], None]) -> None:
+        super().__init__(size)
+        self.draft = SetupDraft(setup)
+        self.pace = pace if pace in dict(PACE_CHOICES) else "friendly"
+        self.on_start = on_start
+        self.advanced_open = False
+        self.name_fields: list[TextField] = []
+        self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
+        for index, seat in enumerate(self.draft.seats):
+            name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)
+            kind = Choice("", (("human", "Human"), ("computer", "Computer")),
+                          self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
+            level = Choice("", tuple((lv, lv.capitalize()) for lv in COMPUTER_LEVELS),
+                           self._seat_getter(index, "level"), self._seat_setter(index, "level"))
+            self.seat_controls.append((name, kind, level))
+        self.preset = Choice("Rules", tuple((p.key, p.name) for p in PRESETS), self.draft.preset_key,
+                             self.draft.choose_preset, fallback="Custom")
+        self.target = Choice("Game to", TARGETS, lambda: self.draft.options["target"],
+                             lambda value: self.draft.set_option("target", value), wrap=False)
+        self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace)
+        self.advanced_button = Button("Advanced rules ▸", self._toggle_advanced)
+        self.advanced = [
+            Choice(label, options, self._option_getter(name), self._option_setter(name))
+            for name, label, options in ADVANCED
+        ]
+        for choice in self.advanced:
+            choice.visible = False
+        self.controls = [c for trio in self.seat_controls for c in trio]
+        self.controls += [self.preset, self.target, self.pace_choice, self.advanced_button, *self.advanced]
+        self.start_button = Button("Start game", self._start)
+        self.buttons = [self.start_button, Button("Cancel", self.close)]
+        self.move_focus(1)
+
+    # ------------------------------------------------------------------ model
+
+    def _seat_getter(self, index: int, name: str) -> Callable[[], Any]:
+        return lambda: getattr(self.draft.seats[index], name)
+
+    def _seat_setter(self, index: int, name: str) -> Callable[[Any], None]:
+        return lambda value: setattr(self.draft.seats[index], name, value)
+
+    def _option_getter(self, name: str) -> Callable[[], Any]:
+        return lambda: self.draft.options[name]
+
+    def _option_setter(self, name: str) -> Callable[[Any], None]:
+        return lambda value: self.draft.set_option(name, value)
+
+    def _set_pace(self, pace: str) -> None:
+        self.pace = pace
+
+    def _toggle_advanced(self) -> None:
+        self.advanced_open = not self.advanced_open
+        self.advanced_button.label = "Advanced rules ▾" if self.advanced_open else "Advanced rules ▸"
+        for choice in self.advanced:
+            choice.visible = self.advanced_open
+
+    def _start(self) -> None:
+        self._read_names()
+        if self.draft.problem() is None:
+            setup = self.draft.setup()
+            self.close()
+            self.on_start(setup, self.pace)
+
+    def _read_names(self) -> None:
+        for (field, _, _), seat in zip(self.seat_controls, self.draft.seats):
+            seat.name = field.text
+
+    def update(self, dt: float) -> None:
+        self._read_names()
+        for index, (field, kind, level) in enumerate(self.seat_controls):
+            playing = index < self.draft.players
+            field.visible = kind.visible = level.visible = playing
+            level.enabled = self.draft.seats[index].kind == "computer"
+        self.start_button.enabled = self.draft.problem() is None
+        super().update(dt)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_rect(0.94, 0.95)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        self.text_fields.layout(self.size, fs)
+        top = self.title(surface, "New game", rect.top + fs // 2)
+        row_h = int(fs * 1.8)
+        gap = max(4, fs // 3)
+        column_w = rect.width // 2 - fs * 2
+        left = rect.left + fs * 3 // 2
+        right = rect.centerx + fs // 2
+        y = self._draw_seats(surface, left, top, column_w, row_h, gap)
+        game_rows: tuple[Choice[Any], ...] = (self.preset, self.target, self.pace_choice)
+        for control, place in zip(game_rows, rows(y + fs // 2, left, column_w, row_h, 3, gap)):
+            self.draw_control(surface, control, place)
+        y += fs // 2 + 3 * (row_h + gap) + fs // 2
+        if self.advanced_open:
+            self._draw_summary(surface, pygame.Rect(left, y, column_w, rect.bottom - y - fs * 4))
+        self._draw_advanced(surface, right, top, column_w, row_h, gap, rect.bottom - fs * 4)
+        problem = self.draft.problem()
+        if problem:
+            for i, line in enumerate(theme.wrap(problem, fs, rect.width - fs * 4, bold=True)[:2]):
+                text = theme.text(line, fs, theme.RED, bold=True)
+                surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.6 + i * fs * 1.3)))
+        self.button_row(surface, rect.bottom - fs // 2)
+        self.draw_text_fields(surface)
+
+    def _draw_seats(self, surface: pygame.Surface, left: int, top: int, width: int, row_h: int,
+                    gap: int) -> int:
+        fs = self.font_size
+        header = theme.text("Players", int(fs * 1.1), theme.GOLD, bold=True)
+        surface.blit(header, (left, top))
+        y = top + header.get_height() + gap
+        name_w = int(width * 0.38)
+        kind_w = int(width * 0.32)
+        level_w = width - name_w - kind_w - 2 * gap
+        for field, kind, level in self.seat_controls[: self.draft.players]:
+            self.draw_control(surface, field, pygame.Rect(left, y, name_w, row_h))
+            self.draw_control(surface, kind, pygame.Rect(left + name_w + gap, y, kind_w, row_h),
+                              int(fs * 0.9))
+            self.draw_control(surface, level, pygame.Rect(left + name_w + kind_w + 2 * gap, y, level_w,
+                                                          row_h), int(fs * 0.9))
+            y += row_h + gap
+        return y
+
+    def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        fs = int(self.font_size * 0.8)
+        try:
+            rules = self.draft.rules()
+        except RulesetError:
+            return
+        preset = matching_preset(rules)
+        heading = f"{preset.name}: {preset.tagline}" if preset else "Custom rules:"
+        y = area.top
+        heading_lines = theme.wrap(heading, fs, area.width)
+        for index, line in enumerate(heading_lines + bullet_lines(describe(rules), fs, area.width)):
+            if y + fs * 1.25 > area.bottom:
+                break
+            colour = theme.GOLD if index < len(heading_lines) else theme.INK
+            surface.blit(theme.text(line, fs, colour), (area.left, y))
+            y += int(fs * 1.25)
+
+    def _draw_advanced(self, surface: pygame.Surface, left: int, top: int, width: int, row_h: int,
+                       gap: int, bottom: int) -> None:
+        """The Advanced button, then every option when open, else the rules in sentences."""
+        fs = self.font_size
+        self.draw_control(surface, self.advanced_button, pygame.Rect(left, top, int(fs * 13), row_h))
+        y = top + row_h + gap * 2
+        if not self.advanced_open:
+            self._draw_summary(surface, pygame.Rect(left, y, width, bottom - y))
+            return
+        for control, place in zip(self.advanced, rows(y, left, width, row_h, len(self.advanced), gap)):
+            self.draw_control(surface, control, place, int(fs * 0.9))
+
+
+def bullet_lines(sentences: Sequence[str], font_size: int, width: int) -> list[str]:
+    """Each sentence as a bullet wrapped to ``width``, later lines indented."""
+    lines: list[str] = []
+    for sentence in sentences:
+        wrapped = theme.wrap(sentence, font_size, width - font_size)
+        lines += ["• " + wrapped[0]] + ["   " + rest for rest in wrapped[1:]]
+    return lines

@@ -1,0 +1,89 @@
+"""The Settings screen: every change is saved and applied at once, with a preview of the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ..engine import card
+from ..persistence import Settings
+from . import theme
+from .card_art import CardArt, card_width
+from .form import DIALOG_ALPHA, Choice, FormScene, on_off, rows
+from .new_game import PACE_CHOICES
+from .widgets import Button, dim, panel
+
+PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
+
+
+class SettingsScene(FormScene):
+    """Rows of settings on the left, the cards as they will look on the right."""
+
+    def __init__(self, size: tuple[int, int], settings: Settings, on_change: Callable[[Settings], None],
+                 art: Callable[[], CardArt]) -> None:
+        super().__init__(size)
+        self.settings = settings
+        self.on_change = on_change
+        self.art = art
+        self.volume = Choice("Volume", tuple((v / 10, f"{v * 10}%") for v in range(11)),
+                             self._getter("volume"), self._setter("volume"), wrap=False)
+        self.controls = [
+            Choice("Computers' pace", PACE_CHOICES, self._getter("pace"), self._setter("pace")),
+            Choice("Card faces", (("2color", "Two-colour"), ("4color", "Four-colour")),
+                   self._getter("deck"), self._setter("deck")),
+            Choice("Card backs", tuple((c, c.capitalize()) for c in theme.BACK_COLOURS),
+                   self._getter("card_back"), self._setter("card_back")),
+            on_off("Large cards", self._getter("large_cards"), self._setter("large_cards")),
+            on_off("Sound", self._getter("sound"), self._setter("sound")),
+            self.volume,
+            on_off("Animations", self._getter("animations"), self._setter("animations"),
+                   ("On", "Off (reduced motion)")),
+            on_off("Fullscreen (F11)", self._getter("fullscreen"), self._setter("fullscreen")),
+            on_off("Confirm before playing", self._getter("confirm_play"), self._setter("confirm_play"),
+                   ("On (click twice)", "Off")),
+        ]
+        self.buttons = [Button("Done", self.close)]
+        self.move_focus(1)
+
+    def _getter(self, name: str) -> Callable[[], Any]:
+        return lambda: getattr(self.settings, name)
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        def change(value: Any) -> None:
+            self.settings = self.settings.replace(**{name: value})
+            self.on_change(self.settings)
+        return change
+
+    def update(self, dt: float) -> None:
+        self.volume.enabled = self.settings.sound
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_rect(0.8, 0.86)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        y = self.title(surface, "Settings", rect.top + fs)
+        form_w = int(rect.width * 0.58)
+        places = rows(y + fs // 2, rect.left + fs * 2, form_w - fs * 2, int(fs * 2.1), len(self.controls),
+                      max(4, fs // 3))
+        for control, place in zip(self.controls, places):
+            self.draw_control(surface, control, place)
+        preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
+                              rect.height // 2)
+        self._draw_preview(surface, preview)
+        note = theme.text("Saved as you change them.", int(fs * 0.85), theme.INK_DIM)
+        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))
+        self.button_row(surface, rect.bottom - fs)
+
+    def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        art = self.art()
+        height = min(int(area.height * 0.45), int(area.width / 3.2 / 0.72))
+        step = int(card_width(height) * 0.55)
+        x = area.centerx - (step * (len(PREVIEW_CARDS) - 1) + card_width(height)) // 2
+        for i, name in enumerate(PREVIEW_CARDS):
+            surface.blit(art.face(card(name), height), (x + i * step, area.top))
+        back = art.back(height)
+        surface.blit(back, back.get_rect(midtop=(area.centerx, area.top + height + self.font_size)))

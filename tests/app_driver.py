@@ -1,0 +1,85 @@
+"""The real app under the dummy video driver, driven frame by frame with intents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pygame
+
+from hearts_desktop.engine import Phase, Ruleset
+from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
+from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.intents import Intent, KeyPress
+from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
+from hearts_desktop.ui.scene import Scene
+from hearts_desktop.ui.table_scene import TableScene
+
+FRAME = 1 / 30
+ONE_HUMAN = (Seat("Anna", "human"),) + tuple(Seat(n, "computer", "easy") for n in ("Bo", "Cy", "Di"))
+
+
+def key(code: int, mod: int = 0, text: str = "") -> KeyPress:
+    return KeyPress(code, mod, text)
+
+
+class Driver:
+    """One app with its own data folder; ``quick`` settings keep the walk short."""
+
+    def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None) -> None:
+        if settings is None and quick:
+            settings = Settings(pace="instant", animations=False, sound=False)
+        if settings is not None:
+            save_settings(DataPaths.resolve(data_dir).settings, settings)
+        self.data_dir = data_dir
+        self.app = App(AppOptions(data_dir=data_dir, inline_bots=True, seed=seed))
+        self.app.start()
+        self.frame()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.app.stack.top
+
+    def frame(self, *intents: Intent) -> None:
+        self.app.step(FRAME, intents)
+
+    def keys(self, *codes: int) -> None:
+        for code in codes:
+            self.frame(key(code))
+
+    def new_game(self, seats: Sequence[Seat] = ONE_HUMAN, rules: Ruleset | None = None) -> None:
+        rules = rules or Ruleset()
+        self.app.start_new_game(NewGameSetup.of(tuple(seats), rules), "instant")
+        self.frame()
+
+    def human_to_act(self) -> bool:
+        controller = self.app.controller
+        return (isinstance(self.top, TableScene) and controller.hand_face_up
+                and not self.app.table.busy and controller.active_human() == controller.viewer)
+
+    def act_by_click(self) -> None:
+        """The person makes a legal move the way a click does; scores and covers are clicked on."""
+        table, view = self.app.table, self.app.controller.view()
+        if view.phase is Phase.PASSING:
+            for card in view.cards()[: 3 - len(table.pass_slots)]:
+                table.choose_card(card)
+            table.buttons["pass"].action()
+        elif view.phase is Phase.PLAYING:
+            table.choose_card(view.legal_cards()[0])
+
+    def play_through(self, done: Callable[[], bool], limit: int = 6000) -> None:
+        """Play on until ``done``: moving for the people, reading score screens, lifting covers."""
+        for _ in range(limit):
+            if done():
+                return
+            if isinstance(self.top, (HandScoreScene, CoverScene)):
+                self.frame(key(pygame.K_RETURN))
+                continue
+            if self.app.playing and self.human_to_act():
+                self.act_by_click()
+            self.frame()
+        raise AssertionError("never happened")
+
+    def close(self) -> None:
+        self.app.shutdown()

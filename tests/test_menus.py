@@ -1,0 +1,332 @@
+"""Every menu path, the New game dialog and the Settings screen, through the real app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import fields
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hearts_desktop.engine import Ruleset, describe, preset_by_key
+from hearts_desktop.engine.rules import PassCycle, RulesetError
+from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings
+from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.ui.form import Choice, FormScene
+from hearts_desktop.ui.info_scenes import TextScene
+from hearts_desktop.ui.intents import PointerDown, TextInput
+from hearts_desktop.ui.menus import DifficultyScene, GameMenuScene, MainMenuScene
+from hearts_desktop.ui.new_game import ADVANCED, NewGameScene, SetupDraft
+from hearts_desktop.ui.scene import Scene
+from hearts_desktop.ui.settings_scene import SettingsScene
+from hearts_desktop.ui.stats_scene import StatisticsScene
+from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.ui.widgets import Button
+
+from .app_driver import Driver
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def labels(scene: Scene | None) -> list[str]:
+    assert isinstance(scene, FormScene)
+    return [c.label for c in scene.controls if isinstance(c, Button)]
+
+
+def tab_to(driver: Driver, control: object) -> None:
+    for _ in range(40):
+        if getattr(driver.top, "focused", None) is control:
+            return
+        driver.keys(pygame.K_TAB)
+    raise AssertionError("Tab never reached the control")
+
+
+def press(driver: Driver, label: str) -> None:
+    """Tab to the button with ``label`` and press Enter, as a keyboard user would."""
+    scene = driver.top
+    for _ in range(30):
+        focused = getattr(scene, "focused", None)
+        if isinstance(focused, Button) and focused.label == label:
+            driver.keys(pygame.K_RETURN)
+            return
+        driver.keys(pygame.K_TAB)
+    raise AssertionError(f"no button {label!r}")
+
+
+# ---------------------------------------------------------------------- main menu
+
+
+def test_the_first_screen_is_the_main_menu_without_continue(driver: Driver) -> None:
+    assert isinstance(driver.top, MainMenuScene)
+    assert labels(driver.top) == ["New game", "Settings", "Statistics", "Rules", "Quit"]
+
+
+@pytest.mark.parametrize(("label", "scene"), [("New game", NewGameScene), ("Settings", SettingsScene),
+                                              ("Statistics", StatisticsScene), ("Rules", TextScene)])
+def test_each_main_menu_entry_opens_its_screen_and_esc_returns(driver: Driver, label: str,
+                                                               scene: type) -> None:
+    press(driver, label)
+    assert isinstance(driver.top, scene)
+    driver.keys(pygame.K_ESCAPE)
+    assert isinstance(driver.top, MainMenuScene)
+
+
+def test_quit_from_the_main_menu(driver: Driver) -> None:
+    press(driver, "Quit")
+    assert not driver.app.running
+
+
+def test_rules_screen_says_what_the_engine_plays(driver: Driver) -> None:
+    omnibus = preset_by_key("omnibus").rules
+    driver.app.apply_settings(driver.app.settings.replace(new_game=NewGameSetup.of(default_seats(), omnibus)))
+    press(driver, "Rules")
+    scene = driver.top
+    assert isinstance(scene, TextScene) and "Omnibus" in scene.heading
+    assert [right for _, right in scene.entries] == describe(omnibus)
+
+
+def test_the_rules_screen_scrolls_when_the_window_is_small(driver: Driver) -> None:
+    driver.app.open_rules()
+    scene = driver.top
+    assert isinstance(scene, TextScene)
+    scene.resize((520, 330))
+    driver.frame()
+    assert scene.max_first_line > 0 and scene.down.enabled
+    driver.keys(pygame.K_END)
+    assert scene.first_line == scene.max_first_line
+    driver.keys(pygame.K_HOME)
+    assert scene.first_line == 0
+
+
+# ---------------------------------------------------------------------- in-game menu
+
+
+def test_esc_at_the_table_opens_the_game_menu_and_resume_closes_it(driver: Driver) -> None:
+    driver.new_game()
+    driver.keys(pygame.K_ESCAPE)
+    assert isinstance(driver.top, GameMenuScene)
+    assert labels(driver.top) == ["Resume", "New game", "Restart hand", "Opponents' difficulty", "Settings",
+                                  "Rules", "Statistics", "Keyboard help", "Main menu", "Quit"]
+    driver.keys(pygame.K_RETURN)
+    assert isinstance(driver.top, TableScene)
+
+
+@pytest.mark.parametrize(("label", "scene"), [("New game", NewGameScene), ("Settings", SettingsScene),
+                                              ("Statistics", StatisticsScene), ("Rules", TextScene),
+                                              ("Keyboard help", TextScene),
+                                              ("Opponents' difficulty", DifficultyScene)])
+def test_each_game_menu_entry_opens_its_screen_over_the_table(driver: Driver, label: str, scene: type) -> None:
+    driver.new_game()
+    driver.keys(pygame.K_ESCAPE)
+    press(driver, label)
+    assert isinstance(driver.top, scene)
+    driver.keys(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TableScene)
+
+
+def test_main_menu_from_the_game_offers_continue_and_continue_resumes(driver: Driver) -> None:
+    driver.new_game()
+    driver.play_through(lambda: len(driver.app.controller.game.actions) >= 10)
+    actions = list(driver.app.controller.game.actions)
+    driver.keys(pygame.K_ESCAPE)
+    press(driver, "Main menu")
+    assert isinstance(driver.top, MainMenuScene)
+    assert labels(driver.top)[0] == "Continue" and driver.top.saved_game is not None
+    driver.top.focused.action()  # type: ignore[union-attr]  # Enter, without the frame after it
+    assert isinstance(driver.top, TableScene)
+    assert driver.app.controller.game.actions == actions
+
+
+def test_quit_from_the_game_menu(driver: Driver) -> None:
+    driver.new_game()
+    driver.keys(pygame.K_ESCAPE)
+    press(driver, "Quit")
+    assert not driver.app.running
+
+
+def test_restart_hand_deals_the_same_cards_again(driver: Driver) -> None:
+    driver.new_game()
+    dealt = driver.app.controller.game.hand.hands.copy()
+    driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 3)
+    driver.keys(pygame.K_ESCAPE)
+    press(driver, "Restart hand")
+    game = driver.app.controller.game
+    assert isinstance(driver.top, TableScene)
+    assert game.hand.tricks_played == 0 and game.hand.hands == dealt  # the computers may have passed again
+    assert not [a for a in game.actions if a.seat == 0]
+
+
+def test_restart_hand_is_offered_only_once_something_happened(driver: Driver) -> None:
+    driver.app.start_new_game(NewGameSetup(), "instant")
+    assert not driver.app.can_restart_hand()
+    driver.keys(pygame.K_ESCAPE)  # the menu opens before anyone moved, and pauses the table
+    restart = next(c for c in driver.top.controls if isinstance(c, Button) and c.label == "Restart hand")
+    assert not restart.enabled
+    driver.keys(pygame.K_ESCAPE)  # back at the table, the computers pass
+    assert driver.app.can_restart_hand()
+
+
+def test_difficulty_changes_during_the_game_take_effect(driver: Driver) -> None:
+    driver.new_game()
+    driver.app.open_difficulty()
+    scene = driver.top
+    assert isinstance(scene, DifficultyScene)
+    assert [c.label for c in scene.controls if isinstance(c, Choice)] == ["Bo", "Cy", "Di"]
+    driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # Bo: easy -> medium -> hard
+    assert driver.app.controller.seats[1].level == "hard"
+    driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+    saved = DataPaths.resolve(driver.data_dir).autosave.read_text()
+    assert '"hard"' in saved
+
+
+# ---------------------------------------------------------------------- new game dialog
+
+
+def test_setup_draft_builds_the_ruleset_and_seats() -> None:
+    draft = SetupDraft(NewGameSetup())
+    draft.choose_preset("black-maria")
+    assert draft.players == 3 and draft.rules() == preset_by_key("black-maria").rules
+    draft.seats[1].kind = "human"
+    draft.seats[1].name = "  Zoë "
+    draft.seats[2].level = "expert"
+    setup = draft.setup()
+    assert setup.seats == (Seat("You", "human"), Seat("Zoë", "human"), Seat("Ben", "computer", "expert"))
+    assert setup.preset == "black-maria"
+
+
+def test_setup_draft_refuses_a_conflict_with_the_engines_sentence() -> None:
+    draft = SetupDraft(NewGameSetup())
+    draft.set_option("players", 3)
+    with pytest.raises(RulesetError) as error:
+        Ruleset.for_players(3, pass_cycle=PassCycle.LEFT_RIGHT_ACROSS_HOLD)
+    assert draft.problem() == str(error.value)
+    assert draft.preset_key() == "custom"
+    with pytest.raises(ValueError):
+        draft.setup()
+    draft.set_option("pass_cycle", PassCycle.LEFT_RIGHT_HOLD)
+    assert draft.problem() is None and draft.setup().rules.players == 3
+
+
+def test_setup_draft_names_default_and_must_differ() -> None:
+    draft = SetupDraft(NewGameSetup())
+    draft.seats[0].name = " "
+    assert draft.names()[0] == "You"
+    draft.seats[2].name = "alice"
+    assert draft.problem() == "Two players are called alice: give each a different name."
+
+
+def open_dialog(driver: Driver) -> NewGameScene:
+    press(driver, "New game")
+    scene = driver.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def test_dialog_defaults_are_you_and_three_medium_computers_standard_friendly(driver: Driver) -> None:
+    driver.app.apply_settings(driver.app.settings.replace(pace="friendly"))
+    scene = open_dialog(driver)
+    assert scene.draft.setup() == NewGameSetup()
+    assert scene.preset.text == "Standard" and scene.pace == "friendly"
+
+
+def test_dialog_by_keyboard_builds_the_game_and_remembers_it(driver: Driver) -> None:
+    scene = open_dialog(driver)
+    driver.frame()
+    assert scene.focused is scene.seat_controls[0][0]  # the first name box
+    driver.frame(TextInput("Mia"))  # typing replaces the selected default name
+    tab_to(driver, scene.seat_controls[1][1])  # Alice: Computer -> Human
+    driver.keys(pygame.K_RIGHT)
+    tab_to(driver, scene.preset)
+    driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # Standard -> Black Lady -> Omnibus
+    driver.keys(pygame.K_TAB, pygame.K_LEFT, pygame.K_LEFT)  # game to 50
+    press(driver, "Start game")
+    app = driver.app
+    assert isinstance(driver.top, TableScene) or app.controller.hot_seat
+    assert app.controller.game.rules == preset_by_key("omnibus").rules.replace(target=50)
+    assert [(s.name, s.kind) for s in app.controller.seats] == [
+        ("Mia", "human"), ("Alice", "human"), ("Ben", "computer"), ("Clara", "computer")]
+    stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value.new_game
+    assert stored.seats[0].name == "Mia" and stored.rules.target == 50 and stored.preset == "custom"
+    assert open_dialog_again(driver).draft.setup() == stored
+
+
+def open_dialog_again(driver: Driver) -> NewGameScene:
+    driver.app.open_new_game()
+    scene = driver.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def test_dialog_shows_the_conflict_and_will_not_start(driver: Driver) -> None:
+    scene = open_dialog(driver)
+    scene._toggle_advanced()
+    players = scene.advanced[0]
+    driver.frame()
+    players.click((players.value_rect().left + 2, players.value_rect().centery))  # 4 -> 3
+    driver.frame()
+    assert scene.draft.players == 3
+    assert not scene.start_button.enabled
+    assert "Passing across needs 4 players" in (scene.draft.problem() or "")
+    assert sum(f.visible for f, _, _ in scene.seat_controls) == 3
+    scene.start_button.action()
+    assert driver.top is scene  # refused: still open
+    driver.frame(PointerDown(scene.buttons[1].rect.center))  # Cancel
+    assert isinstance(driver.top, MainMenuScene) and not driver.app.playing
+
+
+def test_every_rule_option_is_in_the_advanced_panel() -> None:
+    assert {name for name, _, _ in ADVANCED} | {"target"} == {f.name for f in fields(Ruleset)}
+
+
+# ---------------------------------------------------------------------- settings
+
+
+def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
+    driver.new_game()
+    app = driver.app
+    card_h = app.table.layout.card_h
+    app.open_settings()
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    rows = {c.label: c for c in scene.controls if isinstance(c, Choice)}
+
+    def change(label: str) -> None:
+        tab_to(driver, rows[label])
+        driver.keys(pygame.K_RIGHT)
+
+    change("Card faces")
+    change("Card backs")
+    change("Large cards")
+    change("Animations")
+    change("Confirm before playing")
+    change("Computers' pace")
+    stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value
+    assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
+    assert stored.animations and stored.pace == "relaxed"
+    assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
+    assert app.table.layout.card_h > card_h
+    assert app.table.animations and app.table.keyboard.confirm_play
+    assert app.controller.pace.value == "relaxed"
+
+
+def test_sound_setting_mutes_the_table(driver: Driver) -> None:
+    driver.new_game()
+    app = driver.app
+    app.apply_settings(app.settings.replace(sound=True, volume=0.3))
+    assert app.table.sounds.enabled and app.table.sounds.volume == 0.3
+    app.apply_settings(app.settings.replace(sound=False))
+    assert not app.table.sounds.enabled
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(driver: Driver) -> None:
+    driver.keys(pygame.K_F11)
+    assert driver.app.settings.fullscreen
+    assert load_settings(DataPaths.resolve(driver.data_dir).settings).value.fullscreen
+    driver.keys(pygame.K_F11)
+    assert not driver.app.settings.fullscreen
