@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
 from .controller.pace import Pace
 from .engine import PRESETS, preset_by_key
+
+# A smoke game that has not finished after this long is hung: fail instead of waiting forever.
+SMOKE_MAX_SECONDS = 300.0
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -40,14 +45,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    multiprocessing.freeze_support()
+    multiprocessing.freeze_support()  # in a frozen build, turns a spawned copy into the bot worker
     args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.autoplay:
         from .controller.autoplay import autoplay
         from .persistence import DataPaths
 
         autoplay(DataPaths.resolve(args.data_dir).autosave, games=args.games, seed=args.seed)
         return 0
+    if args.smoke:
+        return smoke(args)
+    return open_table(args)
+
+
+def open_table(args: argparse.Namespace) -> int:
     from .ui.app import AppOptions, run
 
     pace = Pace(args.pace) if args.pace else (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
@@ -55,8 +67,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
         smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
         exit_after_first_frame=args.exit_after_first_frame,
+        # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
+        fps=0 if args.smoke else AppOptions.fps,
     )
     return run(options)
+
+
+def smoke(args: argparse.Namespace) -> int:
+    """Play the smoke game; any error is an exit code and a traceback, never a dialog.
+
+    A frozen windowed program on Windows and macOS would show an uncaught exception in a
+    dialog box, which would hang an unattended build check until its timeout.
+    """
+    if args.max_seconds is None:
+        args.max_seconds = SMOKE_MAX_SECONDS
+    try:
+        return open_table(args)
+    except Exception:  # noqa: BLE001 (every failure must become the exit code)
+        traceback.print_exc()  # prints nothing when a windowed program has no stderr
+        return 1
 
 
 if __name__ == "__main__":
