@@ -1,0 +1,418 @@
+"""Build Hearts Desktop for players: the frozen program, then this platform's installer.
+
+    python build/make.py            # PyInstaller bundle, then the installer for this OS
+    python build/make.py --check    # ...then install it in a scratch place, play a smoke game, remove it
+
+Needs the project installed with the ``build`` extra (``pip install -e '.[build]'``).
+Everything lands in ``dist/``; PyInstaller's scratch files go to ``.pyinstaller/work``
+because ``build/`` holds these recipes. What each platform gets:
+
+- Linux: ``hearts-desktop_VERSION_ARCH.deb`` (the bundle in /opt/hearts-desktop, a menu
+  entry with its icon, the ``hearts-desktop`` command) and a portable
+  ``hearts-desktop-VERSION-linux-MACHINE.tar.gz``. Needs ``dpkg-deb`` (Debian, Ubuntu).
+- Windows: ``hearts-desktop-VERSION-windows-setup.exe`` from ``build/windows/hearts-desktop.iss``
+  (needs Inno Setup 6's ``ISCC.exe``).
+- macOS: ``hearts-desktop-VERSION-macos-MACHINE.dmg`` holding ``Hearts Desktop.app``.
+
+The check runs the installed program with ``--smoke`` under SDL's dummy drivers, so it
+needs no display, and verifies the program wrote nothing into its own install folder:
+that, with the package manager removing what it installed, is why uninstalling leaves
+nothing behind but the player's saves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import plistlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from appinfo import NOTICES, ROOT, app_info, shipped_assets  # a module beside this script
+
+INFO = app_info()
+BUILD = ROOT / "build"
+DIST = ROOT / "dist"
+WORK = ROOT / ".pyinstaller" / "work"
+SPEC = ROOT / "packaging.spec"
+INSTALL_DIR = Path("/opt") / INFO.app_id
+LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+# zstd -9 packs the .deb in under a second and unpacks it five times faster than xz, which
+# takes tens of seconds for a file 15% smaller (figures in the README's "Build the
+# installers"). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
+# new enough to run a bundle built on Ubuntu 22.04's glibc has it.
+DEB_COMPRESSION = ("zstd", "9")
+SMOKE_ARGS = ("--smoke", "--seed", "7")
+SMOKE_TIMEOUT_SECONDS = 600
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+timings: dict[str, float] = {}
+
+
+@contextmanager
+def timed(step: str) -> Iterator[None]:
+    start = time.perf_counter()
+    yield
+    timings[step] = time.perf_counter() - start
+    print(f"== {step}: {timings[step]:.1f} s", flush=True)
+
+
+def run(command: Sequence[str | Path], capture_output: bool = False) -> subprocess.CompletedProcess[str]:
+    print("$", " ".join(str(part) for part in command), flush=True)
+    return subprocess.run([str(part) for part in command], check=True, text=True, capture_output=capture_output)
+
+
+def tree_bytes(folder: Path) -> int:
+    """Bytes in the files under ``folder``; links count as nothing (PyInstaller links libraries)."""
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def mib(size: int) -> str:
+    return f"{size / 2**20:.1f} MiB"
+
+
+# ---------------------------------------------------------------------------- the bundle
+
+
+def build_bundle() -> Path:
+    """Run PyInstaller on packaging.spec; return the one-folder bundle."""
+    with timed("PyInstaller bundle"):
+        run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+             "--workpath", WORK, "--distpath", DIST, SPEC])
+    bundle = DIST / INFO.app_id
+    print(f"bundle: {bundle} ({mib(tree_bytes(bundle))})")
+    return bundle
+
+
+def bundle_executable(bundle: Path) -> Path:
+    return bundle / (INFO.app_id + (".exe" if sys.platform == "win32" else ""))
+
+
+def run_smoke(executable: Path, scratch: Path, label: str) -> None:
+    """Play the smoke game with the given executable; fail loudly on a bad exit or a hang."""
+    data = scratch / "player-data"
+    env = dict(os.environ, **HEADLESS, HOME=str(scratch / "home"), XDG_CONFIG_HOME=str(scratch / "config"),
+               XDG_DATA_HOME=str(scratch / "share"), XDG_STATE_HOME=str(scratch / "state"))
+    with timed(f"smoke game ({label})"):
+        result = subprocess.run([str(executable), *SMOKE_ARGS, "--data-dir", str(data)], env=env, check=False,
+                                timeout=SMOKE_TIMEOUT_SECONDS, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"smoke game failed with exit code {result.returncode}:\n{result.stdout}\n{result.stderr}")
+
+
+def files_under(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+def assert_assets_in(assets_dir: Path) -> None:
+    """Every asset pyproject ships must be in the bundle, where resources.py looks."""
+    source = ROOT / "assets"
+    missing = [str(p.relative_to(source)) for p in shipped_assets()
+               if not (assets_dir / p.relative_to(source)).is_file()]
+    if missing:
+        sys.exit(f"the bundle lacks {len(missing)} asset files, e.g. {missing[:3]}")
+
+
+# ---------------------------------------------------------------------------- Linux
+
+
+@lru_cache(maxsize=1)
+def debian_architecture() -> str:
+    return run(["dpkg", "--print-architecture"], capture_output=True).stdout.strip()
+
+
+def glibc_version() -> str:
+    """The C library the bundle was built against: it runs on this version or newer only."""
+    found = os.confstr("CS_GNU_LIBC_VERSION")  # "glibc 2.35"
+    if found is None:
+        sys.exit("not a glibc system: the .deb's libc6 dependency cannot be stated")
+    return found.split()[1]
+
+
+def control_file(installed_kib: int) -> str:
+    return "\n".join([
+        f"Package: {INFO.app_id}",
+        f"Version: {INFO.version}",
+        f"Architecture: {debian_architecture()}",
+        "Maintainer: Hearts Desktop developers <hearts-desktop@users.noreply.github.com>",
+        f"Installed-Size: {installed_kib}",
+        f"Depends: libc6 (>= {glibc_version()})",
+        "Section: games",
+        "Priority: optional",
+        f"Description: {INFO.summary.rstrip('.')}",
+        " Standard Hearts and its common variants (Black Lady, Omnibus, Spot Hearts,",
+        " Black Maria, five players), offline. Everything it needs is in",
+        f" {INSTALL_DIR}; it never uses the network.",
+        "",
+    ])
+
+
+def stage_deb(bundle: Path, stage: Path) -> None:
+    """Lay out the package's files under ``stage`` as they will be on the player's disk."""
+    app = stage / INSTALL_DIR.relative_to("/")
+    shutil.copytree(bundle, app, symlinks=True)
+    command = stage / "usr" / "bin" / INFO.app_id
+    command.parent.mkdir(parents=True)
+    command.symlink_to(INSTALL_DIR / bundle_executable(bundle).name)
+    share = stage / "usr" / "share"
+    (share / "applications").mkdir(parents=True)
+    shutil.copy(BUILD / "linux" / f"{INFO.app_id}.desktop", share / "applications")
+    for size in LINUX_ICON_SIZES:
+        icons = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
+        icons.mkdir(parents=True)
+        shutil.copy(INFO.icon(size), icons / f"{INFO.app_id}.png")
+    doc = share / "doc" / INFO.app_id
+    doc.mkdir(parents=True)
+    shutil.copy(NOTICES, doc / "copyright")
+    for path in [stage, *stage.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
+    installed_kib = (tree_bytes(stage) + 1023) // 1024
+    (stage / "DEBIAN").mkdir()
+    (stage / "DEBIAN" / "control").write_text(control_file(installed_kib), encoding="utf-8")
+
+
+def build_deb(bundle: Path) -> Path:
+    deb = DIST / f"{INFO.app_id}_{INFO.version}_{debian_architecture()}.deb"
+    with tempfile.TemporaryDirectory(prefix="deb-stage-") as tmp:
+        stage = Path(tmp) / "root"
+        stage_deb(bundle, stage)
+        kind, level = DEB_COMPRESSION
+        with timed(f"dpkg-deb ({kind} -{level})"):
+            run(["dpkg-deb", "--root-owner-group", f"-Z{kind}", f"-z{level}", "--build", stage, deb])
+    print(f"package: {deb} ({mib(deb.stat().st_size)})")
+    return deb
+
+
+def build_tarball(bundle: Path) -> Path:
+    """The portable build: unpack anywhere, run ``hearts-desktop/hearts-desktop``."""
+    tarball = DIST / f"{INFO.app_id}-{INFO.version}-linux-{platform.machine()}.tar.gz"
+
+    def owned_by_root(member: tarfile.TarInfo) -> tarfile.TarInfo:
+        member.uid = member.gid = 0
+        member.uname = member.gname = "root"
+        return member
+
+    with timed("portable .tar.gz"), tarfile.open(tarball, "w:gz") as archive:
+        archive.add(bundle, arcname=INFO.app_id, filter=owned_by_root)
+    print(f"portable: {tarball} ({mib(tarball.stat().st_size)})")
+    return tarball
+
+
+def dpkg_in(root: Path, *arguments: str) -> None:
+    """dpkg acting on the scratch ``root`` (its own package database) instead of the system."""
+    not_root = ["--force-not-root"] if os.geteuid() != 0 else []
+    log = root / "var" / "log" / "dpkg.log"  # not the build machine's own log
+    log.parent.mkdir(parents=True, exist_ok=True)
+    run(["dpkg", f"--root={root}", f"--log={log}", "--force-depends", *not_root, *arguments], capture_output=True)
+
+
+def install_deb(deb: Path, root: Path) -> bool:
+    """Install into a scratch root with dpkg; unpack with dpkg-deb if that is refused.
+
+    Return True when dpkg installed it (so dpkg must remove it).
+    """
+    admin = root / "var" / "lib" / "dpkg"
+    for folder in ("info", "updates", "triggers"):
+        (admin / folder).mkdir(parents=True)
+    (admin / "status").touch()
+    try:
+        dpkg_in(root, "--install", str(deb))
+        return True
+    except subprocess.CalledProcessError as refused:
+        print(f"dpkg -i --root refused ({refused.stderr.strip()}); unpacking with dpkg-deb -x instead")
+        shutil.rmtree(root)
+        run(["dpkg-deb", "-x", deb, root])
+        return False
+
+
+def verify_linux_layout(root: Path) -> Path:
+    """The installed files are where menus and shells look; return the installed executable."""
+    app = root / INSTALL_DIR.relative_to("/")
+    executable = app / INFO.app_id
+    command = root / "usr" / "bin" / INFO.app_id
+    if os.readlink(command) != str(INSTALL_DIR / INFO.app_id):
+        sys.exit(f"{command} points at {os.readlink(command)}, not {INSTALL_DIR / INFO.app_id}")
+    if not os.access(executable, os.X_OK):
+        sys.exit(f"{executable} is not executable")
+    desktop = root / "usr" / "share" / "applications" / f"{INFO.app_id}.desktop"
+    if shutil.which("desktop-file-validate"):
+        run(["desktop-file-validate", desktop])
+    for size in LINUX_ICON_SIZES:
+        if not (root / f"usr/share/icons/hicolor/{size}x{size}/apps/{INFO.app_id}.png").is_file():
+            sys.exit(f"no {size}px icon installed")
+    assert_assets_in(app / "_internal" / "hearts_desktop" / "assets")
+    return executable
+
+
+def check_linux(deb: Path) -> None:
+    """Install the .deb into a scratch root, play a smoke game from it, remove it."""
+    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
+        scratch = Path(tmp)
+        root = scratch / "root"
+        root.mkdir()
+        by_dpkg = install_deb(deb, root)
+        executable = verify_linux_layout(root)
+        installed = files_under(root)
+        # Started the way the menu and the shell start it: through the /usr/bin link.
+        on_path = scratch / "bin" / INFO.app_id
+        on_path.parent.mkdir()
+        on_path.symlink_to(executable)
+        version = run([on_path, "--version"], capture_output=True).stdout.strip()
+        if version != f"{INFO.display_name} {INFO.version}":
+            sys.exit(f"--version says {version!r}")
+        run_smoke(on_path, scratch, "installed .deb")
+        written = files_under(root) - installed
+        if written:
+            sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
+        if by_dpkg:
+            dpkg_in(root, "--purge", INFO.app_id)
+            left = [p for p in root.rglob("*") if not p.is_dir() and p.relative_to(root).parts[0] != "var"]
+            if left:
+                sys.exit(f"files left after removal: {sorted(map(str, left))[:10]}")
+    print("check passed: installed, played a smoke game, removed cleanly")
+
+
+# ---------------------------------------------------------------------------- Windows
+
+
+def iscc() -> Path:
+    found = shutil.which("iscc")
+    for candidate in [found, *(Path(os.environ.get(var, "")) / "Inno Setup 6" / "ISCC.exe"
+                               for var in ("ProgramFiles(x86)", "ProgramFiles"))]:
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    sys.exit("Inno Setup 6 (ISCC.exe) not found: install it, e.g. `choco install innosetup`")
+
+
+def inno_defines(bundle: Path) -> dict[str, str]:
+    """What the .iss script is told on the command line: names, version and paths."""
+    return {
+        "AppName": INFO.display_name,
+        "AppVersion": INFO.version,
+        "AppExeName": bundle_executable(bundle).name,
+        "BundleDir": str(bundle),
+        "IconFile": str(INFO.windows_icon),
+    }
+
+
+def build_windows_installer(bundle: Path) -> Path:
+    name = f"{INFO.app_id}-{INFO.version}-windows-setup"
+    defines = [f"/D{key}={value}" for key, value in inno_defines(bundle).items()]
+    with timed("Inno Setup installer"):
+        run([iscc(), *defines, f"/O{DIST}", f"/F{name}", BUILD / "windows" / f"{INFO.app_id}.iss"])
+    setup = DIST / f"{name}.exe"
+    print(f"installer: {setup} ({mib(setup.stat().st_size)})")
+    return setup
+
+
+def check_windows(setup: Path) -> None:
+    """Install silently for this user into a scratch folder, play a smoke game, uninstall."""
+    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
+        scratch = Path(tmp)
+        target = scratch / "installed"
+        run([setup, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/CURRENTUSER", f"/DIR={target}"])
+        executable = target / f"{INFO.app_id}.exe"
+        assert_assets_in(target / "_internal" / "hearts_desktop" / "assets")
+        installed = files_under(target)
+        run_smoke(executable, scratch, "installed setup")
+        written = files_under(target) - installed
+        if written:
+            sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
+        # The uninstaller copies itself elsewhere and returns at once: wait for the folder to go.
+        run([target / "unins000.exe", "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"])
+        deadline = time.monotonic() + 120
+        while target.exists() and time.monotonic() < deadline:
+            time.sleep(1)
+        if target.exists():
+            sys.exit(f"uninstalling left {sorted(files_under(target))[:10]}")
+    print("check passed: installed, played a smoke game, uninstalled cleanly")
+
+
+# ---------------------------------------------------------------------------- macOS
+
+
+def app_bundle() -> Path:
+    return DIST / f"{INFO.display_name}.app"
+
+
+def build_dmg(app: Path) -> Path:
+    dmg = DIST / f"{INFO.app_id}-{INFO.version}-macos-{platform.machine()}.dmg"
+    with tempfile.TemporaryDirectory(prefix="dmg-stage-") as tmp:
+        stage = Path(tmp)
+        shutil.copytree(app, stage / app.name, symlinks=True)
+        (stage / "Applications").symlink_to("/Applications")  # drag the game onto this
+        with timed("hdiutil .dmg"):
+            run(["hdiutil", "create", "-volname", INFO.display_name, "-srcfolder", stage,
+                 "-fs", "HFS+", "-format", "UDZO", "-ov", dmg])
+    print(f"disk image: {dmg} ({mib(dmg.stat().st_size)})")
+    return dmg
+
+
+def check_macos(dmg: Path) -> None:
+    """Open the disk image, check the app's Info.plist, play a smoke game from it, eject."""
+    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
+        scratch = Path(tmp)
+        mount = scratch / "mnt"
+        mount.mkdir()
+        run(["hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", mount, dmg])
+        try:
+            app = mount / app_bundle().name
+            with (app / "Contents" / "Info.plist").open("rb") as handle:
+                plist = plistlib.load(handle)
+            if plist.get("CFBundleShortVersionString") != INFO.version:
+                sys.exit(f"Info.plist has version {plist.get('CFBundleShortVersionString')}")
+            assert_assets_in(app / "Contents" / "Frameworks" / "hearts_desktop" / "assets")  # sys._MEIPASS
+            run_smoke(app / "Contents" / "MacOS" / INFO.app_id, scratch, ".app in the .dmg")
+        finally:
+            run(["hdiutil", "detach", mount])
+    print("check passed: opened the disk image and played a smoke game from the app")
+
+
+# ---------------------------------------------------------------------------- entry
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python build/make.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true",
+                        help="then install what was built in a scratch place, play a smoke game, remove it")
+    parser.add_argument("--reuse-bundle", action="store_true",
+                        help="package the bundle already in dist/ instead of running PyInstaller")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    bundle = DIST / INFO.app_id if args.reuse_bundle else build_bundle()
+    with tempfile.TemporaryDirectory(prefix="hearts-bundle-check-") as tmp:
+        run_smoke(bundle_executable(bundle), Path(tmp), "bundle")  # before packing it
+    if sys.platform.startswith("linux"):
+        deb = build_deb(bundle)
+        build_tarball(bundle)
+        if args.check:
+            check_linux(deb)
+    elif sys.platform == "win32":
+        setup = build_windows_installer(bundle)
+        if args.check:
+            check_windows(setup)
+    elif sys.platform == "darwin":
+        dmg = build_dmg(app_bundle())
+        if args.check:
+            check_macos(dmg)
+    else:
+        sys.exit(f"no installer recipe for {sys.platform}")
+    print(f"done in {time.perf_counter() - start:.1f} s: "
+          + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in timings.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

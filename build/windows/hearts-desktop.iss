@@ -1,0 +1,58 @@
+; Inno Setup 6 script for the Windows installer. Run through `python build/make.py`, which
+; passes the names, version and paths below from the package with /D (so they live in one
+; place); the defaults only let the script open in the Inno Setup editor.
+;
+; Installs for the current user by default (no administrator prompt; the setup offers
+; "all users" too), adds a Start-menu entry, offers a desktop shortcut, and registers an
+; uninstaller that removes every installed file. The player's settings and saves live in
+; their own AppData folder, which the uninstaller leaves alone.
+
+#ifndef AppName
+  #define AppName "Hearts Desktop"
+#endif
+#ifndef AppVersion
+  #define AppVersion "0.0.0"
+#endif
+#ifndef AppExeName
+  #define AppExeName "hearts-desktop.exe"
+#endif
+#ifndef BundleDir
+  #define BundleDir "..\..\dist\hearts-desktop"
+#endif
+#ifndef IconFile
+  #define IconFile "..\..\assets\icon\hearts-desktop.ico"
+#endif
+
+[Setup]
+; A fixed id: a newer version installs over an older one instead of beside it.
+AppId={{6F1D2B7C-3E4A-4C8E-9B51-2D7A0C4E8F13}
+AppName={#AppName}
+AppVersion={#AppVersion}
+AppVerName={#AppName} {#AppVersion}
+AppPublisher=Hearts Desktop developers
+DefaultDirName={autopf}\{#AppName}
+DefaultGroupName={#AppName}
+DisableProgramGroupPage=yes
+PrivilegesRequired=lowest
+PrivilegesRequiredOverridesAllowed=dialog commandline
+ArchitecturesAllowed=x64compatible
+ArchitecturesInstallIn64BitMode=x64compatible
+SetupIconFile={#IconFile}
+UninstallDisplayIcon={app}\{#AppExeName}
+UninstallDisplayName={#AppName}
+WizardStyle=modern
+Compression=lzma2/max
+SolidCompression=yes
+
+[Tasks]
+Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
+
+[Files]
+Source: "{#BundleDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+
+[Icons]
+Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#AppExeName}"
+Name: "{autodesktop}\{#AppName}"; Filename: "{app}\{#AppExeName}"; Tasks: desktopicon
+
+[Run]
+Filename: "{app}\{#AppExeName}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent

@@ -1,0 +1,187 @@
+"""The installer recipes agree with the package, without running PyInstaller (too slow here).
+
+``python build/make.py --check`` builds and checks the real thing; these tests pin what
+can break quietly in between: the version and names the installers print, the assets the
+bundle carries and where the frozen program looks for them, the icon files, the Windows
+script's parameters, and the whole .deb route (stage, build, install into a scratch
+root, play a smoke game, purge) around a stand-in for the bundle.
+"""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import hearts_desktop
+from hearts_desktop import resources
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+make = load_script("make")
+appinfo = load_script("appinfo")
+INFO = appinfo.app_info()
+
+
+def test_installers_carry_the_package_version_and_command_name() -> None:
+    assert INFO.version == hearts_desktop.__version__
+    scripts = appinfo.pyproject()["project"]["gui-scripts"]
+    assert INFO.app_id in scripts
+    assert INFO.display_name == "Hearts Desktop"
+
+
+def test_every_image_sound_and_font_under_assets_ships() -> None:
+    loadable = {p for p in (ROOT / "assets").rglob("*") if p.suffix in {".png", ".wav", ".ttf"}}
+    assert loadable <= set(appinfo.shipped_assets())
+    assert len(loadable) > 100
+
+
+def stage_bundle_data(into: Path) -> None:
+    """Copy the spec's data files where PyInstaller would put them in the bundle."""
+    for source, folder in appinfo.bundle_datas():
+        target = into / folder
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, target)
+
+
+def test_the_frozen_program_finds_its_files_where_the_spec_puts_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stage_bundle_data(tmp_path)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    resources.assets_root.cache_clear()
+    try:
+        for parts in [("icon", "hearts-desktop-256.png"), ("cards", "4color", "QS.png"), ("cards", "back.png"),
+                      ("sounds", "card_play.wav"), ("fonts", "DejaVuSans-Bold.ttf")]:
+            assert resources.asset_path(*parts).is_relative_to(tmp_path)
+        with pytest.raises(resources.MissingAsset, match="nothing.png"):
+            resources.asset_path("cards", "nothing.png")
+    finally:
+        resources.assets_root.cache_clear()
+    assert (tmp_path / "THIRD_PARTY_NOTICES.md").is_file()  # the fonts' license travels with them
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_icon_pngs_have_the_sizes_their_names_say() -> None:
+    for size in (16, 32, 48, 256, 512, 1024):
+        assert png_size(INFO.icon(size).read_bytes()) == (size, size)
+
+
+def test_windows_icon_lists_every_size_with_its_image_inside_the_file() -> None:
+    data = INFO.windows_icon.read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind) == (0, 1)
+    sizes = []
+    for index in range(count):
+        width, height, _, _, planes, bits, length, offset = struct.unpack(
+            "<BBBBHHII", data[6 + 16 * index: 22 + 16 * index])
+        side = width or 256
+        assert (width, planes, bits) == (height, 1, 32)
+        assert offset + length <= len(data)
+        image = data[offset: offset + length]
+        if side == 256:
+            assert png_size(image) == (256, 256)
+        else:  # a bitmap: header, BGRA pixels, 1-bit mask rows padded to 4 bytes
+            assert struct.unpack("<Iii", image[:12]) == (40, side, 2 * side)
+            assert length == 40 + 4 * side * side + ((side + 31) // 32) * 4 * side
+        sizes.append(side)
+    assert sorted(sizes) == [16, 24, 32, 48, 64, 128, 256]
+
+
+def test_macos_icon_is_a_well_formed_icns_of_png_images() -> None:
+    data = INFO.macos_icon.read_bytes()
+    assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+    expected = {b"icp4": 16, b"icp5": 32, b"ic07": 128, b"ic08": 256, b"ic09": 512, b"ic10": 1024}
+    found: dict[bytes, int] = {}
+    position = 8
+    while position < len(data):
+        kind, length = data[position: position + 4], struct.unpack(">I", data[position + 4: position + 8])[0]
+        found[kind] = png_size(data[position + 8: position + length])[0]
+        position += length
+    assert position == len(data)
+    assert expected.items() <= found.items()
+
+
+def test_desktop_entry_starts_the_command_with_the_installed_icon() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment, method-assign]
+    entry.read(ROOT / "build" / "linux" / f"{INFO.app_id}.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert (section["Name"], section["Exec"], section["Icon"]) == (INFO.display_name, INFO.app_id, INFO.app_id)
+    assert "Game" in section["Categories"].split(";")
+    assert section["Terminal"] == "false"
+
+
+def test_inno_setup_script_is_told_every_value_it_uses() -> None:
+    script = (ROOT / "build" / "windows" / f"{INFO.app_id}.iss").read_text(encoding="utf-8")
+    declared = set(re.findall(r"#ifndef (\w+)", script))
+    used = set(re.findall(r"\{#(\w+)\}", script))
+    told = set(make.inno_defines(ROOT / "dist" / INFO.app_id))
+    assert used <= declared == told
+    assert "Tasks: desktopicon" in script and "{autoprograms}" in script
+
+
+def fake_bundle(folder: Path) -> Path:
+    """A stand-in for the PyInstaller bundle: the same data files, and a launcher script
+    that runs the program from source (so a smoke game is real, just not frozen)."""
+    bundle: Path = folder / INFO.app_id
+    stage_bundle_data(bundle / "_internal")
+    launcher = bundle / INFO.app_id
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m hearts_desktop "$@"\n', encoding="utf-8")
+    launcher.chmod(0o755)
+    return bundle
+
+
+def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(tmp_path: Path) -> None:
+    if shutil.which("dpkg") is None:
+        pytest.skip("dpkg is needed for the architecture name")
+    stage = tmp_path / "stage"
+    make.stage_deb(fake_bundle(tmp_path), stage)
+    assert os.readlink(stage / "usr/bin" / INFO.app_id) == f"/opt/{INFO.app_id}/{INFO.app_id}"
+    assert os.access(stage / "opt" / INFO.app_id / INFO.app_id, os.X_OK)
+    assert (stage / "usr/share/applications" / f"{INFO.app_id}.desktop").is_file()
+    assert (stage / "usr/share/icons/hicolor/256x256/apps" / f"{INFO.app_id}.png").is_file()
+    assert (stage / "usr/share/doc" / INFO.app_id / "copyright").is_file()
+    control = dict(line.split(": ", 1) for line in (stage / "DEBIAN/control").read_text().splitlines()
+                   if ": " in line)
+    assert control["Package"] == INFO.app_id and control["Version"] == INFO.version
+    assert re.fullmatch(r"libc6 \(>= 2\.\d+\)", control["Depends"])
+    assert int(control["Installed-Size"]) > 3000  # KiB: the card art alone is more
+
+
+@pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="needs Debian's dpkg tools")
+def test_deb_installs_into_a_scratch_root_plays_a_smoke_game_and_purges_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(make, "DIST", tmp_path / "dist")
+    (tmp_path / "dist").mkdir()
+    deb = make.build_deb(fake_bundle(tmp_path))
+    contents = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
+                              check=True).stdout
+    assert f"./opt/{INFO.app_id}/_internal/hearts_desktop/assets/cards/back.png" in contents
+    make.check_linux(deb)  # exits (SystemExit) on any failed step
