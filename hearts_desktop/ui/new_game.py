@@ -130,7 +130,7 @@ class NewGameScene(FormScene):
                  on_start: Callable[[NewGameSetup, str], None]) -> None:
         super().__init__(size)
         self.draft = SetupDraft(setup)
-        self.pace = pace if pace in dict(PACE_CHOICES) else "friendly"
+        self.pace = pace
         self.on_start = on_start
         self.advanced_open = False
         self.name_fields: list[TextField] = []
@@ -146,7 +146,8 @@ class NewGameScene(FormScene):
                              self.draft.choose_preset, fallback="Custom")
         self.target = Choice("Game to", TARGETS, lambda: self.draft.options["target"],
                              lambda value: self.draft.set_option("target", value), wrap=False)
-        self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace)
+        self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace,
+                                  fallback=pace.capitalize())
         self.advanced_button = Button("Advanced rules ▸", self._toggle_advanced)
         self.advanced = [
             Choice(label, options, self._option_getter(name), self._option_setter(name))

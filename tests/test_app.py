@@ -1,0 +1,151 @@
+"""The app and the player's files: messages shown, autosave after every action, Continue
+restoring the exact table, statistics recorded at the end, no crash without sound."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hearts_desktop.engine import Ruleset
+from hearts_desktop.persistence import DataPaths, StorageError, load_game, load_statistics
+from hearts_desktop.ui.menus import MainMenuScene
+from hearts_desktop.ui.overlays import GameOverScene
+from hearts_desktop.ui.table_scene import TableScene
+
+from .app_driver import ONE_HUMAN, Driver, key
+
+
+def paths(tmp_path: Path) -> DataPaths:
+    return DataPaths.resolve(tmp_path)
+
+
+def test_a_bad_settings_file_is_reported_in_a_message(tmp_path: Path) -> None:
+    paths(tmp_path).settings.write_text("{ not json", encoding="utf-8")
+    driver = Driver(tmp_path, quick=False)
+    try:
+        assert isinstance(driver.top, MainMenuScene)
+        assert any("settings" in toast.text.lower() for toast in driver.app.toasts.shown)
+    finally:
+        driver.close()
+
+
+def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise StorageError("The game could not be saved: the disk is full.", tmp_path)
+
+    monkeypatch.setattr("hearts_desktop.controller.autosave.save_game", refuse)
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: len(driver.app.controller.game.actions) >= 6)
+        driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+        driver.frame()
+        assert [t.text for t in driver.app.toasts.shown] == ["The game could not be saved: the disk is full."]
+        assert isinstance(driver.top, TableScene)
+    finally:
+        driver.close()
+
+
+def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, seed=33)
+    driver.new_game()
+    driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 4
+                        and bool(driver.app.controller.game.hand.trick))
+    live = driver.app.controller.game
+    views = [live.view(seat) for seat in range(live.players)]
+    actions = list(live.actions)
+    driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+    saved = load_game(paths(tmp_path).autosave).value
+    assert saved is not None and saved.game.actions == actions
+    driver.close()  # closing the window: the game stays saved
+
+    again = Driver(tmp_path, seed=1)
+    try:
+        assert isinstance(again.top, MainMenuScene) and again.top.saved_game
+        again.top.focused.action()  # type: ignore[union-attr]  # Continue, focused first
+        game = again.app.controller.game
+        assert game.actions == actions
+        assert [game.view(seat) for seat in range(game.players)] == views
+        assert [s.name for s in again.app.controller.seats] == [s.name for s in ONE_HUMAN]
+    finally:
+        again.close()
+
+
+def test_a_new_game_forgets_the_old_save(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: len(driver.app.controller.game.actions) >= 8)
+        driver.app.start_new_game(driver.app.settings.new_game, "instant")
+        assert driver.app.storage.saved is None
+        assert load_game(paths(tmp_path).autosave).value is None
+        driver.frame()  # the computers pass: the new game is saved
+        driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+        saved = load_game(paths(tmp_path).autosave).value
+        assert saved is not None and saved.game.actions == driver.app.controller.game.actions
+    finally:
+        driver.close()
+
+
+def test_a_finished_game_is_counted_and_not_offered_again(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, seed=8)
+    try:
+        driver.new_game(rules=Ruleset(target=25))
+        driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
+        game = driver.app.controller.game
+        statistics = load_statistics(paths(tmp_path).statistics).value
+        tally = statistics.profile("Anna").overall
+        assert (tally.games, tally.hands, tally.points) == (1, len(game.results), game.totals[0])
+        assert tally.wins == int(game.winner == 0)
+        assert load_game(paths(tmp_path).autosave).value is None
+        driver.keys(pygame.K_ESCAPE)  # nothing closes the game-over screen but its buttons
+        assert isinstance(driver.top, GameOverScene)
+        driver.app.quit_to_menu()
+        assert isinstance(driver.top, MainMenuScene) and driver.top.saved_game is None
+    finally:
+        driver.close()
+
+
+def test_rematch_deals_a_new_game_with_the_same_seats(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, seed=8)
+    try:
+        driver.new_game(rules=Ruleset(target=25))
+        driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
+        driver.frame(key(pygame.K_RETURN))  # Rematch has the focus
+        assert isinstance(driver.top, TableScene)
+        game = driver.app.controller.game
+        assert game.rules.target == 25 and game.hand_index == 0 and not game.results
+        assert [s.name for s in driver.app.controller.seats] == [s.name for s in ONE_HUMAN]
+    finally:
+        driver.close()
+
+
+@pytest.mark.parametrize("audio", ["dummy", "no-such-driver"])
+def test_the_program_starts_without_a_sound_device(tmp_path: Path, audio: str) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER=audio)
+    result = subprocess.run(
+        [sys.executable, "-m", "hearts_desktop", "--exit-after-first-frame", "--data-dir", str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_sounds_without_a_device_are_silent_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_device() -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    driver = Driver(tmp_path)
+    try:
+        driver.app.apply_settings(driver.app.settings.replace(sound=True, volume=1.0))
+        driver.new_game()
+        driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 2)
+        assert not driver.app.sounds.available
+    finally:
+        driver.close()
