@@ -1,9 +1,15 @@
-"""Where the game's files (card art, sounds, icon) are: the one place that knows.
+"""Where the game's files (card art, sounds, fonts, icon) are: the one place that knows.
 
-Installed, the top-level ``assets/`` folder is the package ``hearts_desktop.assets``; in a
-source checkout it sits beside the package; in a PyInstaller bundle it is unpacked under
-``sys._MEIPASS``. Everything else asks ``asset_path`` and gets a clear error naming the
-file when it is missing.
+Three layouts, tried in this order:
+
+- a PyInstaller bundle: the files are unpacked under ``sys._MEIPASS`` (the ``_internal``
+  folder beside the executable; ``Contents/Frameworks`` in a macOS ``.app``), in
+  ``hearts_desktop/assets`` as ``packaging.spec`` puts them;
+- an installed package: pyproject maps the top-level ``assets/`` folder into the package
+  as ``hearts_desktop/assets``, found through ``importlib.resources``;
+- a source checkout or editable install: the top-level ``assets/`` beside the package.
+
+Everything else asks ``asset_path`` and gets a clear error naming the file when it is missing.
 """
 
 from __future__ import annotations
@@ -23,13 +29,12 @@ def assets_root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle:
         return Path(bundle) / "hearts_desktop" / "assets"
-    try:
-        root = Path(str(importlib.resources.files("hearts_desktop.assets")))
-    except ModuleNotFoundError:
-        root = Path(__file__).resolve().parent.parent / "assets"
-    if not (root / "cards").is_dir():
-        root = Path(__file__).resolve().parent.parent / "assets"
-    return root
+    # The package has an __init__, so this is a plain folder (assets/ alone is a namespace
+    # package, whose files() would be a MultiplexedPath rather than a path).
+    installed = Path(str(importlib.resources.files("hearts_desktop") / "assets"))
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parent.parent / "assets"
 
 
 def asset_path(*parts: str) -> Path:

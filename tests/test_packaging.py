@@ -10,6 +10,7 @@ root, play a smoke game, purge) around a stand-in for the bundle.
 from __future__ import annotations
 
 import configparser
+import importlib.resources
 import importlib.util
 import os
 import re
@@ -79,6 +80,26 @@ def test_the_frozen_program_finds_its_files_where_the_spec_puts_them(
     finally:
         resources.assets_root.cache_clear()
     assert (tmp_path / "THIRD_PARTY_NOTICES.md").is_file()  # the fonts' license travels with them
+
+
+def test_an_installed_package_finds_its_files_inside_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What `pip install .` lays out: the assets folder inside the package folder (a namespace
+    # package with no __init__, which importlib.resources.files would not give as a path).
+    package = tmp_path / "site-packages" / "hearts_desktop"
+    stage_bundle_data(tmp_path / "site-packages")
+    monkeypatch.setattr(importlib.resources, "files", lambda name: tmp_path / "site-packages" / name)
+    resources.assets_root.cache_clear()
+    try:
+        assert resources.asset_path("cards", "back.png") == package / "assets" / "cards" / "back.png"
+    finally:
+        resources.assets_root.cache_clear()
+
+
+def test_a_source_checkout_finds_the_top_level_assets_folder() -> None:
+    resources.assets_root.cache_clear()
+    assert resources.asset_path("icon", "hearts-desktop-256.png") == ROOT / "assets" / "icon" / "hearts-desktop-256.png"
 
 
 def png_size(data: bytes) -> tuple[int, int]:
