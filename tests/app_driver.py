@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pygame
 
-from hearts_desktop.engine import Phase, Ruleset
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.pace import Pace
+from hearts_desktop.controller.table import TableController
+from hearts_desktop.engine import Game, Phase, Ruleset
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui.app import App, AppOptions
@@ -18,6 +21,16 @@ from hearts_desktop.ui.table_scene import TableScene
 
 FRAME = 1 / 30
 ONE_HUMAN = (Seat("Anna", "human"),) + tuple(Seat(n, "computer", "easy") for n in ("Bo", "Cy", "Di"))
+
+
+def finished_game(seed: int = 3, target: int = 25) -> tuple[Game, tuple[Seat, ...]]:
+    """A short game computers played to its end, and seats naming Anna as the person at seat 0."""
+    bots = tuple(Seat(seat.name, "computer", "easy") for seat in ONE_HUMAN)
+    controller = TableController(Game(Ruleset(target=target), seed), bots, InlineRunner(), Pace.INSTANT,
+                                 auto_continue=True)
+    while not controller.game.over:
+        controller.update(0.0)
+    return controller.game, ONE_HUMAN
 
 
 def key(code: int, mod: int = 0, text: str = "") -> KeyPress:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -92,37 +93,35 @@ def test_a_new_game_forgets_the_old_save(tmp_path: Path) -> None:
         driver.close()
 
 
-def test_a_finished_game_is_counted_and_not_offered_again(tmp_path: Path) -> None:
+@pytest.fixture
+def game_over(tmp_path: Path) -> Iterator[Driver]:
+    """A short game (to 25) played to its end."""
     driver = Driver(tmp_path, seed=8)
-    try:
-        driver.new_game(rules=Ruleset(target=25))
-        driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
-        game = driver.app.controller.game
-        statistics = load_statistics(paths(tmp_path).statistics).value
-        tally = statistics.profile("Anna").overall
-        assert (tally.games, tally.hands, tally.points) == (1, len(game.results), game.totals[0])
-        assert tally.wins == int(game.winner == 0)
-        assert load_game(paths(tmp_path).autosave).value is None
-        driver.keys(pygame.K_ESCAPE)  # nothing closes the game-over screen but its buttons
-        assert isinstance(driver.top, GameOverScene)
-        driver.app.quit_to_menu()
-        assert isinstance(driver.top, MainMenuScene) and driver.top.saved_game is None
-    finally:
-        driver.close()
+    driver.new_game(rules=Ruleset(target=25))
+    driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
+    yield driver
+    driver.close()
 
 
-def test_rematch_deals_a_new_game_with_the_same_seats(tmp_path: Path) -> None:
-    driver = Driver(tmp_path, seed=8)
-    try:
-        driver.new_game(rules=Ruleset(target=25))
-        driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
-        driver.frame(key(pygame.K_RETURN))  # Rematch has the focus
-        assert isinstance(driver.top, TableScene)
-        game = driver.app.controller.game
-        assert game.rules.target == 25 and game.hand_index == 0 and not game.results
-        assert [s.name for s in driver.app.controller.seats] == [s.name for s in ONE_HUMAN]
-    finally:
-        driver.close()
+def test_a_finished_game_is_counted_and_not_offered_again(game_over: Driver) -> None:
+    game = game_over.app.controller.game
+    statistics = load_statistics(paths(game_over.data_dir).statistics).value
+    tally = statistics.profile("Anna").overall
+    assert (tally.games, tally.hands, tally.points) == (1, len(game.results), game.totals[0])
+    assert tally.wins == int(game.winner == 0)
+    assert load_game(paths(game_over.data_dir).autosave).value is None
+    game_over.keys(pygame.K_ESCAPE)  # nothing closes the game-over screen but its buttons
+    assert isinstance(game_over.top, GameOverScene)
+    game_over.app.quit_to_menu()
+    assert isinstance(game_over.top, MainMenuScene) and game_over.top.saved_game is None
+
+
+def test_rematch_deals_a_new_game_with_the_same_seats(game_over: Driver) -> None:
+    game_over.frame(key(pygame.K_RETURN))  # Rematch has the focus
+    assert isinstance(game_over.top, TableScene)
+    game = game_over.app.controller.game
+    assert game.rules.target == 25 and game.hand_index == 0 and not game.results
+    assert [s.name for s in game_over.app.controller.seats] == [s.name for s in ONE_HUMAN]
 
 
 @pytest.mark.parametrize("audio", ["dummy", "no-such-driver"])

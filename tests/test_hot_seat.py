@@ -10,14 +10,13 @@ import pygame
 import pytest
 
 from hearts_desktop.engine import Card, Phase, Ruleset, cards_of, preset_by_key
-from hearts_desktop.persistence import NewGameSetup, Seat
-from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.card_art import CardArt
-from hearts_desktop.ui.intents import KeyPress, PointerDown
+from hearts_desktop.ui.intents import Intent, PointerDown
 from hearts_desktop.ui.overlays import CoverScene
-from hearts_desktop.ui.table_scene import TableOverlays, TableScene
+from hearts_desktop.ui.table_scene import TableOverlays
 
-FRAME = 1 / 30
+from .app_driver import Driver
 
 
 class FaceRecorder:
@@ -43,38 +42,27 @@ def seats_for(humans: int, players: int) -> tuple[Seat, ...]:
     return tuple(Seat(names[i], "human" if i < humans else "computer", "easy") for i in range(players))
 
 
-def start(tmp_path: Path, seats: tuple[Seat, ...], rules: Ruleset, seed: int) -> App:
-    app = App(AppOptions(data_dir=tmp_path, inline_bots=True, seed=seed))
-    app.start()
-    app.start_new_game(NewGameSetup(seats, rules=rules, preset="custom"), "instant")
-    return app
+def start(tmp_path: Path, seats: tuple[Seat, ...], rules: Ruleset, seed: int) -> Driver:
+    """Animations on: cards in flight must keep the secret too."""
+    driver = Driver(tmp_path, seed, settings=Settings(pace="instant", animations=True, sound=False))
+    driver.new_game(seats, rules)
+    return driver
 
 
-def act_for_active_human(app: App) -> None:
-    """The person whose hand is showing makes a legal move, as a click would."""
-    table, controller = app.table, app.controller
-    view = controller.view()
-    if view.phase is Phase.PASSING:
-        for card in view.cards()[: 3 - len(table.pass_slots)]:
-            table.choose_card(card)
-        table.buttons["pass"].action()
-    elif view.phase is Phase.PLAYING:
-        table.choose_card(view.legal_cards()[-1])
-
-
-def frames_of_one_hand(app: App, recorder: FaceRecorder, limit: int = 4000) -> Iterator[tuple[bool, set[int]]]:
+def frames_of_one_hand(driver: Driver, recorder: FaceRecorder,
+                       limit: int = 4000) -> Iterator[tuple[bool, set[int]]]:
     """Play one hand; yield per frame (was it a cover?, humans whose held cards were drawn face up)."""
+    app = driver.app
     controller = app.controller
     humans = controller.human_seats()
     for _ in range(limit):
         top = app.stack.top
-        intents: list[object] = []
+        intents: list[Intent] = []
         if isinstance(top, CoverScene):
             intents = [PointerDown((5, 5))]
-        elif isinstance(top, TableScene) and controller.hand_face_up and not top.busy \
-                and controller.active_human() == controller.viewer:
-            act_for_active_human(app)
-        app.step(FRAME, intents)  # type: ignore[arg-type]
+        elif driver.human_to_act():
+            driver.act_by_click()
+        driver.frame(*intents)
         faces = recorder.take()
         if controller.game.results:
             return  # the next hand is dealt: from here on only the finished hand's public cards show
@@ -84,15 +72,15 @@ def frames_of_one_hand(app: App, recorder: FaceRecorder, limit: int = 4000) -> I
     raise AssertionError("the hand did not end")
 
 
-def leaks(app: App, recorder: FaceRecorder) -> list[set[int]]:
+def leaks(driver: Driver, recorder: FaceRecorder) -> list[set[int]]:
     """Stretches between covers in which more than one person's hand was seen."""
     found: list[set[int]] = []
     seen: set[int] = set()
-    for covered, shown in frames_of_one_hand(app, recorder):
+    for covered, shown in frames_of_one_hand(driver, recorder):
         seen = set() if covered else seen | shown
         if len(seen) > 1 and seen not in found:
             found.append(set(seen))
-    assert app.controller.game.results, "a whole hand was played"
+    assert driver.app.controller.game.results, "a whole hand was played"
     return found
 
 
@@ -102,40 +90,39 @@ def test_no_frame_between_covers_shows_another_persons_hand(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, humans: int, preset: str, seed: int) -> None:
     rules = preset_by_key(preset).rules
     recorder = FaceRecorder(monkeypatch)
-    app = start(tmp_path, seats_for(humans, rules.players), rules, seed)
+    driver = start(tmp_path, seats_for(humans, rules.players), rules, seed)
     try:
-        assert leaks(app, recorder) == []
+        assert leaks(driver, recorder) == []
     finally:
-        app.shutdown()
+        driver.close()
 
 
 def test_the_check_finds_a_hand_shown_without_its_cover(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same walk with covers that lift by themselves must be caught."""
     recorder = FaceRecorder(monkeypatch)
-    app = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
-    app.table.overlays = TableOverlays()  # reveals at once: no cover is ever drawn
-    app.controller.reveal()
+    driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
+    driver.app.table.overlays = TableOverlays()  # reveals at once: no cover is ever drawn
+    driver.app.controller.reveal()
     try:
-        assert leaks(app, recorder) != []
+        assert leaks(driver, recorder) != []
     finally:
-        app.shutdown()
+        driver.close()
 
 
 def test_every_person_passes_behind_their_own_cover(tmp_path: Path) -> None:
-    app = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
+    driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
     try:
         names: list[str] = []
         for _ in range(600):
-            top = app.stack.top
+            top = driver.top
             if isinstance(top, CoverScene):
                 names.append(top.event.name)
-                app.step(FRAME, [KeyPress(pygame.K_RETURN)])
-                continue
-            if app.controller.view().phase is not Phase.PASSING:
+                driver.keys(pygame.K_RETURN)
+            elif driver.app.controller.view().phase is not Phase.PASSING:
                 break
-            if app.controller.hand_face_up and app.controller.active_human() == app.controller.viewer:
-                act_for_active_human(app)
-            app.step(FRAME, [])
+            elif driver.human_to_act():
+                driver.act_by_click()
+            driver.frame()
         assert names[:2] == ["Anna", "Bruno"]
     finally:
-        app.shutdown()
+        driver.close()

@@ -11,12 +11,12 @@ import pytest
 
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
-from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings
+from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui.form import Choice, FormScene
 from hearts_desktop.ui.info_scenes import TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
-from hearts_desktop.ui.menus import DifficultyScene, GameMenuScene, MainMenuScene
+from hearts_desktop.ui.menus import ConfirmScene, DifficultyScene, GameMenuScene, MainMenuScene
 from hearts_desktop.ui.new_game import ADVANCED, NewGameScene, SetupDraft
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.settings_scene import SettingsScene
@@ -24,7 +24,7 @@ from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
 
-from .app_driver import Driver
+from .app_driver import Driver, finished_game
 
 
 @pytest.fixture
@@ -166,7 +166,9 @@ def test_restart_hand_is_offered_only_once_something_happened(driver: Driver) ->
     driver.app.start_new_game(NewGameSetup(), "instant")
     assert not driver.app.can_restart_hand()
     driver.keys(pygame.K_ESCAPE)  # the menu opens before anyone moved, and pauses the table
-    restart = next(c for c in driver.top.controls if isinstance(c, Button) and c.label == "Restart hand")
+    menu = driver.top
+    assert isinstance(menu, GameMenuScene)
+    restart = next(c for c in menu.controls if isinstance(c, Button) and c.label == "Restart hand")
     assert not restart.enabled
     driver.keys(pygame.K_ESCAPE)  # back at the table, the computers pass
     assert driver.app.can_restart_hand()
@@ -330,3 +332,19 @@ def test_f11_toggles_fullscreen_and_remembers_it(driver: Driver) -> None:
     assert load_settings(DataPaths.resolve(driver.data_dir).settings).value.fullscreen
     driver.keys(pygame.K_F11)
     assert not driver.app.settings.fullscreen
+
+
+def test_statistics_reset_asks_first(driver: Driver) -> None:
+    game, seats = finished_game()
+    driver.app.storage.statistics.record_game(game, seats)
+    driver.app.open_statistics()
+    press(driver, "Reset…")
+    assert isinstance(driver.top, ConfirmScene)
+    driver.keys(pygame.K_RETURN)  # the focus starts on Cancel
+    assert "Anna" in driver.app.storage.statistics.profiles
+    press(driver, "Reset…")
+    confirm = driver.top
+    assert isinstance(confirm, ConfirmScene)
+    driver.frame(PointerDown(confirm.buttons[0].rect.center))
+    assert "Anna" not in driver.app.storage.statistics.profiles
+    assert load_statistics(DataPaths.resolve(driver.data_dir).statistics).value.profiles == {}

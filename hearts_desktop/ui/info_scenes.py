@@ -49,8 +49,9 @@ class TextScene(FormScene):
         self.max_first_line = 0
         self.up = Button("▲ Up", lambda: self.scroll(-4))
         self.down = Button("▼ Down", lambda: self.scroll(4))
-        self.buttons = [self.up, self.down, Button("Close", self.close)]
-        self.set_focus(self.buttons[-1])
+        self.close_button = Button("Close", self.close)
+        self.buttons = [self.close_button]
+        self.set_focus(self.close_button)
 
     def scroll(self, lines: int) -> None:
         self.first_line = min(max(self.first_line + lines, 0), self.max_first_line)
@@ -62,15 +63,16 @@ class TextScene(FormScene):
     def key_width(self, fs: int) -> int:
         return max((theme.font(fs, True).size(left)[0] for left, _ in self.entries), default=0)
 
-    def lines(self, width: int, fs: int) -> list[tuple[str, str]]:
-        """Every drawn line as (left cell, right cell), the right cells wrapped to fit."""
-        key_width = self.key_width(fs)
-        out: list[tuple[str, str]] = []
+    def lines(self, width: int, fs: int) -> list[tuple[str | None, str]]:
+        """Every drawn line as (left cell, right cell), the right cells wrapped to fit; the
+        introduction's lines have no left cell (None) and use the whole width."""
+        indent = self.key_width(fs) + fs * 2
+        out: list[tuple[str | None, str]] = []
         if self.intro:
-            out += [("", line) for line in theme.wrap(self.intro, fs, width - key_width - fs)]
-            out.append(("", ""))
+            out += [(None, line) for line in theme.wrap(self.intro, fs, width)]
+            out.append((None, ""))
         for left, right in self.entries:
-            wrapped = theme.wrap(right, fs, width - key_width - fs * 2) or [""]
+            wrapped = theme.wrap(right, fs, width - indent) or [""]
             out.append((left, wrapped[0]))
             out += [("", rest) for rest in wrapped[1:]]
         return out
@@ -87,13 +89,16 @@ class TextScene(FormScene):
         visible = max(1, area.height // line_h)
         self.max_first_line = max(0, len(lines) - visible)
         self.first_line = min(self.first_line, self.max_first_line)
-        self.up.enabled = self.first_line > 0  # how far it can scroll is known once laid out
+        # How far it can scroll is known once laid out; the arrows show only when it can.
+        self.up.enabled = self.first_line > 0
         self.down.enabled = self.first_line < self.max_first_line
-        key_width = self.key_width(fs)
+        self.buttons = [self.up, self.down, self.close_button] if self.max_first_line else [self.close_button]
+        indent = self.key_width(fs) + fs * 2
         for left, right in lines[self.first_line:self.first_line + visible]:
             if left:
                 surface.blit(theme.text(left, fs, theme.GOLD, bold=True), (area.left, y))
-            surface.blit(theme.text(right, fs, theme.INK), (area.left + key_width + fs * 2, y))
+            x = area.left if left is None else area.left + indent
+            surface.blit(theme.text(right, fs, theme.INK if left is not None else theme.INK_DIM), (x, y))
             y += line_h
         self.button_row(surface, rect.bottom - fs)
 

@@ -33,6 +33,7 @@ class KeyboardTable(Protocol):
     """The hand as last drawn, left to right."""
     buttons: dict[str, Button]
     pass_slots: list[Card]
+    hover: Card | None
 
     def choose_card(self, card: Card) -> None:
         """What a click on the card does: into or out of the pass slots, or played."""
@@ -65,6 +66,7 @@ class TableKeyboard:
         key = intent.key
         if key in MOVE_KEYS and not intent.ctrl:
             self._move(MOVE_KEYS[key], len(table.hand_rects))
+            table.hover = self.focused_card(table)  # lifted like a card under the pointer
             return True
         if key == pygame.K_TAB:
             self._tab(-1 if intent.shift else 1, table)
