@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from itertools import combinations
 from pathlib import Path
 
 import pygame
@@ -348,3 +349,31 @@ def test_statistics_reset_asks_first(driver: Driver) -> None:
     driver.frame(PointerDown(confirm.buttons[0].rect.center))
     assert "Anna" not in driver.app.storage.statistics.profiles
     assert load_statistics(DataPaths.resolve(driver.data_dir).statistics).value.profiles == {}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])
+def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> None:
+    game, seats = finished_game()
+    driver.app.storage.statistics.record_game(game, seats)
+    five = NewGameSetup.of(tuple(Seat(n, "computer") for n in "ABCDE"), preset_by_key("five-players").rules)
+    driver.app.apply_settings(driver.app.settings.replace(new_game=five))
+    driver.new_game()
+    app = driver.app
+    openers = [app.open_new_game, app.open_settings, app.open_statistics, app.open_rules, app.open_help,
+               app.open_difficulty, lambda: app.table.overlays.menu(app.table), app.show_main_menu]
+    window = pygame.Rect((0, 0), size)
+    surface = pygame.Surface(size)
+    for open_screen in openers:
+        open_screen()
+        scene = driver.top
+        assert isinstance(scene, FormScene)
+        if isinstance(scene, NewGameScene):
+            scene._toggle_advanced()
+        scene.resize(size)
+        scene.update(0.0)
+        scene.draw(surface)
+        rects = [control.rect for control in scene.focus_order()]
+        assert all(window.contains(rect) for rect in rects), type(scene).__name__
+        assert not any(a.colliderect(b) for a, b in combinations(rects, 2)), type(scene).__name__
+        if not isinstance(scene, MainMenuScene):
+            scene.close()
