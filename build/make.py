@@ -15,9 +15,7 @@ because ``build/`` holds these recipes. What each platform gets:
 - macOS: ``hearts-desktop-VERSION-macos-MACHINE.dmg`` holding ``Hearts Desktop.app``.
 
 The check runs the installed program with ``--smoke`` under SDL's dummy drivers, so it
-needs no display, and verifies the program wrote nothing into its own install folder:
-that, with the package manager removing what it installed, is why uninstalling leaves
-nothing behind but the player's saves.
+needs no display, and verifies the program wrote nothing into its own install folder.
 """
 
 from __future__ import annotations
@@ -72,6 +70,13 @@ def run(command: Sequence[str | Path], capture_output: bool = False) -> subproce
     return subprocess.run([str(part) for part in command], check=True, text=True, capture_output=capture_output)
 
 
+@contextmanager
+def scratch_folder() -> Iterator[Path]:
+    """A temporary folder for one check: the install target, the player's data, a home."""
+    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
+        yield Path(tmp)
+
+
 def tree_bytes(folder: Path) -> int:
     """Bytes in the files under ``folder``; links count as nothing (PyInstaller links libraries)."""
     return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
@@ -112,6 +117,19 @@ def run_smoke(executable: Path, scratch: Path, label: str) -> None:
 
 def files_under(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+def smoke_installed(install_dir: Path, executable: Path, scratch: Path, label: str) -> None:
+    """Play the smoke game from an installed copy, which must write nothing into ``install_dir``.
+
+    That, with the package manager removing what it installed, is why uninstalling leaves
+    nothing behind but the player's own saves.
+    """
+    before = files_under(install_dir)
+    run_smoke(executable, scratch, label)
+    written = files_under(install_dir) - before
+    if written:
+        sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
 
 
 def assert_assets_in(assets_dir: Path) -> None:
@@ -257,13 +275,11 @@ def verify_linux_layout(root: Path) -> Path:
 
 def check_linux(deb: Path) -> None:
     """Install the .deb into a scratch root, play a smoke game from it, remove it."""
-    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
-        scratch = Path(tmp)
+    with scratch_folder() as scratch:
         root = scratch / "root"
         root.mkdir()
         by_dpkg = install_deb(deb, root)
         executable = verify_linux_layout(root)
-        installed = files_under(root)
         # Started the way the menu and the shell start it: through the /usr/bin link.
         on_path = scratch / "bin" / INFO.app_id
         on_path.parent.mkdir()
@@ -271,10 +287,7 @@ def check_linux(deb: Path) -> None:
         version = run([on_path, "--version"], capture_output=True).stdout.strip()
         if version != f"{INFO.display_name} {INFO.version}":
             sys.exit(f"--version says {version!r}")
-        run_smoke(on_path, scratch, "installed .deb")
-        written = files_under(root) - installed
-        if written:
-            sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
+        smoke_installed(root, on_path, scratch, "installed .deb")
         if by_dpkg:
             dpkg_in(root, "--purge", INFO.app_id)
             left = [p for p in root.rglob("*") if not p.is_dir() and p.relative_to(root).parts[0] != "var"]
@@ -318,17 +331,12 @@ def build_windows_installer(bundle: Path) -> Path:
 
 def check_windows(setup: Path) -> None:
     """Install silently for this user into a scratch folder, play a smoke game, uninstall."""
-    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
-        scratch = Path(tmp)
+    with scratch_folder() as scratch:
         target = scratch / "installed"
         run([setup, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/CURRENTUSER", f"/DIR={target}"])
         executable = target / f"{INFO.app_id}.exe"
         assert_assets_in(target / "_internal" / "hearts_desktop" / "assets")
-        installed = files_under(target)
-        run_smoke(executable, scratch, "installed setup")
-        written = files_under(target) - installed
-        if written:
-            sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
+        smoke_installed(target, executable, scratch, "installed setup")
         # The uninstaller copies itself elsewhere and returns at once: wait for the folder to go.
         run([target / "unins000.exe", "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"])
         deadline = time.monotonic() + 120
@@ -361,8 +369,7 @@ def build_dmg(app: Path) -> Path:
 
 def check_macos(dmg: Path) -> None:
     """Open the disk image, check the app's Info.plist, play a smoke game from it, eject."""
-    with tempfile.TemporaryDirectory(prefix="hearts-check-") as tmp:
-        scratch = Path(tmp)
+    with scratch_folder() as scratch:
         mount = scratch / "mnt"
         mount.mkdir()
         run(["hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", mount, dmg])
@@ -373,7 +380,7 @@ def check_macos(dmg: Path) -> None:
             if plist.get("CFBundleShortVersionString") != INFO.version:
                 sys.exit(f"Info.plist has version {plist.get('CFBundleShortVersionString')}")
             assert_assets_in(app / "Contents" / "Frameworks" / "hearts_desktop" / "assets")  # sys._MEIPASS
-            run_smoke(app / "Contents" / "MacOS" / INFO.app_id, scratch, ".app in the .dmg")
+            smoke_installed(app, app / "Contents" / "MacOS" / INFO.app_id, scratch, ".app in the .dmg")
         finally:
             run(["hdiutil", "detach", mount])
     print("check passed: opened the disk image and played a smoke game from the app")
@@ -392,8 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     bundle = DIST / INFO.app_id if args.reuse_bundle else build_bundle()
-    with tempfile.TemporaryDirectory(prefix="hearts-bundle-check-") as tmp:
-        run_smoke(bundle_executable(bundle), Path(tmp), "bundle")  # before packing it
+    with scratch_folder() as scratch:
+        run_smoke(bundle_executable(bundle), scratch, "bundle")  # before packing it
     if sys.platform.startswith("linux"):
         deb = build_deb(bundle)
         build_tarball(bundle)

@@ -60,6 +60,15 @@ def log_lines(log: Path, kind: str) -> list[str]:
     return [line for line in log.read_text(encoding="utf-8").splitlines() if line.startswith(kind)]
 
 
+def play_offline(offline: tuple[dict[str, str], Path], data_dir: Path, *arguments: str) -> str:
+    """Run the program with sockets refused; it must succeed without touching one. Return its log."""
+    env, log = offline
+    result = run_offline(env, "-m", "hearts_desktop", *arguments, "--seed", "5", "--data-dir", str(data_dir))
+    assert result.returncode == 0, result.stderr
+    assert log_lines(log, "refused") == []
+    return result.stdout
+
+
 def test_the_blocker_refuses_a_connection(offline: tuple[dict[str, str], Path]) -> None:
     env, log = offline
     result = run_offline(env, "-c", "import socket; socket.create_connection(('127.0.0.1', 9), timeout=1)")
@@ -71,18 +80,11 @@ def test_the_blocker_refuses_a_connection(offline: tuple[dict[str, str], Path]) 
 def test_a_smoke_game_with_its_bot_worker_runs_without_the_network(
     offline: tuple[dict[str, str], Path], tmp_path: Path
 ) -> None:
-    env, log = offline
-    result = run_offline(env, "-m", "hearts_desktop", "--smoke", "--seed", "5", "--data-dir", str(tmp_path / "data"))
-    assert result.returncode == 0, result.stderr
-    assert log_lines(log, "refused") == []
-    assert len(set(log_lines(log, "process"))) >= 2, "the bot worker process ran without the blocker"
+    play_offline(offline, tmp_path, "--smoke")
+    assert len(set(log_lines(offline[1], "process"))) >= 2, "the bot worker process ran without the blocker"
 
 
 def test_an_autoplay_game_saving_every_move_runs_without_the_network(
     offline: tuple[dict[str, str], Path], tmp_path: Path
 ) -> None:
-    env, log = offline
-    result = run_offline(env, "-m", "hearts_desktop", "--autoplay", "--seed", "5", "--data-dir", str(tmp_path / "data"))
-    assert result.returncode == 0, result.stderr
-    assert "applied" in result.stdout
-    assert log_lines(log, "refused") == []
+    assert "applied" in play_offline(offline, tmp_path, "--autoplay")
