@@ -162,7 +162,7 @@ def control_file(installed_kib: int) -> str:
         f"Package: {INFO.app_id}",
         f"Version: {INFO.version}",
         f"Architecture: {debian_architecture()}",
-        "Maintainer: Hearts Desktop developers <hearts-desktop@users.noreply.github.com>",
+        "Maintainer: Hearts Desktop developers <hearts-desktop@example.invalid>",  # no public address yet
         f"Installed-Size: {installed_kib}",
         f"Depends: libc6 (>= {glibc_version()})",
         "Section: games",
