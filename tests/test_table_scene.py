@@ -205,3 +205,24 @@ def test_variant_pass_areas_draw_for_every_preset() -> None:
         table.settle(1.5)
         assert table.controller.view().phase is Phase.PASSING
         assert len(table.scene.hand_rects) == rules.tables.hand_size
+
+
+def test_a_smoke_game_fails_when_a_bot_fails() -> None:
+    from types import SimpleNamespace
+
+    from hearts_desktop.ui.app import SmokeOverlays
+
+    from .test_controller import BrokenRunner
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    seats = tuple(Seat(n, "computer", "easy") for n in "ABCD")
+    controller = TableController(Game(Ruleset(), 1), seats, BrokenRunner(), Pace.INSTANT, auto_continue=True)
+    overlays = SmokeOverlays(SimpleNamespace(running=True))  # type: ignore[arg-type]
+    scene = TableScene(controller, CardArt(), Sounds(enabled=False), (1280, 800), animations=False,
+                       overlays=overlays)
+    with pytest.raises(RuntimeError, match="seat .* failed"):
+        for _ in range(10):
+            scene.update(0.05)
+            scene.draw(screen)

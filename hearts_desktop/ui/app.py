@@ -18,7 +18,7 @@ import pygame
 from .. import __version__
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
 from ..controller.pace import Pace
-from ..controller.table import CoverShown, TableController
+from ..controller.table import BotFailed, CoverShown, TableController
 from ..engine import Game, GameOver, HandScored, Ruleset
 from ..persistence import NewGameSetup, Seat, Settings
 from ..persistence.seats import default_seats
@@ -382,6 +382,10 @@ class SmokeOverlays(TableOverlays):
 
     def game_over(self, table: TableScene, event: object) -> None:
         self.app.running = False
+
+    def bot_failed(self, table: TableScene, event: BotFailed) -> None:
+        """A smoke game checks a build: a failing bot must fail it, not be papered over."""
+        raise RuntimeError(f"the computer player in seat {event.seat} failed:\n{event.details}")
 
 
 def run(options: AppOptions) -> int:

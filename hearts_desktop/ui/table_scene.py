@@ -251,8 +251,11 @@ class TableScene(Scene):
                 self.flights.append(
                     Flight(card if mine else None, start, end,
                            Tween(self._duration(0.5), delay=0.06 * i, easing=ease_in_out_cubic),
-                           (lambda c=card: self.arriving.discard(c)) if mine else None)
+                           self._arrived(card) if mine else None)
                 )
+
+    def _arrived(self, card: Card) -> Callable[[], None]:
+        return lambda: self.arriving.discard(card)
 
     def _glow_received(self) -> None:
         """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
@@ -345,6 +348,7 @@ class TableScene(Scene):
 
     def _on_BotFailed(self, event: BotFailed) -> None:
         self._say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
+        self.overlays.bot_failed(self, event)
 
     def _say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
         self.message = (text, seconds)
@@ -745,6 +749,9 @@ class TableOverlays:
 
     def menu(self, table: TableScene) -> None:
         pass
+
+    def bot_failed(self, table: TableScene, event: BotFailed) -> None:
+        """A bot raised; the table already played a safe card for it and said so."""
 
 
 MOON_WARNING_TRICK = 6
