@@ -90,7 +90,6 @@ class TableScene(Scene):
         self.layout = self._layout()
         self.trick: list[tuple[int, Card]] = []
         self.flights: list[Flight] = []
-        self.timers: list[Timer] = []
         self.sweep: Timer | None = None
         self.dealing: dict[int, int] | None = None
         self.pass_slots: list[Card] = []
@@ -154,9 +153,6 @@ class TableScene(Scene):
         for flight in list(self.flights):
             flight.update(dt)
         self.flights = [f for f in self.flights if not f.finished]
-        for timer in list(self.timers):
-            timer.update(dt)
-        self.timers = [t for t in self.timers if not t.fired]
         if self.sweep is not None:
             self.sweep.update(dt)
         if self.shaking is not None:
@@ -647,7 +643,7 @@ class TableScene(Scene):
             if view.passed is not None:
                 return "Waiting for the others to pass…"
             if active == view.seat:
-                return pass_instruction(view, self.controller)
+                return PASS_INSTRUCTION
             return ""
         if view.phase is Phase.PLAYING:
             if view.turn == view.seat and active == view.seat:
@@ -755,6 +751,7 @@ class TableOverlays:
 
 
 MOON_WARNING_TRICK = 6
+PASS_INSTRUCTION = "Drag or click 3 cards into the slots, then press Pass."
 
 
 def moon_threat(view: PlayerView) -> int | None:
@@ -779,7 +776,3 @@ def pass_title(view: PlayerView, controller: TableController) -> str:
     target = controller.seats[view.pass_targets[0]].name
     arrow = {PassDirection.LEFT: "←", PassDirection.RIGHT: "→", PassDirection.ACROSS: "↑"}.get(view.direction, "")
     return f"Pass 3 cards {view.direction.value} to {target} {arrow}".strip()
-
-
-def pass_instruction(view: PlayerView, controller: TableController) -> str:
-    return "Drag or click 3 cards into the slots, then press Pass."

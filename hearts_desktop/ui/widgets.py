@@ -34,6 +34,11 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
         label = theme.text(self.label, font_size, theme.INK if self.enabled else theme.INK_DIM, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
+        if self.key_hint:
+            hint = theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
+            room = (self.rect.width - label.get_width()) // 2
+            if hint.get_width() + 8 < room:
+                surface.blit(hint, hint.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225) -> None:
