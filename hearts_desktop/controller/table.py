@@ -229,7 +229,8 @@ class TableController:
 
     # ------------------------------------------------------------------ applying moves
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, cover: bool = True) -> list[Event]:
+        """Apply a move; ``cover`` False while the hand is played out at once (no one takes a turn)."""
         events = self.game.apply(action)
         self._events.extend(events)
         timing = self.pace.timing
@@ -243,7 +244,8 @@ class TableController:
             self.awaiting_continue = self.game.over or not self.auto_continue
             self._hand_start = len(self.game.actions)
             self._answers.clear()
-        self._update_cover()
+        if cover:
+            self._update_cover()
         if self.on_change is not None:
             self.on_change(self)
         return events
@@ -321,7 +323,8 @@ class TableController:
         hand_index = self.game.hand_index
         while self.game.hand_index == hand_index and self.game.hand.phase is Phase.PLAYING:
             view = self.game.view(self.game.hand.turn)
-            self._apply(PlayAction(view.seat, view.legal_cards()[-1]))
+            self._apply(PlayAction(view.seat, view.legal_cards()[-1]), cover=False)
+        self._update_cover()  # a cover only for who acts next (a human shooter's moon choice)
         return True
 
     # ------------------------------------------------------------------ undo and hint
