@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -32,15 +33,16 @@ def draw_card(
         pygame.draw.rect(surface, outline, rect.inflate(4, 4), width=3, border_radius=max(4, rect.width // 12))
 
 
-_rotation_cache: dict[int, pygame.Surface] = {}
+# Keyed by the image itself, held weakly: an entry goes when its image goes, so a new image
+# (a new back colour, another size) can never be given the rotation of a dead one whose id it reused.
+_rotation_cache: weakref.WeakKeyDictionary[pygame.Surface, pygame.Surface] = weakref.WeakKeyDictionary()
 
 
 def _rotated(image: pygame.Surface) -> pygame.Surface:
-    key = id(image)
-    rotated = _rotation_cache.get(key)
+    rotated = _rotation_cache.get(image)
     if rotated is None:
         rotated = pygame.transform.rotate(image, 90)
-        _rotation_cache[key] = rotated
+        _rotation_cache[image] = rotated
     return rotated
 
 
