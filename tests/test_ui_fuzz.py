@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 
 from hearts_desktop.persistence import Seat
-from hearts_desktop.ui.card_art import CardArt
+from hearts_desktop.ui.card_art import KEPT_HEIGHTS, CardArt
+from hearts_desktop.ui.intents import Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.sprites import _rotated
 from hearts_desktop.ui.table_scene import TableScene
@@ -55,3 +56,20 @@ def test_fuzz_seed_100_side_card_backs_take_a_new_back_colour() -> None:
         assert pygame.image.tobytes(rotated, "RGBA") == pygame.image.tobytes(expected, "RGBA")
         del art, back, rotated
         gc.collect()
+
+
+def test_fuzz_seed_100_resizing_through_many_window_sizes_keeps_the_card_art_bounded(tmp_path: Path) -> None:
+    """The same long run's memory grew by about 1 MB for every window size it had been
+    given: the card images were kept scaled for every card height ever drawn."""
+    driver = Driver(tmp_path)
+    driver.new_game()
+    for step in range(KEPT_HEIGHTS * 2):
+        size = (1024 + step * 9, 640 + step * 6)
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame(Resized(size))
+    art = driver.app.art()
+    assert len(art._scaled) <= KEPT_HEIGHTS
+    height = driver.app.table.layout.card_h
+    assert art.back(height) is art.back(height)  # what is in use stays scaled
+    driver.close()
+

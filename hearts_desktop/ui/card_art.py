@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
@@ -12,6 +13,10 @@ from . import theme
 
 ART_HEIGHT = 336
 ASPECT = 240 / 336  # width / height of the art
+KEPT_HEIGHTS = 64
+"""Card heights kept scaled: a window's own few and those cards pass through in flight (about
+twenty). Resizing through many window sizes drops the least recently used height instead of
+keeping every size ever drawn (about 1 MB more for each)."""
 
 
 class CardArt:
@@ -22,22 +27,27 @@ class CardArt:
         self.back_colour = back_colour
         self._faces = {c: _load(deck, str(c)) for c in CARDS}
         self._back = _tinted_back(back_colour)
-        self._scaled: dict[tuple[int, int], pygame.Surface] = {}
+        self._scaled: OrderedDict[int, dict[int, pygame.Surface]] = OrderedDict()
+        """Scaled images by height, the most recently used height last."""
 
     def face(self, card: Card, height: int) -> pygame.Surface:
-        key = (int(card), height)
-        surface = self._scaled.get(key)
-        if surface is None:
-            surface = _scale(self._faces[card], height)
-            self._scaled[key] = surface
-        return surface
+        return self._at(height, int(card), self._faces[card])
 
     def back(self, height: int) -> pygame.Surface:
-        key = (-1, height)
-        surface = self._scaled.get(key)
+        return self._at(height, -1, self._back)
+
+    def _at(self, height: int, key: int, image: pygame.Surface) -> pygame.Surface:
+        """``image`` scaled to ``height``: scaled once while that height is in use."""
+        sized = self._scaled.get(height)
+        if sized is None:
+            sized = self._scaled[height] = {}
+            if len(self._scaled) > KEPT_HEIGHTS:
+                self._scaled.popitem(last=False)
+        else:
+            self._scaled.move_to_end(height)
+        surface = sized.get(key)
         if surface is None:
-            surface = _scale(self._back, height)
-            self._scaled[key] = surface
+            surface = sized[key] = _scale(image, height)
         return surface
 
 
