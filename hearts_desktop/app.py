@@ -41,6 +41,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=1, help="with --autoplay: how many games")
     parser.add_argument("--max-seconds", type=float, help="give up (exit code 3) after this long")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--ui-log", type=Path, metavar="FILE",
+                        help="write what the window shows to FILE, one JSON object a line (for tests)")
     return parser.parse_args(argv)
 
 
@@ -66,7 +68,7 @@ def open_table(args: argparse.Namespace) -> int:
     options = AppOptions(
         seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
         smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
-        exit_after_first_frame=args.exit_after_first_frame,
+        exit_after_first_frame=args.exit_after_first_frame, ui_log=args.ui_log,
         # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
         fps=0 if args.smoke else AppOptions.fps,
     )

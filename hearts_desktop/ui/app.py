@@ -44,6 +44,7 @@ from .stats_scene import StatisticsScene
 from .storage import Storage, as_seats
 from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
+from .ui_log import UiLog
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -69,6 +70,8 @@ class AppOptions:
     data_dir: Path | None = None
     inline_bots: bool = False
     exit_after_first_frame: bool = False
+    ui_log: Path | None = None
+    """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
 
     @property
     def scripted(self) -> bool:
@@ -390,7 +393,14 @@ class SmokeOverlays(TableOverlays):
 
 def run(options: AppOptions) -> int:
     try:
-        return App(options).run()
+        if options.ui_log is None:
+            return App(options).run()
+        with UiLog(options.ui_log) as log:
+            app = App(options)
+            app.on_frame = log.observe
+            code = app.run()
+            log.write({"event": "exit", "code": code})
+            return code
     except MissingAsset as error:
         print(error, file=sys.stderr)
         return 2
