@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import gc
+from itertools import count
 from pathlib import Path
 
 import pygame
+import pytest
 
+from hearts_desktop.bench import fuzz as fuzz_module
+from hearts_desktop.bench.fuzz import FuzzFailure, InvariantBroken, check_game, check_saved, fuzz
 from hearts_desktop.persistence import Seat
+from hearts_desktop.ui.app import App
 from hearts_desktop.ui.card_art import KEPT_HEIGHTS, CardArt
 from hearts_desktop.ui.intents import Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
@@ -15,7 +20,7 @@ from hearts_desktop.ui.sprites import _rotated
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
 
-from .app_driver import Driver
+from .app_driver import Driver, finished_game
 
 HOT_SEAT = (Seat("Anna", "human"), Seat("Bo", "computer", "easy"), Seat("Cy", "human"),
             Seat("Di", "computer", "easy"))
@@ -73,3 +78,67 @@ def test_fuzz_seed_100_resizing_through_many_window_sizes_keeps_the_card_art_bou
     assert art.back(height) is art.back(height)  # what is in use stays scaled
     driver.close()
 
+
+# ---------------------------------------------------------------------- the monkey itself
+
+
+@pytest.mark.parametrize(("seed", "animations"), [(1, False), (2, True), (3, False), (4, True)])
+def test_five_thousand_events_break_nothing(seed: int, animations: bool) -> None:
+    """20,000 events over the four runs; any escape or broken invariant fails with the seed."""
+    report = fuzz(5_000, seed, animations)
+    assert report.events >= 5_000
+    assert report.games >= 1 and report.screens["TableScene"] > 0
+    assert len(report.screens) >= 6, f"the monkey saw only {sorted(report.screens)}"
+
+
+def test_the_same_seed_sends_the_same_events() -> None:
+    first, second = fuzz(400, 11), fuzz(400, 11)
+    assert (first.events, first.frames, first.gestures, first.screens) == (
+        second.events, second.frames, second.gestures, second.screens)
+
+
+def test_a_failure_names_the_seed_and_the_event_to_reproduce(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_check = fuzz_module.check_app
+    frames = count()
+
+    def check_breaking_at_frame_40(app: App) -> None:
+        real_check(app)
+        if next(frames) == 40:
+            raise InvariantBroken("planted")
+
+    monkeypatch.setattr(fuzz_module, "check_app", check_breaking_at_frame_40)
+    with pytest.raises(FuzzFailure) as failure:
+        fuzz(1_000, 5)
+    message = str(failure.value)
+    assert "seed 5" in message and "planted" in message
+    assert 0 < failure.value.index < 1_000 and failure.value.reproduce in message
+    frames = count()
+    with pytest.raises(FuzzFailure) as again:
+        fuzz(failure.value.index + 1, 5)  # what the message says to run
+    assert again.value.index == failure.value.index
+
+
+def test_the_checks_notice_a_lost_card_and_totals_that_do_not_add_up() -> None:
+    game = finished_game()[0]
+    check_game(game)
+    lost = game.copy()
+    lost.hand.taken[0] &= lost.hand.taken[0] - 1  # the lowest card taken by seat 0 vanishes
+    with pytest.raises(InvariantBroken, match="cards lost"):
+        check_game(lost)
+    miscounted = game.copy()
+    miscounted.totals[1] += 1
+    with pytest.raises(InvariantBroken, match="totals"):
+        check_game(miscounted)
+
+
+def test_the_checks_notice_a_saved_game_that_differs(tmp_path: Path) -> None:
+    before, after = Driver(tmp_path / "a"), Driver(tmp_path / "b")
+    before.new_game()
+    after.new_game()
+    before.play_through(before.human_to_act)
+    before.act_by_click()
+    with pytest.raises(InvariantBroken, match="saved game"):
+        check_saved(before.app, after.app)
+    check_saved(before.app, before.app)
+    before.close()
+    after.close()

@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: ``python -m hearts_desktop.bench engine|frames [--json]``.
+"""Benchmarks that print figures: ``python -m hearts_desktop.bench engine|frames|fuzz [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -21,6 +21,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine.add_argument("--json", action="store_true")
     frames = sub.add_parser("frames", help="frame times of the table through a whole hand, and start-up")
     frames.add_argument("--json", action="store_true")
+    fuzz = sub.add_parser("fuzz", help="random but plausible input to the real screens, checked after every event")
+    fuzz.add_argument("--events", type=int, default=200_000, help="input events to send")
+    fuzz.add_argument("--seed", type=int, help="the same seed sends the same events (default: a random one)")
+    fuzz.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
     if args.bench == "engine":
@@ -31,12 +35,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps({"hands_per_second": result["hands_per_second"]}))
     elif args.bench == "frames":
-        from .frames import measure, report as frames_report
+        from .frames import measure
+        from .frames import report as frames_report
 
         figures = measure()
         print(frames_report(figures))
         if args.json:
             print(json.dumps(figures))
+    elif args.bench == "fuzz":
+        return run_fuzz(args.events, args.seed, args.json)
+    return 0
+
+
+def run_fuzz(events: int, seed: int | None, as_json: bool) -> int:
+    """Exit code 1 and the seed and event to reproduce it when the monkey breaks something."""
+    import os
+    import random
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .fuzz import FuzzFailure, fuzz
+
+    seed = random.randrange(2**31) if seed is None else seed
+    print(f"fuzzing with seed {seed}, {events} events", flush=True)
+    try:
+        report = fuzz(events, seed)
+    except FuzzFailure as failure:
+        print(failure)
+        print(failure.report.summary())
+        return 1
+    print(report.summary())
+    if as_json:
+        print(json.dumps({"seed": seed, "events": report.events, "frames": report.frames,
+                          "events_per_second": round(report.events_per_second, 1), "games": report.games,
+                          "hands": report.hands, "restarts": report.restarts}))
     return 0
 
 

@@ -1,0 +1,571 @@
+"""A seeded monkey: random but plausible input to the real scene stack, checked after every event.
+
+The app runs as it does for a player, under SDL's dummy video driver: the main menu, the New
+game dialog, the table, score screens, menus, settings, hot-seat covers. The monkey reads
+where the controls and cards are from the scenes themselves (as the UI log does) and sends
+what a person might: clicks and drags anywhere, on cards, on buttons; keys and shortcuts;
+typing in name boxes; window resizes; closing the window and starting again. After every
+event it checks that no exception escaped and that the game is whole: every card in
+exactly one place, someone able to play whenever someone must, totals that add up, a sane
+controller and scene stack, and, after a restart, the saved game equal to the one left.
+
+The same seed sends the same events, so a failure names the seed and the event's number.
+Computer players (any level) answer at once: each is told to stop thinking from the start.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import tempfile
+import time
+import traceback
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import pygame
+
+from ..controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
+from ..controller.table import TableController
+from ..engine import PRESETS, Game, Phase, mask_of
+from ..engine.game import decide_end
+from ..persistence import COMPUTER_LEVELS, NewGameSetup, Seat, Settings, save_settings
+from ..persistence.paths import DataPaths
+from ..persistence.seats import DEFAULT_NAMES
+from ..ui.app import App, AppOptions
+from ..ui.intents import (
+    Intent,
+    KeyPress,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    QuitRequested,
+    Resized,
+    TextInput,
+)
+from ..ui.new_game import NewGameScene
+from ..ui.scene import Scene
+from ..ui.table_scene import TableScene
+from ..ui.ui_log import Target, card_points, targets
+
+FRAME = 1 / 60
+WAIT_FRAME = 0.1
+WAIT_FRAMES = 6
+SIZES = ((640, 400), (800, 500), (1024, 640), (1024, 768), (1280, 800), (1920, 1080))
+SIZE_WEIGHTS = (3, 3, 3, 1, 1, 0.3)
+"""Window sizes, small ones most often: they draw faster, so more events fit in a run."""
+REPLAY_EVERY = 250
+FAST_PACES: tuple[Literal["instant", "quick"], ...] = ("instant", "instant", "instant", "quick")
+"""The pace a run starts with (the Settings screen may change it): computers that wait cost frames."""
+Point = tuple[int, int]
+
+# Keys a person presses, with their modifiers and the text SDL gives with them.
+KEYS: tuple[tuple[int, int, str], ...] = (
+    (pygame.K_LEFT, 0, ""), (pygame.K_RIGHT, 0, ""), (pygame.K_UP, 0, ""), (pygame.K_DOWN, 0, ""),
+    (pygame.K_HOME, 0, ""), (pygame.K_END, 0, ""), (pygame.K_PAGEUP, 0, ""), (pygame.K_PAGEDOWN, 0, ""),
+    (pygame.K_TAB, 0, "\t"), (pygame.K_TAB, pygame.KMOD_SHIFT, "\t"), (pygame.K_SPACE, 0, " "),
+    (pygame.K_RETURN, 0, "\r"), (pygame.K_KP_ENTER, 0, "\r"), (pygame.K_ESCAPE, 0, "\x1b"),
+    (pygame.K_BACKSPACE, 0, "\b"), (pygame.K_DELETE, 0, ""), (pygame.K_F1, 0, ""),
+    (pygame.K_z, pygame.KMOD_CTRL, ""), (pygame.K_a, pygame.KMOD_CTRL, ""), (pygame.K_c, pygame.KMOD_CTRL, ""),
+    (pygame.K_x, pygame.KMOD_CTRL, ""), (pygame.K_h, 0, "h"), (pygame.K_l, 0, "l"), (pygame.K_s, 0, "s"),
+    (pygame.K_f, 0, "f"), (pygame.K_SLASH, pygame.KMOD_SHIFT, "?"), (pygame.K_q, 0, "q"),
+)
+RARE_KEYS = ((pygame.K_F11, 0, ""), (pygame.K_F2, 0, ""))
+"""Keys that leave the game (fullscreen, a new game): pressed now and then, or no hand would end."""
+TEXT = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'éß漢字😀\u200b"
+
+# How much more (or less) often the monkey clicks a control of this label than another.
+LABEL_WEIGHTS = {
+    "Quit": 0.03, "Main menu": 0.2, "Reset…": 0.3, "Restart hand": 0.3, "New game": 0.7, "Settings": 0.5,
+    "Start game": 3.0, "Continue": 3.0, "Next hand": 3.0, "See the final scores": 3.0, "Rematch": 2.0,
+    "pass": 3.0, "finish": 2.0,
+}
+
+
+class InvariantBroken(AssertionError):
+    """The app reached a state that must never be."""
+
+
+def require(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvariantBroken(message)
+
+
+def always() -> bool:
+    return True
+
+
+class HurriedRunner(InlineRunner):
+    """Inline computer players told to answer at once, so every level (and the hint) costs
+    microseconds; a bot that raises fails the run instead of being covered by a fallback."""
+
+    def submit(self, job: BotJob) -> None:
+        self._answers.append(BotAnswer(job.job_id, run_job(job, always)))
+
+
+class FuzzApp(App):
+    def start_game(self, game: Game, seats: Sequence[Seat]) -> None:
+        super().start_game(game, seats)
+        self.controller.runner.close()
+        self.controller.runner = HurriedRunner()  # before its first update asks anyone
+
+
+# ---------------------------------------------------------------------- invariants
+
+
+def check_game(game: Game) -> None:
+    """The engine's invariants: cards, turns and scores."""
+    hand = game.hand
+    tables = game.rules.tables
+    kitty = hand.kitty if hand.kitty_taker is None else 0
+    held = 0
+    for place in (*hand.hands, *hand.taken, mask_of(hand.trick), kitty):
+        require(not held & place, f"a card is in two places in hand {game.hand_index + 1}")
+        held |= place
+    require(held == tables.deck, f"cards lost or made up in hand {game.hand_index + 1}: "
+            f"{(held ^ tables.deck).bit_count()} differ")
+    if hand.phase is Phase.PLAYING:
+        legal = hand.legal_mask()
+        require(legal != 0, f"seat {hand.turn} must play but has no legal card")
+        require(legal & ~hand.hands[hand.turn] == 0, "a legal card is not in the player's hand")
+    sums = [sum(result.points[seat] for result in game.results) for seat in range(game.players)]
+    require(game.totals == sums, f"totals {game.totals} are not the sum of the hands {sums}")
+    require(len(game.results) == game.hand_index + (1 if game.over else 0),
+            f"{len(game.results)} hands scored by hand {game.hand_index + 1}")
+    winner, _ = decide_end(game.totals, game.rules.target)
+    require(game.winner == winner, f"winner {game.winner}, the totals {game.totals} say {winner}")
+    require(game.over or bool(game.to_act()), "nobody is to act in a game that is not over")
+
+
+def check_replay(game: Game) -> None:
+    """The action list rebuilds exactly this game (what saving and undo rely on)."""
+    again = Game.replay(game.rules, game.seed, game.actions)
+    same = (again.totals == game.totals and again.hand_index == game.hand_index
+            and again.hand.hands == game.hand.hands and again.hand.trick == game.hand.trick
+            and again.hand.taken == game.hand.taken and again.hand.phase is game.hand.phase)
+    require(same, "replaying the actions gives another game")
+
+
+def check_controller(controller: TableController) -> None:
+    humans = controller.human_seats()
+    game = controller.game
+    if humans:
+        require(controller.viewer in humans, f"the viewer {controller.viewer} is not a person")
+    if controller.cover is not None:
+        require(controller.hot_seat and controller.cover == controller.active_human(),
+                f"a cover for seat {controller.cover} while {controller.active_human()} is to act")
+    if controller.hot_seat and controller.hand_face_up:
+        require(controller.viewer == controller.revealed == controller.active_human(),
+                "a hand is face up for someone other than the person to act")
+    if controller.awaiting_continue and not game.over:
+        hand = game.hand
+        untouched = all(p is None for p in hand.passes) and hand.tricks_played == 0 and not hand.trick
+        require(untouched, "the next hand went on while the score screen was waiting")
+
+
+def table_drawn(stack: Sequence[Scene], table: TableScene) -> bool:
+    """Whether the last frame drew the table (no opaque screen above it)."""
+    index = stack.index(table)
+    return not any(scene.opaque for scene in stack[index + 1:])
+
+
+def check_table(table: TableScene, drawn: bool) -> None:
+    view = table.controller.view()
+    slots = table.pass_slots
+    require(len(slots) <= 3 and len(set(slots)) == len(slots), f"pass slots hold {slots}")
+    if view.phase is Phase.PASSING:
+        require(all(view.hand >> card & 1 for card in slots), f"pass slots hold {slots}, not all in the hand")
+    if drawn:
+        stray = [card for card in table.hand_rects if not view.hand >> card & 1]
+        require(not stray, f"cards {stray} drawn in the hand of seat {view.seat} who does not hold them")
+
+
+def check_app(app: App) -> None:
+    stack = app.stack.scenes
+    require(not app.running or bool(stack), "the app runs with no screen")
+    require(len({id(s) for s in stack}) == len(stack), "a screen is on the stack twice")
+    require(all(s.stack is app.stack for s in stack), "a screen on the stack does not know it")
+    tables = [s for s in stack if isinstance(s, TableScene)]
+    require(len(tables) <= 1, "two tables on the stack")
+    if tables:
+        require(app.playing and tables[0] is app.table, "a table on the stack that is not the game")
+    if not app.playing:
+        return
+    require(app.table in stack, "a game is playing with no table on the stack")
+    check_game(app.controller.game)
+    check_controller(app.controller)
+    check_table(app.table, table_drawn(stack, app.table))
+
+
+def check_saved(before: App, after: App) -> None:
+    """What the next start offers to Continue is what the last run had saved."""
+    left, found = before.storage.saved, after.storage.saved
+    require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
+    if left is not None and found is not None:
+        same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed
+                and left.game.rules == found.game.rules and left.seats == found.seats)
+        require(same, "the saved game on disk differs from the one the app had")
+
+
+# ---------------------------------------------------------------------- the monkey
+
+
+@dataclass
+class FuzzReport:
+    seed: int
+    events: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+    restarts: int = 0
+    games: int = 0
+    hands: int = 0
+    screens: Counter[str] = field(default_factory=Counter)
+    """Gestures made on each screen."""
+    gestures: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def events_per_second(self) -> float:
+        return self.events / self.seconds if self.seconds else 0.0
+
+    def summary(self) -> str:
+        screens = ", ".join(f"{name} {count}" for name, count in self.screens.most_common())
+        return (f"seed {self.seed}: {self.events} input events in {self.frames} frames, {self.seconds:.1f} s, "
+                f"{self.events_per_second:.0f} events/s; {self.games} games, {self.hands} hands scored, "
+                f"{self.restarts} restarts\ngestures on each screen: {screens}")
+
+
+class FuzzFailure(Exception):
+    """The run broke: the seed and the event's number reproduce it."""
+
+    def __init__(self, report: FuzzReport, recent: Sequence[str], details: str) -> None:
+        self.report = report
+        self.index = report.events
+        """How many input events had gone in when it broke."""
+        self.recent = list(recent)
+        self.details = details
+        # One event more than had gone in: the run then reaches the gesture that broke it
+        # even when that gesture was only time passing.
+        self.reproduce = f"python -m hearts_desktop.bench fuzz --seed {report.seed} --events {self.index + 1}"
+        super().__init__(
+            f"seed {report.seed} failed at event {self.index} (frame {report.frames}):\n{details}\n"
+            "last gestures, the one that broke it last:\n  " + "\n  ".join(self.recent)
+            + f"\nreproduce: {self.reproduce}"
+        )
+
+
+class Monkey:
+    """One seeded run of the app, fed events one at a time."""
+
+    def __init__(self, seed: int, data_dir: Path, animations: bool | None = None) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the window is drawn in memory
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.rng = random.Random(seed)
+        self.data_dir = data_dir
+        self.report = FuzzReport(seed)
+        self.recent: deque[str] = deque(maxlen=15)
+        animations = self.rng.random() < 0.5 if animations is None else animations
+        pace = self.rng.choice(FAST_PACES)
+        setup = self.random_setup()
+        save_settings(DataPaths.resolve(data_dir).settings,
+                      Settings(pace=pace, animations=animations, sound=self.rng.random() < 0.2, new_game=setup))
+        self.recent.append(f"settings: pace {pace}, animations {'on' if animations else 'off'}, New game "
+                           f"offers {setup.preset} to {setup.rules.target} for {[s.kind for s in setup.seats]}")
+        self._seen_controller: TableController | None = None
+        self._seen_hands = 0
+        self.app = self._open()
+
+    def random_setup(self) -> NewGameSetup:
+        """What the New game dialog offers first: any preset, a short game now and then, and
+        one to three people (hot-seat) among computers of every level."""
+        preset = self.rng.choice(PRESETS)
+        rules = dataclasses.replace(preset.rules, target=self.rng.choice((25, 50, 100)))
+        people = min(self.rng.choice((1, 1, 2, 3)), rules.players)
+        kinds = ["human"] * people + ["computer"] * (rules.players - people)
+        self.rng.shuffle(kinds)
+        seats = tuple(Seat(name, kind, self.rng.choice(COMPUTER_LEVELS))  # type: ignore[arg-type]
+                      for name, kind in zip(DEFAULT_NAMES, kinds))
+        return NewGameSetup.of(seats, rules)
+
+    def _open(self) -> FuzzApp:
+        size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
+        app = FuzzApp(AppOptions(data_dir=self.data_dir, inline_bots=True, seed=self.rng.randrange(2**31),
+                                 size=size))
+        app.start()
+        app.step(FRAME, ())
+        return app
+
+    # ------------------------------------------------------------------ running
+
+    def run(self, events: int) -> FuzzReport:
+        """Send gestures until ``events`` input events have gone in, checking every frame."""
+        started = time.perf_counter()
+        try:
+            while self.report.events < events:
+                try:
+                    self.gesture()
+                except Exception:  # noqa: BLE001 (every escape is the finding)
+                    self.report.seconds = time.perf_counter() - started
+                    raise FuzzFailure(self.report, self.recent, traceback.format_exc(limit=12)) from None
+        finally:
+            self.report.seconds = time.perf_counter() - started
+            self.app.shutdown()
+        return self.report
+
+    def frame(self, *intents: Intent, dt: float = FRAME) -> None:
+        """One frame of the app's loop with these inputs, then every check."""
+        self.app.step(dt, intents)
+        self.report.frames += 1
+        self.report.events += len(intents)
+        check_app(self.app)
+        if self.report.frames % REPLAY_EVERY == 0 and self.app.playing:
+            check_replay(self.app.controller.game)
+        self._count_progress()
+
+    def _count_progress(self) -> None:
+        if not self.app.playing:
+            return
+        controller = self.app.controller
+        if controller is not self._seen_controller:
+            self._seen_controller = controller
+            self._seen_hands = len(controller.game.results)
+            self.report.games += 1
+        scored = len(controller.game.results)
+        self.report.hands += max(0, scored - self._seen_hands)
+        self._seen_hands = scored
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    def gesture(self) -> str:
+        """One thing a person does (a click, a drag, a key...), chosen for the screen on top."""
+        if not self.app.running:
+            self.recent.append("start again…")
+            self.recent[-1] = self.restart()
+            return self.recent[-1]
+        top = self.app.stack.top
+        name = type(top).__name__
+        self.report.screens[name] += 1
+        at_table = isinstance(top, TableScene)
+        behaviours: list[tuple[float, Callable[[], str]]] = [
+            (45 if at_table else 6, self.play_well),
+            (12 if at_table else 45, self.click_target),
+            (8 if at_table else 0, self.click_card),
+            (8 if at_table else 1, self.drag),
+            (3, self.click_anywhere),
+            (14, self.press_key),
+            (6 if name == "NewGameScene" else 0.5, self.type_text),
+            (3, self.lone_pointer),
+            (12 if at_table else 4, self.wait),
+            (0.6, self.resize),
+            (2, self.burst),
+            (10 if name == "NewGameScene" else 0, self.short_game),
+            (0.1, self.close_window),
+        ]
+        behaviour = self.rng.choices([b for _, b in behaviours], weights=[w for w, _ in behaviours])[0]
+        self.report.gestures[behaviour.__name__] += 1
+        self.recent.append(f"{name}: {behaviour.__name__}…")  # said in full once it is done
+        self.recent[-1] = f"{name}: {behaviour()}"
+        return self.recent[-1]
+
+    # ------------------------------------------------------------------ where things are
+
+    def point_in(self, rect: pygame.Rect) -> Point:
+        return (self.rng.randrange(rect.left, rect.right) if rect.width > 0 else rect.left,
+                self.rng.randrange(rect.top, rect.bottom) if rect.height > 0 else rect.top)
+
+    def anywhere(self) -> Point:
+        """Somewhere in the window, now and then just outside it (a drag may leave it)."""
+        w, h = self.size
+        if self.rng.random() < 0.05:
+            return self.rng.randrange(-50, w + 50), self.rng.randrange(-50, h + 50)
+        return self.rng.randrange(w), self.rng.randrange(h)
+
+    def targets(self) -> list[Target]:
+        top = self.app.stack.top
+        return [t for t in targets(top) if t.enabled] if top is not None else []
+
+    def table(self) -> TableScene | None:
+        return self.app.table if self.app.playing and self.app.stack.top is self.app.table else None
+
+    # ------------------------------------------------------------------ gestures
+
+    def click(self, point: Point, button: int = 1) -> None:
+        """Move there, press, release: one frame each, or two or all three within one frame."""
+        gesture: list[Intent] = [PointerMove(point), PointerDown(point, button), PointerUp(point, button)]
+        cut = sorted(self.rng.sample((1, 2), self.rng.choice((0, 1, 1, 2))))
+        for start, end in zip([0, *cut], [*cut, 3]):
+            self.frame(*gesture[start:end])
+
+    def drag_between(self, start: Point, end: Point) -> None:
+        self.frame(PointerMove(start))
+        self.frame(PointerDown(start))
+        steps = self.rng.randrange(1, 8)
+        for step in range(1, steps + 1):
+            point = (start[0] + (end[0] - start[0]) * step // steps, start[1] + (end[1] - start[1]) * step // steps)
+            self.frame(PointerMove(point, pressed=True))
+        self.frame(PointerUp(end))
+
+    def play_well(self) -> str:
+        """What a person who knows the game does next: a legal card, a pass, Next hand."""
+        table = self.table()
+        if table is None:
+            choices = self.targets()
+            if not choices:
+                self.click(self.anywhere())
+                return "click to go on"
+            target = max(choices, key=lambda t: LABEL_WEIGHTS.get(t.label, 1.0))
+            self.click(self.point_in(target.rect))
+            return f"go on with {target.label!r}"
+        controller = table.controller
+        view = controller.view()
+        points = card_points(table.hand_rects)
+        if table.busy or controller.active_human() != view.seat or not controller.hand_face_up or not points:
+            return self.wait()
+        if view.phase is Phase.PASSING and view.passed is None:
+            if len(table.pass_slots) == 3 and table.buttons["pass"].rect.width:
+                self.click(self.point_in(table.buttons["pass"].rect))
+                return "press Pass"
+            card = self.rng.choice(list(points))
+            self.click(points[card])
+            return f"choose {card} to pass"
+        legal = [card for card in view.legal_cards() if card in points]
+        if not legal:
+            return self.wait()
+        card = self.rng.choice(legal)
+        if self.rng.random() < 0.3:
+            self.drag_between(points[card], self.point_in(table.layout.drop_zone()))
+            return f"drag {card} to the table"
+        self.click(points[card])
+        return f"play {card}"
+
+    def click_target(self) -> str:
+        choices = self.targets()
+        if not choices:
+            return self.click_anywhere()
+        target = self.rng.choices(choices, weights=[LABEL_WEIGHTS.get(t.label, 1.0) for t in choices])[0]
+        self.click(self.point_in(target.rect))
+        return f"click {target.kind} {target.label!r}"
+
+    def click_card(self) -> str:
+        table = self.table()
+        points = card_points(table.hand_rects) if table is not None else {}
+        if not points:
+            return self.click_anywhere()
+        card = self.rng.choice(list(points))
+        self.click(points[card], button=self.rng.choice((1, 1, 1, 3)))
+        return f"click card {card}"
+
+    def drag(self) -> str:
+        """From a card or a pass slot to a slot, the table, another card or anywhere."""
+        table = self.app.table if self.app.playing else None
+        starts: list[Point] = [self.anywhere()]
+        ends: list[Point] = [self.anywhere()]
+        if table is not None:
+            points = card_points(table.hand_rects)
+            starts += list(points.values()) * 3
+            slots = table.layout.pass_slots(table._pass_side())  # the table's own geometry
+            starts += [self.point_in(r) for r in slots[: len(table.pass_slots)]]
+            ends += [self.point_in(r) for r in slots] + [self.point_in(table.layout.drop_zone())]
+            ends += list(points.values())
+        start, end = self.rng.choice(starts), self.rng.choice(ends)
+        self.drag_between(start, end)
+        return f"drag {start} to {end}"
+
+    def click_anywhere(self) -> str:
+        point = self.anywhere()
+        self.click(point, button=self.rng.choice((1, 1, 3)))
+        return f"click at {point}"
+
+    def press_key(self) -> str:
+        key, mod, text = self.rng.choice(RARE_KEYS if self.rng.random() < 0.01 else KEYS)
+        intents: list[Intent] = [KeyPress(key, mod, text)]
+        if text.isprintable() and text and not mod & pygame.KMOD_CTRL:
+            intents.append(TextInput(text))  # SDL sends both for a printable key
+        self.frame(*intents)
+        return f"key {pygame.key.name(key)}{' +mod ' + str(mod) if mod else ''}"
+
+    def type_text(self) -> str:
+        text = "".join(self.rng.choice(TEXT) for _ in range(self.rng.randrange(1, 30)))
+        for char in text:
+            self.frame(KeyPress(0, 0, char), TextInput(char))
+        return f"type {text!r}"
+
+    def lone_pointer(self) -> str:
+        """A press, release or move on its own: the odd orders real input comes in."""
+        point = self.anywhere()
+        intent = self.rng.choice((PointerDown(point, self.rng.choice((1, 3))), PointerUp(point),
+                                  PointerMove(point, pressed=self.rng.random() < 0.5)))
+        self.frame(intent)
+        return f"lone {intent}"
+
+    def wait(self) -> str:
+        """Let time pass until a person is wanted or the screen changes (bots, animations)."""
+        top = self.app.stack.top
+        frames = 0
+        for frames in range(1, WAIT_FRAMES + 1):
+            self.frame(dt=WAIT_FRAME)
+            if self.app.stack.top is not top or self._person_wanted():
+                break
+        return f"wait {frames} frames"
+
+    def _person_wanted(self) -> bool:
+        table = self.table()
+        if table is None:
+            return False
+        controller = table.controller
+        return not table.busy and controller.active_human() is not None and controller.hand_face_up
+
+    def resize(self) -> str:
+        if self.app.settings.fullscreen:
+            return self.press_key()
+        size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
+        if self.rng.random() < 0.3:
+            size = (self.rng.randrange(200, 2000), self.rng.randrange(150, 1300))
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.frame(Resized(size))
+        return f"resize to {size}"
+
+    def burst(self) -> str:
+        """Several inputs within one frame: fast hands, or a slow frame."""
+        point = self.anywhere()
+        key, mod, text = self.rng.choice(KEYS)
+        intents: list[Intent] = [PointerDown(point), PointerUp(point), KeyPress(key, mod, text),
+                                 PointerMove(self.anywhere()), PointerDown(self.anywhere())]
+        self.rng.shuffle(intents)
+        self.frame(*intents[: self.rng.randrange(2, len(intents) + 1)])
+        return "burst of input in one frame"
+
+    def short_game(self) -> str:
+        """In the New game dialog: the lowest target, as someone with little time would."""
+        top = self.app.stack.top
+        if not isinstance(top, NewGameScene) or not top.target.rect.width:
+            return self.click_target()
+        box = top.target.value_rect()
+        lower = pygame.Rect(box.left, box.top, max(1, box.width // 2), box.height)  # a click here steps down
+        for _ in range(6):
+            self.click(self.point_in(lower))
+        return "shorten the game"
+
+    def close_window(self) -> str:
+        self.frame(QuitRequested())
+        return "close the window"
+
+    def restart(self) -> str:
+        """The app quit: start it again on the same files, which must offer the same game."""
+        before = self.app
+        before.shutdown()
+        self.app = self._open()
+        self.report.restarts += 1
+        check_saved(before, self.app)
+        return "start again"
+
+
+def fuzz(events: int, seed: int, animations: bool | None = None) -> FuzzReport:
+    """Run the monkey; raises FuzzFailure at the first broken event."""
+    with tempfile.TemporaryDirectory(prefix="hearts-fuzz-") as folder:
+        return Monkey(seed, Path(folder), animations).run(events)
