@@ -216,6 +216,8 @@ def check_saved(before: App, after: App) -> None:
 
 @dataclass
 class FuzzReport:
+    """What one run did: the figures printed, and what the tests check it reached."""
+
     seed: int
     events: int = 0
     frames: int = 0
