@@ -1,4 +1,5 @@
-"""The UI fuzzer's findings, each fixed and kept here as a regression test named after it."""
+"""The UI fuzzer in CI (20,000 events), checks of its checks, and what it found: each failure,
+fixed, kept as a regression test named after it."""
 
 from __future__ import annotations
 
