@@ -14,7 +14,7 @@ from hearts_desktop.bench import fuzz as fuzz_module
 from hearts_desktop.bench.fuzz import FuzzFailure, InvariantBroken, check_game, check_saved, fuzz
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui.app import App
-from hearts_desktop.ui.card_art import KEPT_HEIGHTS, CardArt
+from hearts_desktop.ui.card_art import KEPT_BYTES, CardArt
 from hearts_desktop.ui.intents import Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.sprites import _rotated
@@ -69,12 +69,14 @@ def test_fuzz_seed_100_resizing_through_many_window_sizes_keeps_the_card_art_bou
     given: the card images were kept scaled for every card height ever drawn."""
     driver = Driver(tmp_path)
     driver.new_game()
-    for step in range(KEPT_HEIGHTS * 2):
-        size = (1024 + step * 9, 640 + step * 6)
+    for step in range(128):
+        size = (1024 + step * 20, 640 + step * 12)
         pygame.display.set_mode(size, pygame.RESIZABLE)
         driver.frame(Resized(size))
     art = driver.app.art()
-    assert len(art._scaled) <= KEPT_HEIGHTS
+    kept = sum(s.get_width() * s.get_height() * s.get_bytesize() for d in art._scaled.values() for s in d.values())
+    assert kept <= KEPT_BYTES
+    assert len(art._scaled) < 128
     height = driver.app.table.layout.card_h
     assert art.back(height) is art.back(height)  # what is in use stays scaled
     driver.close()

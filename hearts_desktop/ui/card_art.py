@@ -13,10 +13,10 @@ from . import theme
 
 ART_HEIGHT = 336
 ASPECT = 240 / 336  # width / height of the art
-KEPT_HEIGHTS = 64
-"""Card heights kept scaled: a window's own few and those cards pass through in flight (about
-twenty). Resizing through many window sizes drops the least recently used height instead of
-keeping every size ever drawn (about 1 MB more for each)."""
+KEPT_BYTES = 96 * 2**20
+"""Memory for scaled images. A window uses a few heights (hand, other seats, cards in flight);
+resizing through many window sizes drops the least recently used heights instead of keeping
+every size ever drawn (a full deck at 4K height is about 30 MB)."""
 
 
 class CardArt:
@@ -29,6 +29,7 @@ class CardArt:
         self._back = _tinted_back(back_colour)
         self._scaled: OrderedDict[int, dict[int, pygame.Surface]] = OrderedDict()
         """Scaled images by height, the most recently used height last."""
+        self._bytes = 0
 
     def face(self, card: Card, height: int) -> pygame.Surface:
         return self._at(height, int(card), self._faces[card])
@@ -41,14 +42,20 @@ class CardArt:
         sized = self._scaled.get(height)
         if sized is None:
             sized = self._scaled[height] = {}
-            if len(self._scaled) > KEPT_HEIGHTS:
-                self._scaled.popitem(last=False)
         else:
             self._scaled.move_to_end(height)
         surface = sized.get(key)
         if surface is None:
             surface = sized[key] = _scale(image, height)
+            self._bytes += _size_of(surface)
+            while self._bytes > KEPT_BYTES and len(self._scaled) > 1:
+                _, dropped = self._scaled.popitem(last=False)
+                self._bytes -= sum(_size_of(s) for s in dropped.values())
         return surface
+
+
+def _size_of(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 def card_width(height: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -46,26 +47,24 @@ def _rotated(image: pygame.Surface) -> pygame.Surface:
     return rotated
 
 
-_veils: dict[tuple[int, int], pygame.Surface] = {}
-_shadows: dict[tuple[int, int], pygame.Surface] = {}
-
-
+# Card-sized overlays, one per size; bounded because a window being resized passes through
+# many card sizes (an unbounded cache grew with every one).
+@lru_cache(maxsize=32)
 def _veil(size: tuple[int, int]) -> pygame.Surface:
-    veil = _veils.get(size)
-    if veil is None:
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (20, 30, 25, 120), veil.get_rect(), border_radius=max(3, size[0] // 12))
-        _veils[size] = veil
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (20, 30, 25, 120), veil.get_rect(), border_radius=max(3, size[0] // 12))
     return veil
 
 
+@lru_cache(maxsize=32)
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(3, size[0] // 12))
+    return shade
+
+
 def _draw_shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    shade = _shadows.get(rect.size)
-    if shade is None:
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(3, rect.width // 12))
-        _shadows[rect.size] = shade
-    surface.blit(shade, rect.topleft)
+    surface.blit(_shadow(rect.size), rect.topleft)
 
 
 @dataclass

@@ -88,7 +88,7 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The green table with a soft vignette, drawn once per window size."""
     w, h = size
