@@ -320,6 +320,11 @@ class Monkey:
     def frame(self, *intents: Intent, dt: float = FRAME) -> None:
         """One frame of the app's loop with these inputs, then every check."""
         self.app.step(dt, intents)
+        # The real loop reads (and so empties) pygame's queue every frame; the monkey feeds
+        # intents directly, so it reads the queue itself. Left alone, the queue kept the events
+        # pygame_gui posts, and with them every closed dialog's text boxes (hundreds of MB over
+        # a long run). pygame.event.clear() is not enough: it does not release those events.
+        pygame.event.get()
         self.report.frames += 1
         self.report.events += len(intents)
         check_app(self.app)
