@@ -576,7 +576,7 @@ class TableScene(Scene):
             name = seat_info.name + ("" if seat_info.kind == "human" else f" ({seat_info.level.capitalize()})")
             colour = theme.HIGHLIGHT if turn else theme.INK
             label = theme.shadowed_text(name, layout.font_size, colour, bold=True)
-            score = f"{total} pts" + (f"  (+{taken})" if taken else "")
+            score = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
             if seat == leader:
                 score = "★ " + score
             score_label = theme.shadowed_text(score, int(layout.font_size * 0.9), theme.INK_DIM)
