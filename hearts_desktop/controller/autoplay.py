@@ -40,7 +40,7 @@ def autoplay(autosave: Path, games: int = 1, seed: int | None = None, out: TextI
 
         def save(controller: TableController) -> None:
             print(f"applied {controller.game.seed} {len(controller.game.actions)}", file=out, flush=True)
-            save_game(autosave, controller.game, controller.seats)  # type: ignore[arg-type]
+            save_game(autosave, controller.game, controller.seats)
 
         controller = TableController(game, seats, InlineRunner(), Pace.INSTANT, on_change=save,
                                      auto_continue=True)

@@ -9,8 +9,8 @@ of ``drain_events()`` in order; the current picture comes from ``view()``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine import (
     Action,
@@ -27,23 +27,11 @@ from ..engine import (
     PlayerView,
     TrickWon,
 )
+from ..persistence.seats import COMPUTER_LEVELS, Seat
 from .bot_runner import BotAnswer, BotJob, BotRunner
 from .pace import Pace
 
 HINT_LEVEL = "expert"
-
-
-class SeatLike(Protocol):
-    """A seat at the table: a person or a computer player of some difficulty."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def level(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +73,13 @@ class BotFailed:
 TableEvent = Event | Refused | CoverShown | TableReset | HintReady | BotFailed
 
 
-def is_human(seat: SeatLike) -> bool:
-    return seat.kind == "human"
-
-
 class TableController:
     """Runs one game at the table: the window draws it, the controller decides what happens."""
 
     def __init__(
         self,
         game: Game,
-        seats: Sequence[SeatLike],
+        seats: Sequence[Seat],
         runner: BotRunner,
         pace: Pace = Pace.FRIENDLY,
         on_change: Callable[[TableController], None] | None = None,
@@ -129,7 +113,7 @@ class TableController:
     # ------------------------------------------------------------------ who is who
 
     def human_seats(self) -> list[int]:
-        return [s for s, seat in enumerate(self.seats) if is_human(seat)]
+        return [s for s, seat in enumerate(self.seats) if seat.is_human]
 
     @property
     def hot_seat(self) -> bool:
@@ -140,7 +124,7 @@ class TableController:
         if self.awaiting_continue:
             return None
         for seat in self.game.to_act():
-            if is_human(self.seats[seat]):
+            if self.seats[seat].is_human:
                 return seat
         return None
 
@@ -175,7 +159,7 @@ class TableController:
     def _start_bots(self) -> None:
         deciding = set(self._pending.values()) | set(self._answers)
         for seat in self.game.to_act():
-            if not is_human(self.seats[seat]) and seat not in deciding:
+            if not self.seats[seat].is_human and seat not in deciding:
                 view = self.game.view(seat)
                 self._submit("decide", self.seats[seat].level, view, self._decision_seed(view))
 
@@ -372,14 +356,10 @@ class TableController:
 
     def set_level(self, seat: int, level: str) -> None:
         """Change a computer's difficulty; it takes effect from its next decision."""
-        self.seats[seat] = _with_level(self.seats[seat], level)
+        if level not in COMPUTER_LEVELS:
+            raise ValueError(f"unknown difficulty {level!r}")
+        self.seats[seat] = replace(self.seats[seat], level=level)
 
     def close(self) -> None:
         self.runner.cancel_before(self._next_job)
         self.runner.close()
-
-
-def _with_level(seat: SeatLike, level: str) -> SeatLike:
-    from dataclasses import replace
-
-    return replace(seat, level=level)  # type: ignore[type-var]

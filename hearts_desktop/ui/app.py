@@ -41,7 +41,7 @@ from .scene import Scene, SceneStack
 from .settings_scene import SettingsScene
 from .sound import Sounds
 from .stats_scene import StatisticsScene
-from .storage import Storage, as_seats
+from .storage import Storage
 from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
 from .ui_log import UiLog
@@ -262,7 +262,7 @@ class App:
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
-        game, seats = self.controller.game, as_seats(self.controller.seats)
+        game, seats = self.controller.game, tuple(self.controller.seats)
         self.storage.discard_saved_game()
         self.start_game(Game(game.rules, self._new_seed()), seats)
 
@@ -278,7 +278,7 @@ class App:
 
     def restart_hand(self) -> None:
         if self.can_restart_hand():
-            self.start_game(hand_restarted(self.controller.game), as_seats(self.controller.seats))
+            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats))
             self._game_changed(self.controller)
 
     # ------------------------------------------------------------------ screens

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from ..controller.autosave import Autosaver
-from ..controller.table import SeatLike
 from ..engine import Game
 from ..persistence import (
     DataPaths,
@@ -30,14 +29,6 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
-
-
-def as_seats(seats: Sequence[SeatLike]) -> tuple[Seat, ...]:
-    """The controller's seats as persistence stores them: the app only ever gives it ``Seat``."""
-    stored = tuple(s for s in seats if isinstance(s, Seat))
-    if len(stored) != len(seats):
-        raise TypeError("the table's seats must be persistence Seats")
-    return stored
 
 
 class Storage:
@@ -78,15 +69,15 @@ class Storage:
         if self.paths is not None:
             self._try(save_settings, self.paths.settings, settings)
 
-    def game_changed(self, game: Game, seats: Sequence[SeatLike]) -> None:
+    def game_changed(self, game: Game, seats: Sequence[Seat]) -> None:
         """After every action: save the game, or, once it is over, count it and forget it."""
         if self.paths is None or self.autosaver is None:
             return
         if not game.over:
-            self.saved = SavedGame(game, as_seats(seats), datetime.now().astimezone())
-            self.autosaver.submit(game, as_seats(seats))
+            self.saved = SavedGame(game, tuple(seats), datetime.now().astimezone())
+            self.autosaver.submit(game, tuple(seats))
             return
-        if self.statistics.record_game(game, as_seats(seats)):
+        if self.statistics.record_game(game, tuple(seats)):
             self._try(save_statistics, self.paths.statistics, self.statistics)
         self.discard_saved_game()
 
