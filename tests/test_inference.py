@@ -11,7 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts_desktop.bots.inference import Deal, DealSampler, kitty_certain, position_of
+from hearts_desktop.bots.inference import (
+    Deal,
+    DealSampler,
+    PlausibleDealSampler,
+    kitty_certain,
+    position_of,
+    unlikely_cards,
+)
 from hearts_desktop.bots.knowledge import Knowledge
 from hearts_desktop.engine import (
     PRESETS,
@@ -61,7 +68,7 @@ def check_deal(view: PlayerView, knowledge: Knowledge, deal: Deal) -> None:
     assert seen == view.unseen_mask | view.hand
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=st.sampled_from(RULESETS),
     seed=st.integers(0, 10_000),
@@ -80,7 +87,8 @@ def test_sampled_deals_respect_every_constraint_and_allow_the_true_one(
     # The true deal is one of the possibilities.
     check_deal(view, sampler.knowledge, Deal(tuple(hand.hands), hand.kitty))
     rng = random.Random(seed)
-    for deal in sampler.samples(rng, 25):
+    plausible = PlausibleDealSampler(view)
+    for deal in [*sampler.samples(rng, 25), *plausible.samples(rng, 10)]:
         check_deal(view, sampler.knowledge, deal)
         if hand.phase is Phase.PLAYING:
             state = position_of(view, deal)
@@ -209,3 +217,27 @@ def test_a_view_no_game_can_produce_still_gets_deals_of_the_right_sizes() -> Non
         assert not seen & hand
         seen |= hand
     assert seen == view.unseen_mask
+
+
+def test_a_player_who_threw_a_small_card_rarely_holds_the_queen() -> None:
+    """Void in clubs, the player on our left threw a small diamond, not the queen."""
+    state = deal_with(
+        Ruleset(),
+        {
+            0: "2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 2H",
+            1: "2D 3D 4D 5D 6D 7D 8D 9D TD 5S 6S 7S 8S",
+            2: "JC QC JD QD KD AD 9S TS JS 3H 4H 5H 6H",
+            3: "KC AC QS KS AS 7H 8H 9H TH JH QH KH AH",
+        },
+    )
+    play(state, "2C 2D JC AC")
+    assert unlikely_cards(view_of(state, 0))[1] == 0  # the first trick forbids points: no hint
+    play(state, "KC 3C 3D QC")
+    view = view_of(state, 0)
+    hints = unlikely_cards(view)
+    assert hints[1] >> card("QS") & 1 and hints[1] >> card("AS") & 1
+    assert hints[2] == hints[3] == 0  # they followed suit
+    rng = random.Random(5)
+    with_queen = sum(d.hands[1] >> card("QS") & 1 for d in PlausibleDealSampler(view).samples(rng, 600))
+    uniform = sum(d.hands[1] >> card("QS") & 1 for d in DealSampler(view).samples(rng, 600))
+    assert with_queen < uniform / 3

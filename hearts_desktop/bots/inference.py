@@ -23,10 +23,25 @@ from itertools import accumulate
 from math import factorial
 from typing import NamedTuple
 
-from ..engine import HandState, Phase, PlayerView
-from ..engine.cards import SUIT_MASKS, Suit, iter_bits
+from ..engine import HandState, Phase, PlayerView, Trick
+from ..engine.cards import (
+    ACE_OF_SPADES,
+    HEARTS_MASK,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Suit,
+    iter_bits,
+)
+from .heuristics import QUEEN_BIT
 from .knowledge import Knowledge
 
+QUEEN_CATCHERS = 1 << (QUEEN_OF_SPADES + 1) | 1 << (QUEEN_OF_SPADES + 2)
+"""The king and ace of spades, which win a trick the queen is thrown on."""
+
+QUEEN_CATCHERS = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
+"""The king and ace of spades: they win the tricks the queen is thrown on."""
 _FACTORIALS = tuple(float(factorial(k)) for k in range(53))
 
 
@@ -193,6 +208,80 @@ class DealSampler:
     def samples(self, rng: random.Random, count: int) -> Iterator[Deal]:
         for _ in range(count):
             yield self.sample(rng)
+
+
+class PlausibleDealSampler(DealSampler):
+    """Deals weighted by how sensible the opponents' plays would have been in them.
+
+    A player who threw a small card while void is unlikely to hold the queen of spades
+    (or a higher heart) it could have thrown instead; see ``unlikely_cards``. Each such
+    card a deal puts in that player's hand multiplies the deal's weight by ``doubt``;
+    sampling accepts uniform deals with that probability, so a deal is never ruled out,
+    only made rarer, and a view with no such hints costs nothing extra.
+    """
+
+    def __init__(self, view: PlayerView, knowledge: Knowledge | None = None, doubt: float = 0.15) -> None:
+        super().__init__(view, knowledge)
+        self.doubt = doubt
+        known = self.knowledge.known
+        self.unlikely = tuple(m & ~known[s] for s, m in enumerate(unlikely_cards(view)))
+        self._hinted = any(self.unlikely) and self.consistent
+
+    def sample(self, rng: random.Random, tries: int = 24) -> Deal:
+        deal = super().sample(rng)
+        if not self._hinted:
+            return deal
+        best, fewest = deal, self._doubts(deal)
+        for _ in range(tries):
+            if fewest == 0 or rng.random() < self.doubt ** fewest:
+                return best
+            deal = super().sample(rng)
+            doubts = self._doubts(deal)
+            if doubts < fewest:
+                best, fewest = deal, doubts
+        return best
+
+    def _doubts(self, deal: Deal) -> int:
+        return sum((hand & unlikely).bit_count() for hand, unlikely in zip(deal.hands, self.unlikely))
+
+
+def unlikely_cards(view: PlayerView) -> tuple[int, ...]:
+    """Per seat: unplayed cards its own plays suggest it does not hold.
+
+    A sensible player who cannot follow throws its most dangerous card: the queen of
+    spades first, then (while she is out) the ace and king of spades, then its highest
+    heart. So a void player who threw something else probably held none of those, and one
+    who threw a heart probably held no higher heart. A player who followed a spade trick
+    already won by the ace or king with a smaller spade would have dropped the queen.
+    """
+    rules = view.rules
+    t = rules.tables
+    n = view.players
+    unlikely = [0] * n
+    queen_hurts = bool(t.penalty_mask & QUEEN_BIT)
+    played = 0
+    in_play = [Trick(view.leader, view.trick, -1)] if view.trick else []
+    for number, trick in enumerate([*view.tricks, *in_play]):
+        led = trick.cards[0] // RANKS_PER_SUIT
+        winning = trick.cards[0]
+        for position, c in enumerate(trick.cards):
+            seat = trick.seat_of(position, n)
+            queen_out = queen_hurts and not (played | 1 << c) & QUEEN_BIT
+            if position and seat != view.seat:
+                if c // RANKS_PER_SUIT != led:
+                    if number > 0 or rules.points_on_first_trick:
+                        if queen_out:
+                            unlikely[seat] |= QUEEN_BIT
+                            if not 1 << c & QUEEN_CATCHERS:
+                                unlikely[seat] |= QUEEN_CATCHERS
+                        if c // RANKS_PER_SUIT == Suit.HEARTS:
+                            unlikely[seat] |= HEARTS_MASK & ~((2 << c) - 1)
+                elif led == Suit.SPADES and queen_out and winning > QUEEN_OF_SPADES and c < QUEEN_OF_SPADES:
+                    unlikely[seat] |= QUEEN_BIT
+            if c // RANKS_PER_SUIT == led and c > winning:
+                winning = c
+            played |= 1 << c
+    return tuple(m & view.unseen_mask for m in unlikely)
 
 
 def _compositions(total: int, lows: list[int], highs: list[int]) -> Iterator[tuple[int, ...]]:
