@@ -36,7 +36,7 @@ from typing import ClassVar
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
 from .base import Bot, Cancel, never_cancel
-from .inference import DealSampler
+from .inference import DealSampler, PlausibleDealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
 from .search import (
@@ -56,6 +56,10 @@ PASS_MARGIN = 1.5
 """Standard errors by which another pass must beat Medium's before we prefer it."""
 MOON_LOSERS = 3
 """At most this many likely losing cards in hand before a moon is worth simulating."""
+MOON_SUCCESS = 0.8
+"""Share of playouts a moon plan must win before we commit to it."""
+MOON_MARGIN = 2.0
+"""Points (of expected value) a moon plan must gain over the best ordinary card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,7 @@ class ExpertBot(Bot):
         """Every distinct legal card with its playout statistics, best first."""
         policy = MediumLookahead(view.rules, self.lookahead)
         knowledge = Knowledge.from_view(view)
-        sampler = DealSampler(view, knowledge)
+        sampler = PlausibleDealSampler(view, knowledge)
         result = search_play(
             view, rng, cancel, self.budget, policy, Scoreboard.of(view).utility, sampler,
             moon_attempts=moon_worth_trying(view, knowledge),
@@ -125,6 +129,8 @@ class ExpertBot(Bot):
         if result.deals == 0 and len(result.candidates) > 1:
             card = policy_play(view, rng, policy, sampler)
             result.candidates.sort(key=lambda s: card not in s.equivalents)
+        elif result.best.attempt and not _moon_is_on(result):
+            result.candidates.sort(key=lambda s: s.attempt)  # stable: the best safe card first
         return result
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
@@ -205,6 +211,18 @@ def _rank(candidates: list[PassStats], alive: list[PassStats]) -> list[PassStats
         if gap + PASS_MARGIN * error < 0:
             return [challenger, usual] + [s for s in candidates if s is not challenger and s is not usual]
     return candidates
+
+
+def _moon_is_on(result: SearchResult) -> bool:
+    """Whether the best moon plan is sure enough, and worth enough more, to commit to.
+
+    A failed moon costs nearly every point in the hand, and the playouts' defenders are
+    weaker than real ones, so a plan needs most of its playouts to succeed and a clear
+    margin over the best ordinary card.
+    """
+    plan = result.best
+    safe = min((c.mean_utility for c in result.candidates if not c.attempt), default=math.inf)
+    return plan.share(plan.moons_shot) >= MOON_SUCCESS and safe - plan.mean_utility >= MOON_MARGIN
 
 
 def moon_worth_trying(view: PlayerView, knowledge: Knowledge) -> bool:

@@ -1,9 +1,11 @@
 """Hard: determinized Monte Carlo search with a club player's rules as the playout policy.
 
-For each decision it deals the unseen cards many ways consistent with what it has seen,
-plays each distinct legal card out to the end of the hand in every deal, and keeps the
-card with the best mean outcome (its points against the others' mean, moons included).
-Passing is Medium's: the rules of thumb of a club player.
+For each decision it deals the unseen cards a few dozen ways consistent with what it has
+seen, plays each distinct legal card out to the end of the hand in every deal with the
+fast playout rules, and keeps the card with the best mean outcome (its points against the
+others' mean, moons included). Passing is Medium's: the rules of thumb of a club player.
+The small budget is deliberate: it is a quick thinker that clearly beats Medium, and the
+Expert's far deeper search is what sets it apart.
 
 The bot holds no state between decisions and its constructor takes no arguments beyond
 the budget, so it pickles and rebuilds cheaply in a worker process; the UI runs it there
@@ -21,7 +23,7 @@ from .inference import DealSampler
 from .medium import MediumBot
 from .search import Budget, MediumLookahead, PlayoutPolicy, policy_play, search_play
 
-HARD_BUDGET = Budget(seconds=0.1, max_deals=300)
+HARD_BUDGET = Budget(seconds=0.1, max_deals=40, min_deals=12, confidence=3.0)
 
 
 class HardBot(Bot):

@@ -26,9 +26,10 @@ from ..engine.rules import CARDS_PASSED
 from .base import Cancel, choose_moon_by_score, never_cancel
 from .expert import ExpertBot
 from .heuristics import QUEEN_BIT
+from .inference import QUEEN_CATCHERS
 from .knowledge import Knowledge
 from .medium import count_losers
-from .search import QUEEN_CATCHERS, CandidateStats, SearchResult
+from .search import CandidateStats, SearchResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,10 +203,7 @@ def _lead_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None
             f"taken by anyone else stops the moon."
         )
     if out and not higher and _only_taker(view):
-        return (
-            f"Lead {_plain(card)}: it is the top {_suit(suit)[:-1]} left and you have every point "
-            f"so far, so keep taking tricks for the moon."
-        )
+        return f"Lead {_plain(card)}, the top {_suit(suit)[:-1]} left: you have every point so far, so run for the moon."
     if suit == Suit.SPADES and k.unseen & QUEEN_BIT and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
         return f"Lead {_plain(card)} to flush out the unseen queen: you hold no spade above her."
     if not out:

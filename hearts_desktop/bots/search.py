@@ -24,10 +24,8 @@ from dataclasses import dataclass, field
 
 from ..engine import CARDS, Card, HandState, MoonScoring, Phase, PlayerView, Ruleset
 from ..engine.cards import (
-    ACE_OF_SPADES,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
-    KING_OF_SPADES,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Suit,
@@ -36,11 +34,10 @@ from ..engine.cards import (
     mask_of,
 )
 from .base import Cancel
-from .heuristics import QUEEN_BIT, highest, lowest, position_from_state
-from .inference import DealSampler, position_of
+from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
+from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
 
-QUEEN_CATCHERS = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 HEARTS = Suit.HEARTS
 
 Utility = Callable[[Sequence[int], int], float]
@@ -114,6 +111,10 @@ class PlayoutPolicy:
         if shooter == seat or attempt == seat:
             return self._shoot(state, legal, out)
         if not state.trick:
+            if shooter is not None:
+                stopper = masters(legal & HEARTS_MASK, out)
+                if stopper:
+                    return highest(stopper)  # a heart trick the shooter cannot win
             return self._lead(hand, legal, out)
         return self._follow(state, hand, legal, out, shooter)
 
@@ -156,10 +157,12 @@ class PlayoutPolicy:
         points_on = on_table & penalty
         winner_seat = (state.leader + state.trick.index(winning)) % self.n
         if legal & suit:
-            if shooter is not None and winner_seat == shooter and points_on:
+            if shooter is not None and winner_seat == shooter:
                 over = legal & ~((1 << winning) - 1)
-                if over:
-                    return lowest(over)  # take the trick: the moon is stopped
+                if over and (points_on or state.led_suit == HEARTS):
+                    return highest(over)  # take the trick: the moon is stopped
+                if not over:
+                    return lowest(legal)  # keep the high cards that can stop it later
             if state.led_suit == Suit.SPADES and legal & QUEEN_BIT and winning > QUEEN_OF_SPADES:
                 return QUEEN_OF_SPADES
             if last and not points_on:
@@ -181,10 +184,13 @@ class PlayoutPolicy:
                 return lowest(legal)
             safe = legal & ~penalty
             return highest(safe) if safe else lowest(legal)
-        if shooter is not None and winner_seat == shooter:
-            clean = legal & ~penalty & ~self.jack
-            if clean:
-                return highest(clean)
+        if shooter is not None:
+            if winner_seat == shooter or (shooter - state.leader) % self.n > len(state.trick):
+                clean = legal & ~penalty & ~self.jack
+                if clean:
+                    return highest(clean)  # feed the shooter nothing
+            elif legal & penalty:
+                return highest(legal & penalty)  # a point card for someone else stops the moon
         return self._discard(hand, legal, out)
 
     def _discard(self, hand: int, legal: int, out: int) -> int:
@@ -259,15 +265,16 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
              attempt: int | None = None) -> tuple[int, ...]:
     """Finish the hand with ``policy`` for every seat; the hand's final points.
 
-    ``attempt`` names a seat that plays for the moon throughout. A moon under "shooter's
+    ``attempt`` names a seat that plays for the moon throughout, against alert defenders
+    (a moon that only works if nobody notices is not worth trying). A moon under "shooter's
     choice" adds to the others: both choices keep the same gaps.
     """
     choose = policy.choose
     play = state.play
-    shooter = None
+    shooter = attempt  # the others see an attempt coming and defend from the start
     trick_number = -1
     while state.phase is Phase.PLAYING:
-        if state.tricks_played != trick_number:
+        if attempt is None and state.tricks_played != trick_number:
             trick_number = state.tricks_played
             shooter = policy.shooter(state) if trick_number >= 2 else None
         card = choose(state, played, shooter, attempt)
