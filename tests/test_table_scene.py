@@ -15,7 +15,7 @@ from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerMove, Pointe
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.scene import SceneStack
 from hearts_desktop.ui.sound import Sounds
-from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.ui.table_scene import TableOverlays, TableScene
 
 SEATS = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
          Seat("C", "computer", "easy"))
@@ -226,3 +226,42 @@ def test_a_smoke_game_fails_when_a_bot_fails() -> None:
         for _ in range(10):
             scene.update(0.05)
             scene.draw(screen)
+
+
+def test_fuzz_seed_1_a_deal_drawn_after_the_exchange_leaves_the_slots_empty() -> None:
+    """The fuzzer (seed 1, event 1308) caught the pass slots refilled with cards already
+    passed away: the deal animation, held back behind the score screen, started only after
+    the new hand's cards had been exchanged, and took the slots from the view's pass."""
+    table = Table()
+    table.settle(1.5)
+    table.controller.submit_pass(table.controller.view().cards()[:3])
+    table.frame()
+    assert table.controller.view().phase is Phase.PLAYING
+    table.scene._start_deal(13)
+    assert table.scene.pass_slots == []
+
+
+class ScoreLeftOpen(TableOverlays):
+    """A score screen nobody has clicked away yet."""
+
+    def hand_scored(self, table: TableScene, event: object) -> None:
+        pass
+
+
+def test_the_next_hand_stays_hidden_until_the_score_is_read() -> None:
+    table = Table(seed=3, pace=Pace.INSTANT)
+    table.scene.overlays = ScoreLeftOpen()
+    _to_my_turn(table)
+    for _ in range(60 * 60):
+        table.frame()
+        if table.controller.awaiting_continue and not table.scene.busy:
+            break
+        view = table.controller.view()
+        if view.my_turn and table.controller.active_human() == 0:
+            table.controller.play(view.legal_cards()[0])
+    assert table.controller.awaiting_continue
+    table.settle(0.5)
+    assert table.scene.trick == [] and table.scene.hand_rects == {}  # nothing of the new deal shows
+    table.controller.continue_after_hand()
+    table.settle(2.0)
+    assert len(table.scene.hand_rects) == 13

@@ -103,9 +103,12 @@ class TableScene(Scene):
         self.arriving: set[Card] = set()
         self.hand_rects: dict[Card, pygame.Rect] = {}
         self.pending_score: Callable[[], None] | None = None
+        self.pending_deal: int | None = None
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard()
         self._sync_from_view()
+        if not controller.game.actions:
+            self._start_deal(controller.game.rules.tables.hand_size)
 
     # ------------------------------------------------------------------ setup
 
@@ -138,7 +141,8 @@ class TableScene(Scene):
         self.flights.clear()
         self.sweep = None
         self.dealing = None
-        self.pass_slots = list(view.passed or ()) if view.phase is Phase.PASSING else []
+        self.pending_deal = None
+        self.pass_slots = self._passed_by_viewer()
         self.arriving = set()
         self.drag = None
         self.hint = None
@@ -169,6 +173,7 @@ class TableScene(Scene):
         if self.pending_score is not None and not self.busy:
             show, self.pending_score = self.pending_score, None
             show()
+        self._deal_when_ready()
         if self.layout.viewer != self.controller.viewer:
             self.layout = self._layout()
         self._refresh_buttons()
@@ -192,15 +197,31 @@ class TableScene(Scene):
             handler(event)
 
     def _on_HandDealt(self, event: HandDealt) -> None:
+        """The next hand is dealt once the last trick is swept and the score has been read;
+        until then its cards stay out of sight (nothing is drawn from the new hand)."""
+        self.pending_deal = len(event.hands[0])
+        self.dealing = {seat: 0 for seat in range(self.controller.game.players)}
+
+    def _passed_by_viewer(self) -> list[Card]:
+        """What the slots hold when (re)drawn from the view: the viewer's chosen pass, while
+        cards are still being passed; nothing once they have been exchanged."""
+        view = self.controller.view()
+        return list(view.passed or ()) if view.phase is Phase.PASSING else []
+
+    def _deal_when_ready(self) -> None:
+        if self.pending_deal is not None and not self.busy and not self.controller.awaiting_continue:
+            per_seat, self.pending_deal = self.pending_deal, None
+            self._start_deal(per_seat)
+
+    def _start_deal(self, per_seat: int) -> None:
+        """Cards fly from the middle to each seat in turn; hands fill as they land."""
         self.trick.clear()
-        self.pass_slots.clear()
+        self.pass_slots = self._passed_by_viewer()
         self.hint = None
-        self.sweep = None
         if not self.animations:
             self.dealing = None
             return
         n = self.controller.game.players
-        per_seat = len(event.hands[0])
         self.dealing = {seat: 0 for seat in range(n)}
         center = self._center_rect(self.layout.small_h)
         step = DEAL_SECONDS / (per_seat * n)
@@ -330,7 +351,7 @@ class TableScene(Scene):
     def _on_CoverShown(self, event: CoverShown) -> None:
         self.drag = None
         self.hint = None
-        self.pass_slots = list(self.controller.view().passed or ())  # the new person's, never the last one's
+        self.pass_slots = self._passed_by_viewer()  # the new person's, never the last one's
         self.overlays.cover(self, event)
 
     def _on_TableReset(self, event: TableReset) -> None:
@@ -543,7 +564,7 @@ class TableScene(Scene):
         self._draw_seats(surface, view)
         self._draw_trick(surface)
         self._draw_status(surface, view)
-        if view.phase is Phase.PASSING:
+        if view.phase is Phase.PASSING and self.dealing is None:
             self._draw_pass_area(surface, view)
         self._draw_hand(surface, view)
         for flight in self.flights:
