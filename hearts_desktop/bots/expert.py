@@ -43,6 +43,7 @@ from .search import (
     Budget,
     MediumLookahead,
     SearchResult,
+    paired_gap,
     play_out,
     policy_play,
     search_play,
@@ -169,7 +170,7 @@ class ExpertBot(Bot):
                 stats.values.append(utility(play_out(state, policy, 0), view.seat))
             deals += 1
             if deals % 32 == 0 and len(alive) > 2:
-                alive = _halve(alive, deals)
+                alive = _halve(alive)
         return _rank(candidates, alive)
 
 
@@ -185,18 +186,7 @@ class PassStats:
         return sum(self.values) / len(self.values) if self.values else 0.0
 
 
-def _paired_gap(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """Mean of ``a - b`` over the deals both saw, and its standard error."""
-    differences = [x - y for x, y in zip(a, b)]
-    count = len(differences)
-    if count < 2:
-        return 0.0, math.inf
-    mean = sum(differences) / count
-    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean, math.sqrt(spread / count)
-
-
-def _halve(alive: list[PassStats], deals: int) -> list[PassStats]:
+def _halve(alive: list[PassStats]) -> list[PassStats]:
     """Keep Medium's pass and the better half of the others (successive halving)."""
     usual, others = alive[0], sorted(alive[1:], key=lambda s: s.mean)
     return [usual] + others[: max(1, len(others) // 2)]
@@ -207,7 +197,7 @@ def _rank(candidates: list[PassStats], alive: list[PassStats]) -> list[PassStats
     usual = candidates[0]
     challenger = min(alive[1:], key=lambda s: s.mean, default=None)
     if challenger is not None:
-        gap, error = _paired_gap(challenger.values, usual.values)
+        gap, error = paired_gap(challenger.values, usual.values)
         if gap + PASS_MARGIN * error < 0:
             return [challenger, usual] + [s for s in candidates if s is not challenger and s is not usual]
     return candidates

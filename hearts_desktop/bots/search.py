@@ -2,8 +2,8 @@
 
 A decision is searched like this: deal the unseen cards in a way that agrees with the view
 (``inference.DealSampler``), then for each sensibly different legal card play the whole
-hand out with a fast rule-based policy for every seat, and score the outcome from our
-seat. The card with the best mean over many deals wins. Every candidate sees the same
+hand out with a fast rule-based policy for every seat (optionally Medium's own rules for
+the tricks nearest the decision), and score the outcome from our seat. The card with the best mean over many deals wins. Every candidate sees the same
 deals, so their differences are measured with far less noise than their means.
 
 The playout policy works on bit masks straight from a ``HandState`` (building a
@@ -17,6 +17,7 @@ Search is stateless between decisions, checks ``cancel`` and the clock after eve
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -30,11 +31,10 @@ from ..engine.cards import (
     SUIT_MASKS,
     Suit,
     cards_of,
-    iter_bits,
     mask_of,
 )
 from .base import Cancel
-from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
+from .heuristics import QUEEN_BIT, highest, lowest, masters, points_in, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
 
@@ -59,9 +59,9 @@ class PlayoutPolicy:
 
     def __init__(self, rules: Ruleset, moon_share: float = 0.6) -> None:
         t = rules.tables
+        self.tables = t
         self.n = t.players
         self.deck = t.deck
-        self.points = t.points
         self.penalty = t.penalty_mask
         self.moon_possible = rules.moon is not MoonScoring.OFF
         self.moon_threshold = t.penalty_total * moon_share
@@ -88,8 +88,7 @@ class PlayoutPolicy:
                 holder = seat
         if holder is None:
             return None
-        points = self.points
-        taken = sum(points[c] for c in iter_bits(state.taken[holder] & penalty))
+        taken = points_in(self.tables, state.taken[holder] & penalty)
         return holder if taken >= self.moon_threshold else None
 
     # ------------------------------------------------------------------ moves
@@ -98,9 +97,9 @@ class PlayoutPolicy:
                attempt: int | None = None) -> int:
         """The card for the seat to act.
 
-        ``played`` holds every card seen so far; ``shooter`` is the seat others believe is
-        running the moon (``shooter``'s answer, refreshed each trick); ``attempt`` is a seat
-        that plays for the moon whatever it has taken.
+        ``played`` holds every card seen so far; ``shooter`` is the seat the others believe
+        is running the moon (what ``shooter()`` said at the start of the trick); ``attempt``
+        is a seat that plays for the moon whatever it has taken.
         """
         legal = state.legal_mask()
         if not legal & (legal - 1):
@@ -388,24 +387,32 @@ def _all_in(mask: int, start: int, stop: int) -> bool:
     return mask & span == span
 
 
+def paired_gap(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``a - b`` over the deals both saw, and its standard error.
+
+    Candidates are compared on the same deals, so the per-deal differences are far less
+    noisy than either mean.
+    """
+    differences = [x - y for x, y in zip(a, b)]
+    count = len(differences)
+    if count < 2:
+        return 0.0, math.inf
+    mean = sum(differences) / count
+    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean, math.sqrt(spread / count)
+
+
 def settled(candidates: Sequence[CandidateStats], budget: Budget) -> bool:
     """Whether more deals are unlikely to change the choice (see ``Budget.confidence``)."""
     if budget.confidence is None:
         return False
     best = min(candidates, key=lambda c: c.mean_utility)
-    deals = best.deals
-    clear = True
     for other in candidates:
-        if other is best:
-            continue
-        differences = [a - b for a, b in zip(other.values, best.values)]
-        mean = sum(differences) / deals
-        spread = sum((d - mean) ** 2 for d in differences) / (deals - 1)
-        error = (spread / deals) ** 0.5
-        if mean - budget.confidence * error <= 0 and mean + error > budget.indifference:
-            clear = False
-            break
-    return clear
+        if other is not best:
+            gap, error = paired_gap(other.values, best.values)
+            if gap - budget.confidence * error <= 0 and gap + error > budget.indifference:
+                return False
+    return True
 
 
 def search_play(
