@@ -33,6 +33,7 @@ from .engine.rules import preset_by_key
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
 CHUNK_DEALS = 20
+"""Most deals a worker plays per job: few enough that a small run still uses every worker."""
 
 
 @dataclass(slots=True)
@@ -187,11 +188,12 @@ def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, int, int]) -> list[Dea
     return [play_deal(rules, bots, seed, index) for index in range(first, last)]
 
 
-def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int) -> Iterator[
+def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
     tuple[tuple[str, ...], Ruleset, int, int, int]
 ]:
-    for first in range(0, hands, CHUNK_DEALS):
-        yield levels, rules, seed, first, min(hands, first + CHUNK_DEALS)
+    size = max(1, min(CHUNK_DEALS, math.ceil(hands / (4 * workers))))  # ~4 jobs per worker
+    for first in range(0, hands, size):
+        yield levels, rules, seed, first, min(hands, first + size)
 
 
 def run_arena(
@@ -217,7 +219,7 @@ def run_arena(
         make_bot(level)  # unknown levels fail here, before any worker starts
     start = time.perf_counter()
     records: list[DealRecord] = []
-    jobs = list(_chunks(lineup, rules, seed, hands))
+    jobs = list(_chunks(lineup, rules, seed, hands, max(1, workers)))
     if workers <= 1:
         for job in jobs:
             records.extend(_play_chunk(job))
