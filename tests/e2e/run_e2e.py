@@ -356,7 +356,10 @@ def second_run(person: Person, left: Record) -> None:
     person.press("Continue")
     table = person.table_when("the saved game", lambda t: True)
     different = {name: (left[name], table[name]) for name in SAME_TABLE_FIELDS if left[name] != table[name]}
-    if different:
+    # A computer whose turn it was when the game was left may already have played its card.
+    bot_moved_on = (table["actions"] == left["actions"] + 1
+                    and table["trick"][: len(left["trick"])] == left["trick"])
+    if different and not bot_moved_on:
         raise StageFailed(f"Continue showed another table (left, shown): {different}")
     person.screenshot("continued")
     person.quit_through_menu()
