@@ -264,9 +264,11 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
              attempt: int | None = None) -> tuple[int, ...]:
     """Finish the hand with ``policy`` for every seat; the hand's final points.
 
-    ``attempt`` names a seat that plays for the moon throughout, against alert defenders
-    (a moon that only works if nobody notices is not worth trying). A moon under "shooter's
-    choice" adds to the others: both choices keep the same gaps.
+    ``attempt`` names a seat that plays for the moon throughout. The fast rules defend
+    against it from the start (a moon that only works if nobody notices is not worth
+    trying); Medium's rules, where a ``MediumLookahead`` plays them, defend as Medium does
+    at the table, once the points taken show the run. A moon under "shooter's choice" adds
+    to the others: both choices keep the same gaps.
     """
     choose = policy.choose
     play = state.play
