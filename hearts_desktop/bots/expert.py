@@ -111,21 +111,16 @@ class Scoreboard:
 class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
-    def __init__(self, budget: Budget = EXPERT_BUDGET, pass_budget: Budget = PASS_BUDGET,
-                 lookahead: int | None = None) -> None:
-        """``lookahead``: tricks after the decision played by Medium's rules in the
-        playouts, the fast rules after them; ``None`` means to the end of the hand."""
+    def __init__(self, budget: Budget = EXPERT_BUDGET, pass_budget: Budget = PASS_BUDGET) -> None:
         self.budget = budget
         self.pass_budget = pass_budget
-        self.lookahead = lookahead
 
     def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
         return self.search(view, rng, cancel).best.card
 
     def search(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> SearchResult:
         """Every distinct legal card with its playout statistics, best first."""
-        depth = view.rules.tables.tricks_per_hand if self.lookahead is None else self.lookahead
-        policy = MediumLookahead(view.rules, depth)
+        policy = MediumLookahead(view.rules, view.rules.tables.tricks_per_hand)  # the whole hand
         knowledge = Knowledge.from_view(view)
         sampler = PlausibleDealSampler(view, knowledge)
         result = search_play(

@@ -21,7 +21,7 @@ from ..engine import Card, PlayerView
 from .base import Bot, Cancel, never_cancel
 from .inference import DealSampler
 from .medium import MediumBot
-from .search import Budget, MediumLookahead, PlayoutPolicy, policy_play, search_play
+from .search import Budget, PlayoutPolicy, policy_play, search_play
 
 HARD_BUDGET = Budget(seconds=0.1, max_deals=40, min_deals=12, confidence=3.0)
 
@@ -29,15 +29,14 @@ HARD_BUDGET = Budget(seconds=0.1, max_deals=40, min_deals=12, confidence=3.0)
 class HardBot(Bot):
     level: ClassVar[str] = "hard"
 
-    def __init__(self, budget: Budget = HARD_BUDGET, lookahead: int = 0) -> None:
+    def __init__(self, budget: Budget = HARD_BUDGET) -> None:
         self.budget = budget
-        self.lookahead = lookahead
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
         return MediumBot().choose_pass(view, rng, cancel)
 
     def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
-        policy = MediumLookahead(view.rules, self.lookahead) if self.lookahead else PlayoutPolicy(view.rules)
+        policy = PlayoutPolicy(view.rules)
         sampler = DealSampler(view)
         result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler)
         if result.deals == 0 and len(result.candidates) > 1:
