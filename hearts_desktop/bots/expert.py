@@ -5,12 +5,15 @@ What makes it stronger than Hard:
 
 * **Search**: about ten times the deals per decision, stopping early only when the best card
   is clear (or nothing depends on the choice), and Medium's own cost-weighing rules for
-  every seat to the end of each playout. That models a club player (and the opponents'
-  moon runs, which the fast rules only notice late) at about ten times the cost of the
-  fast rules, which is affordable in a second of search.
+  every seat in the trick after the decision, where the playout policy matters most. The
+  fast rules finish the hand: Medium's rules to the end model a club player better but
+  cost ten times as much, and measured against three Hard the lost deals cost more than
+  the better model won (see ``benchmarks/arena_ladder.txt``).
 * **Moons**: whenever no opponent has taken a penalty card it also tries every card with
-  itself playing for the moon to the end, and keeps that plan if it pays better on average.
-  Moon defence comes from the playouts: a card that lets someone run the table scores badly.
+  itself playing for the moon to the end, against defenders who notice the run once the
+  points taken show it, as players at the table do, and keeps that plan if it is sure
+  enough and pays clearly better. Moon defence comes from the playouts: a card that lets
+  someone run the table scores badly.
 * **The game, not just the hand**: an outcome is scored by its effect on our chance to win
   the game (``Scoreboard``): far from the end that is our points against the others', near
   the end it pushes points onto the player whose total threatens us and ends the game when
@@ -53,6 +56,8 @@ from .search import (
 
 EXPERT_BUDGET = Budget(seconds=0.8, max_deals=4000, min_deals=32, confidence=3.0)
 PASS_BUDGET = Budget(seconds=1.6, max_deals=2000)
+EXPERT_LOOKAHEAD = 1
+"""Tricks after the decision in which every seat plays Medium's rules in the playouts."""
 PASS_POOL = 6
 """Passes are chosen among the triples of this many cards Medium most wants to pass."""
 PASS_MARGIN = 1.5
@@ -120,7 +125,7 @@ class ExpertBot(Bot):
 
     def search(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> SearchResult:
         """Every distinct legal card with its playout statistics, best first."""
-        policy = MediumLookahead(view.rules, view.rules.tables.tricks_per_hand)  # the whole hand
+        policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
         knowledge = Knowledge.from_view(view)
         sampler = PlausibleDealSampler(view, knowledge)
         result = search_play(

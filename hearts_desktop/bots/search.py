@@ -264,18 +264,18 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
              attempt: int | None = None) -> tuple[int, ...]:
     """Finish the hand with ``policy`` for every seat; the hand's final points.
 
-    ``attempt`` names a seat that plays for the moon throughout. The fast rules defend
-    against it from the start (a moon that only works if nobody notices is not worth
-    trying); Medium's rules, where a ``MediumLookahead`` plays them, defend as Medium does
-    at the table, once the points taken show the run. A moon under "shooter's choice" adds
-    to the others: both choices keep the same gaps.
+    ``attempt`` names a seat that plays for the moon throughout. The others defend as
+    players at the table do: once the points taken show the run (``shooter``), not from
+    the start, since neither a club player nor the Hard search can read an attempt
+    earlier. A moon under "shooter's choice" adds to the others: both choices keep the
+    same gaps.
     """
     choose = policy.choose
     play = state.play
-    shooter = attempt  # the others see an attempt coming and defend from the start
+    shooter = None
     trick_number = -1
     while state.phase is Phase.PLAYING:
-        if attempt is None and state.tricks_played != trick_number:
+        if state.tricks_played != trick_number:
             trick_number = state.tricks_played
             shooter = policy.shooter(state) if trick_number >= 2 else None
         card = choose(state, played, shooter, attempt)
