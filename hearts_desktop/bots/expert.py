@@ -54,8 +54,8 @@ from .search import (
     search_play,
 )
 
-EXPERT_BUDGET = Budget(seconds=0.8, max_deals=4000, min_deals=32, confidence=3.0)
-PASS_BUDGET = Budget(seconds=1.6, max_deals=2000)
+EXPERT_BUDGET = Budget(seconds=0.4, max_deals=4000, min_deals=32, confidence=3.0)
+PASS_BUDGET = Budget(seconds=0.6, max_deals=2000)
 EXPERT_LOOKAHEAD = 1
 """Tricks after the decision in which every seat plays Medium's rules in the playouts."""
 PASS_POOL = 6
