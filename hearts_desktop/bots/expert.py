@@ -3,12 +3,12 @@ simulation.
 
 What makes it stronger than Hard:
 
-* **Search**: about ten times the deals per decision, stopping early only when the best card
-  is clear (or nothing depends on the choice), and Medium's own cost-weighing rules for
-  every seat in the trick after the decision, where the playout policy matters most. The
-  fast rules finish the hand: Medium's rules to the end model a club player better but
-  cost ten times as much, and measured against three Hard the lost deals cost more than
-  the better model won (see ``benchmarks/arena_ladder.txt``).
+* **Search**: several times Hard's deals per decision (up to 0.4 s), stopping early only
+  when the best card is clear (or nothing depends on the choice), and Medium's own
+  cost-weighing rules for every seat in the trick after the decision, where the playout
+  policy matters most. The fast rules finish the hand: Medium's rules to the end model a
+  club player better but cost ten times as much, and measured against three Hard the lost
+  deals cost more than the better model won (see ``benchmarks/arena_ladder.txt``).
 * **Moons**: whenever no opponent has taken a penalty card it also tries every card with
   itself playing for the moon to the end, against defenders who notice the run once the
   points taken show it, as players at the table do, and keeps that plan if it is sure
@@ -24,8 +24,8 @@ What makes it stronger than Hard:
   choice unless another is clearly better.
 
 Like Hard it is stateless between decisions and cheap to build, so the UI runs it in a
-worker process (a second of search would otherwise stall the render loop); ``cancel`` is
-checked after every deal and the best answer so far is returned.
+worker process (half a second of search would otherwise stall the render loop);
+``cancel`` is checked after every deal and the best answer so far is returned.
 """
 
 from __future__ import annotations
