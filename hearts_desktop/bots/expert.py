@@ -3,7 +3,7 @@ simulation.
 
 What makes it stronger than Hard:
 
-* **Search**: several times Hard's deals per decision (up to 0.4 s), stopping early only
+* **Search**: several times Hard's deals per decision (up to 0.3 s), stopping early only
   when the best card is clear (or nothing depends on the choice), and Medium's own
   cost-weighing rules for every seat in the trick after the decision, where the playout
   policy matters most. The fast rules finish the hand: Medium's rules to the end model a
@@ -54,8 +54,8 @@ from .search import (
     search_play,
 )
 
-EXPERT_BUDGET = Budget(seconds=0.4, max_deals=4000, min_deals=32, confidence=3.0)
-PASS_BUDGET = Budget(seconds=0.6, max_deals=2000)
+EXPERT_BUDGET = Budget(seconds=0.3, max_deals=4000, min_deals=32, confidence=3.0)
+PASS_BUDGET = Budget(seconds=0.5, max_deals=2000)
 EXPERT_LOOKAHEAD = 1
 """Tricks after the decision in which every seat plays Medium's rules in the playouts."""
 PASS_POOL = 6
@@ -64,9 +64,9 @@ PASS_MARGIN = 1.5
 """Standard errors by which another pass must beat Medium's before we prefer it."""
 MOON_LOSERS = 3
 """At most this many likely losing cards in hand before a moon is worth simulating."""
-MOON_SUCCESS = 0.8
+MOON_SUCCESS = 0.75
 """Share of playouts a moon plan must win before we commit to it."""
-MOON_MARGIN = 2.0
+MOON_MARGIN = 1.5
 """Points (of expected value) a moon plan must gain over the best ordinary card."""
 
 
