@@ -72,6 +72,10 @@ class ArenaResult:
     hands_played: int
     seat0_minus_others: tuple[float, float, float]
     """Mean, low and high of the 95% interval of seat 0's points minus the others' mean."""
+    seat0_share: tuple[float, float, float]
+    """Seat 0's points as a share of the others' mean, with its 95% interval (a ratio of two
+    noisy means is itself noisy: a bar such as "at most 60%" is met clearly only if the
+    interval stays under it)."""
     bots: tuple[BotFigures, ...]
     seconds: float
     workers: int
@@ -84,6 +88,8 @@ class ArenaResult:
             "hands": self.hands,
             "hands_played": self.hands_played,
             "seat0_minus_others": {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]},
+            "seat0_share": {"mean": round(self.seat0_share[0], 5),
+                            "ci95": [round(self.seat0_share[1], 5), round(self.seat0_share[2], 5)]},
             "bots": [
                 {
                     "name": b.name,
@@ -128,6 +134,11 @@ class ArenaResult:
         lines.append(
             f"seat 0 ({self.bots[0].name}) minus the others' mean: {mean:+.3f} points/hand, "
             f"95% CI [{low:+.3f}, {high:+.3f}] ({verdict}; over {self.hands} deals)"
+        )
+        share, low, high = self.seat0_share
+        lines.append(
+            f"seat 0 ({self.bots[0].name}) scores {share:.1%} of the others' mean, "
+            f"95% CI [{low:.1%}, {high:.1%}]"
         )
         return "\n".join(lines)
 
@@ -254,6 +265,7 @@ def summarize(
     n = len(lineup)
     totals = [_Totals() for _ in range(n)]
     differences = []
+    mine_and_theirs = []
     for record in records:
         for entry in range(n):
             mine = [points[entry] for points in record.points]
@@ -265,6 +277,8 @@ def summarize(
         others = n - 1
         spread = sum(others * points[0] - sum(points[1:]) for points in record.points)
         differences.append(spread / (others * len(record.points)))
+        mine_and_theirs.append((sum(points[0] for points in record.points),
+                                sum(sum(points[1:]) for points in record.points) / others))
     played = len(records) * n
     bots = []
     for entry, level in enumerate(lineup):
@@ -291,6 +305,7 @@ def summarize(
         hands=len(records),
         hands_played=played,
         seat0_minus_others=mean_ci95(differences),
+        seat0_share=ratio_ci95(mine_and_theirs),
         bots=tuple(bots),
         seconds=seconds,
         workers=workers,
@@ -302,6 +317,20 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return mean, mean - half, mean + half
+
+
+def ratio_ci95(pairs: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """The ratio of the means of ``x`` and ``y`` over independent ``(x, y)`` pairs, with its
+    95% interval by the delta method (its spread is that of ``x - ratio * y``, scaled by
+    the mean of ``y``); all NaN when the ``y`` sum to 0 and there is no ratio."""
+    total_x = sum(x for x, _ in pairs)
+    total_y = sum(y for _, y in pairs)
+    if total_y == 0:
+        return math.nan, math.nan, math.nan
+    ratio = total_x / total_y
+    residuals = [x - ratio * y for x, y in pairs]
+    half = Z95 * statistics.stdev(residuals) / math.sqrt(len(pairs)) / (total_y / len(pairs))
+    return ratio, ratio - half, ratio + half
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from hearts_desktop.arena import ArenaResult, deal_for, main, play_deal, run_arena
+from hearts_desktop.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
 from hearts_desktop.bots import Bot, Cancel, make_bot, never_cancel
 from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
 
@@ -47,6 +47,7 @@ def test_identical_bots_score_identically_over_the_rotations() -> None:
     """Medium is deterministic, so with four of them each entry's total per deal is the same."""
     result = run_arena(["medium"] * 4, hands=6, seed=2)
     assert result.seat0_minus_others == (0.0, 0.0, 0.0)
+    assert result.seat0_share == (1.0, 1.0, 1.0)
     assert len({b.mean_points for b in result.bots}) == 1
 
 
@@ -62,6 +63,9 @@ def test_figures_are_consistent(small_run: ArenaResult) -> None:
     difference, low, high = result.seat0_minus_others
     assert difference == pytest.approx(means[0] - statistics.fmean(means[1:]))
     assert low < difference < high
+    share, share_low, share_high = result.seat0_share
+    assert share == pytest.approx(means[0] / statistics.fmean(means[1:]))
+    assert share_low < share < share_high < 1
     moons = sum(b.moons for b in result.bots)
     sweeps = sum(b.sweeps for b in result.bots)
     # Every hand hands out 26 points, or 3 x 26 after a moon and 3 x 39 after a sweep.
@@ -71,6 +75,22 @@ def test_figures_are_consistent(small_run: ArenaResult) -> None:
         assert bot.decisions >= 160 * 13
         assert 0 < bot.decision_ms_median <= bot.decision_ms_p95
     assert high < 0  # Medium beats three Easy players even over 40 deals
+
+
+def test_the_share_interval_covers_the_true_ratio_about_95_times_in_100() -> None:
+    """Seat-0-like points (mean 5) against others'-mean-like points (mean 8), correlated as
+    in a deal: 1,000 samples of 300 deals, so the coverage is known to about +-1.5%."""
+    rng = random.Random(5)
+    covered = 0
+    for _ in range(1000):
+        pairs = []
+        for _ in range(300):
+            luck = rng.gauss(0, 3)
+            pairs.append((5 + luck + rng.gauss(0, 3), 8 - luck / 3 + rng.gauss(0, 2)))
+        _, low, high = ratio_ci95(pairs)
+        covered += low <= 5 / 8 <= high
+    assert 920 <= covered <= 980
+    assert ratio_ci95([(1.0, 2.0), (3.0, 6.0), (2.0, 4.0)]) == (0.5, 0.5, 0.5)
 
 
 def test_workers_do_not_change_the_figures(small_run: ArenaResult) -> None:
