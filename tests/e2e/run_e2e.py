@@ -60,11 +60,17 @@ def run_checked(command: list[str], env: dict[str, str], timeout: float = 20.0) 
 
 @contextmanager
 def x_server() -> Iterator[str]:
-    """An Xvfb of our own on the first display number nobody uses; stopped on the way out."""
+    """An Xvfb of our own on the first display number nobody uses; stopped on the way out.
+
+    ``-noreset``: by default Xvfb resets when its last client leaves and drops whoever connects
+    meanwhile. A button acts on the press, so the program can exit between xdotool's
+    mousedown and mouseup; the mouseup then connected during the reset and found no display.
+    """
     for number in range(99, 160):
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
-        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp",
+                                   "-noreset"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         socket = Path(f"/tmp/.X11-unix/X{number}")
         deadline = time.monotonic() + 10
