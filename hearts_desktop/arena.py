@@ -328,8 +328,8 @@ def ratio_ci95(pairs: Sequence[tuple[float, float]]) -> tuple[float, float, floa
     if total_y == 0:
         return math.nan, math.nan, math.nan
     ratio = total_x / total_y
-    residuals = [x - ratio * y for x, y in pairs]
-    half = Z95 * statistics.stdev(residuals) / math.sqrt(len(pairs)) / (total_y / len(pairs))
+    _, low, high = mean_ci95([x - ratio * y for x, y in pairs])
+    half = (high - low) / 2 / (total_y / len(pairs))
     return ratio, ratio - half, ratio + half
 
 
