@@ -273,12 +273,12 @@ def summarize(
             totals[entry].moons += record.moons[entry]
             totals[entry].sweeps += record.sweeps[entry]
             totals[entry].seconds.extend(record.decision_seconds[entry])
-        # Exact integers until the last division, so identical bots give exactly 0.
+        # Exact integers until the last division, so identical bots give exactly 0 (and 1).
         others = n - 1
-        spread = sum(others * points[0] - sum(points[1:]) for points in record.points)
-        differences.append(spread / (others * len(record.points)))
-        mine_and_theirs.append((sum(points[0] for points in record.points),
-                                sum(sum(points[1:]) for points in record.points) / others))
+        mine_total = sum(points[0] for points in record.points)
+        theirs_total = sum(sum(points[1:]) for points in record.points)
+        differences.append((others * mine_total - theirs_total) / (others * len(record.points)))
+        mine_and_theirs.append((mine_total, theirs_total / others))
     played = len(records) * n
     bots = []
     for entry, level in enumerate(lineup):
