@@ -161,6 +161,7 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
     record = DealRecord(index, [], [0] * n, [0] * n, [[] for _ in range(n)])
     for rotation in range(n):
         entry_at = [(seat - rotation) % n for seat in range(n)]
+        shown = tuple(bots[entry].level for entry in entry_at)  # the levels beside the names
         rngs = [arena_rng(seed, index, rotation, entry) for entry in range(n)]
         state = HandState(rules, hands, kitty, direction)
         while state.phase is not Phase.SCORED:
@@ -173,7 +174,7 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
                 seats = [state.turn]
             for seat in seats:
                 entry = entry_at[seat]
-                view = view_of(state, seat, hand_index=index)
+                view = view_of(state, seat, hand_index=index, seat_levels=shown)
                 start = time.perf_counter()
                 action = bots[entry].decide(view, rngs[entry], never_cancel)
                 record.decision_seconds[entry].append(time.perf_counter() - start)

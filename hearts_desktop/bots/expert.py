@@ -41,9 +41,10 @@ from typing import ClassVar
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
 from .base import Bot, Cancel, never_cancel
-from .inference import DealSampler, PlausibleDealSampler
+from .inference import DealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
+from .opponent_model import ModelledDealSampler, modelled_seats
 from .search import (
     Budget,
     MediumLookahead,
@@ -127,7 +128,7 @@ class ExpertBot(Bot):
         """Every distinct legal card with its playout statistics, best first."""
         policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
         knowledge = Knowledge.from_view(view)
-        sampler = PlausibleDealSampler(view, knowledge)
+        sampler = ModelledDealSampler(view, modelled_seats(view), knowledge)
         result = search_play(
             view, rng, cancel, self.budget, policy, Scoreboard.of(view).utility, sampler,
             moon_attempts=moon_worth_trying(view, knowledge),

@@ -40,6 +40,9 @@ class PlayerView:
     history: tuple[tuple[int, ...], ...]
     moon_chooser: int | None
     legal: int
+    seat_levels: tuple[str, ...] = ()
+    """What the table shows beside each seat's name: a computer player's level, or
+    ``"human"``; empty when whoever made the view did not say."""
 
     @property
     def players(self) -> int:
@@ -78,6 +81,7 @@ def view_of(
     hand_index: int = 0,
     totals: tuple[int, ...] | None = None,
     history: tuple[tuple[int, ...], ...] = (),
+    seat_levels: tuple[str, ...] = (),
 ) -> PlayerView:
     """Copy out what ``seat`` may know of ``state``."""
     passing = state.phase is Phase.PASSING
@@ -107,4 +111,5 @@ def view_of(
         history=history,
         moon_chooser=state.moon_candidate,
         legal=state.legal_mask() if state.phase is Phase.PLAYING and state.turn == seat else 0,
+        seat_levels=seat_levels,
     )
