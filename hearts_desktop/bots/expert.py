@@ -9,6 +9,11 @@ What makes it stronger than Hard:
   policy matters most. The fast rules finish the hand: Medium's rules to the end model a
   club player better but cost ten times as much, and measured against three Hard the lost
   deals cost more than the better model won (see ``benchmarks/arena_ladder.txt``).
+* **Reading the players**: the deals it imagines agree with everything seen, and those
+  of players its own plays suggest are unlikely are rarer. Seats the table shows as Medium
+  computer players are read exactly: Medium's rules are fixed, so each imagined deal is
+  repaired until those seats, replayed, would have played what they did
+  (``opponent_model``). Against other levels and people it reads only the cards.
 * **Moons**: whenever no opponent has taken a penalty card it also tries every card with
   itself playing for the moon to the end, against defenders who notice the run once the
   points taken show it, as players at the table do, and keeps that plan if it is sure

@@ -37,9 +37,6 @@ from ..engine.cards import (
 from .heuristics import QUEEN_BIT
 from .knowledge import Knowledge
 
-QUEEN_CATCHERS = 1 << (QUEEN_OF_SPADES + 1) | 1 << (QUEEN_OF_SPADES + 2)
-"""The king and ace of spades, which win a trick the queen is thrown on."""
-
 QUEEN_CATCHERS = 1 << KING_OF_SPADES | 1 << ACE_OF_SPADES
 """The king and ace of spades: they win the tricks the queen is thrown on."""
 _FACTORIALS = tuple(float(factorial(k)) for k in range(53))

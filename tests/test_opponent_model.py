@@ -1,0 +1,166 @@
+"""The Expert reads the seats shown as Medium by replaying their rules on imagined deals."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts_desktop.arena import play_deal
+from hearts_desktop.bots import make_bot
+from hearts_desktop.bots.base import Cancel, never_cancel
+from hearts_desktop.bots.expert import ExpertBot
+from hearts_desktop.bots.inference import Deal, PlausibleDealSampler
+from hearts_desktop.bots.medium import MediumBot
+from hearts_desktop.bots.opponent_model import ModelledDealSampler, modelled_seats
+from hearts_desktop.bots.search import Budget
+from hearts_desktop.controller.bot_runner import BotJob, InlineRunner
+from hearts_desktop.controller.table import TableController
+from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset
+from hearts_desktop.persistence.seats import Seat
+
+from .test_inference import RULESETS, check_deal, game_after
+
+
+def all_medium(view: PlayerView, level: str = "medium") -> PlayerView:
+    """The view as the table shows it when every other seat is a computer of ``level``."""
+    return replace(view, seat_levels=tuple("human" if s == view.seat else level for s in range(view.players)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(RULESETS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 70),
+    watcher=st.integers(0, 4),
+)
+def test_repaired_deals_still_respect_every_constraint(rules: Ruleset, seed: int, steps: int, watcher: int) -> None:
+    # Random play fits Medium's rules badly, so the repair swaps hard: it must stay legal.
+    game = game_after(rules, seed, steps)
+    view = all_medium(game.view(watcher % rules.players))
+    sampler = ModelledDealSampler(view, modelled_seats(view))
+    rng = random.Random(seed)
+    for _ in range(4):
+        check_deal(view, sampler.knowledge, sampler.sample(rng))
+
+
+def medium_hand(seed: int, tricks: int) -> Game:
+    """A game whose first hand Medium has passed and played ``tricks`` tricks of, seat 0 to play."""
+    game = Game(Ruleset(), seed)
+    medium = make_bot("medium")
+    rng = random.Random(seed)
+    while True:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if view.phase is Phase.PLAYING and len(view.tricks) >= tricks and seat == 0:
+            return game
+        game.apply(medium.decide(view, rng))
+
+
+def placed_right(view: PlayerView, truth: Game, deal: Deal) -> int:
+    """Unseen cards the deal puts in the hand that really holds them."""
+    unseen = view.unseen_mask
+    return sum((deal.hands[s] & truth.hand.hands[s] & unseen).bit_count() for s in range(view.players))
+
+
+def test_medium_fits_the_real_deal_and_the_repaired_deals_find_it() -> None:
+    plain_right = modelled_right = plain_wrong = modelled_wrong = real_wrong = 0
+    for seed in range(6):
+        game = medium_hand(seed, 7)
+        view = all_medium(game.view(0))
+        modelled = ModelledDealSampler(view, modelled_seats(view))
+        plain = PlausibleDealSampler(view)
+        seats = modelled.seats
+        real_wrong += sum(len(modelled.disagreements(s, game.hand.hands[s])) for s in seats)
+        rng = random.Random(seed)
+        for _ in range(15):
+            deal = modelled.sample(rng)
+            modelled_right += placed_right(view, game, deal)
+            modelled_wrong += sum(len(modelled.disagreements(s, deal.hands[s])) for s in seats)
+            deal = plain.sample(rng)
+            plain_right += placed_right(view, game, deal)
+            plain_wrong += sum(len(modelled.disagreements(s, deal.hands[s])) for s in seats)
+    # Medium's rules, replayed, explain (nearly) every real play ...
+    assert real_wrong <= 3
+    # ... and deals brought into line with them are far closer to the truth.
+    assert modelled_wrong * 4 < plain_wrong
+    assert modelled_right > 1.15 * plain_right
+
+
+def test_only_other_seats_shown_as_medium_are_modelled() -> None:
+    view = medium_hand(1, 2).view(0)
+    shown = replace(view, seat_levels=("medium", "hard", "medium", "human"))
+    assert modelled_seats(shown) == (2,)
+    assert modelled_seats(view) == ()  # a view that does not say models nobody
+
+
+def test_without_medium_seats_the_deals_are_the_plausible_ones() -> None:
+    view = all_medium(medium_hand(2, 5).view(0), level="hard")
+    modelled = ModelledDealSampler(view, modelled_seats(view))
+    plain = PlausibleDealSampler(view)
+    assert list(modelled.samples(random.Random(3), 20)) == list(plain.samples(random.Random(3), 20))
+
+
+def test_the_expert_against_other_levels_searches_as_before() -> None:
+    view = medium_hand(4, 6).view(0)
+    expert = ExpertBot(Budget(seconds=None, max_deals=20, min_deals=20))
+    untold = expert.search(view, random.Random(9))
+    against_hard = expert.search(all_medium(view, level="hard"), random.Random(9))
+    assert [(c.card, c.attempt, c.values) for c in untold.candidates] == [
+        (c.card, c.attempt, c.values) for c in against_hard.candidates
+    ]
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.key)
+def test_the_expert_plays_legally_against_modelled_seats_in_every_preset(preset: object) -> None:
+    rules = preset.rules  # type: ignore[attr-defined]
+    game = Game(rules, 8)
+    expert = ExpertBot(Budget(seconds=None, max_deals=8, min_deals=8), Budget(seconds=None, max_deals=4))
+    medium = make_bot("medium")
+    rng = random.Random(8)
+    while not game.results:
+        seat = game.to_act()[0]
+        view = all_medium(game.view(seat))
+        game.apply((expert if seat == 0 else medium).decide(view, rng))  # apply refuses illegal moves
+    assert len(game.results) == 1
+
+
+class RecordingRunner(InlineRunner):
+    def __init__(self) -> None:
+        super().__init__()
+        self.jobs: list[BotJob] = []
+
+    def submit(self, job: BotJob) -> None:
+        self.jobs.append(job)
+        super().submit(job)
+
+
+def test_the_table_tells_bots_the_levels_beside_each_name() -> None:
+    runner = RecordingRunner()
+    seats = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "medium"),
+             Seat("C", "computer", "expert"))
+    TableController(Game(Ruleset(), 3), seats, runner).update(0.01)
+    assert runner.jobs
+    assert {job.view.seat_levels for job in runner.jobs} == {("human", "easy", "medium", "expert")}
+
+
+class LevelRecorder(MediumBot):
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, tuple[str, ...]]] = []
+
+    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+        self.seen.append((view.seat, view.seat_levels))
+        return super().choose_play(view, rng, cancel)
+
+
+def test_the_arena_shows_each_rotation_its_line_up() -> None:
+    recorder = LevelRecorder()
+    play_deal(Ruleset(), [recorder, make_bot("easy"), make_bot("easy"), make_bot("easy")], 1, 0)
+    seats = {seat for seat, _ in recorder.seen}
+    assert seats == {0, 1, 2, 3}  # one rotation puts it in each seat
+    for seat, levels in recorder.seen:
+        assert levels[seat] == "medium"
+        assert sorted(levels) == ["easy", "easy", "easy", "medium"]
