@@ -68,13 +68,17 @@ def check_deal(view: PlayerView, knowledge: Knowledge, deal: Deal) -> None:
     assert seen == view.unseen_mask | view.hand
 
 
+RANDOM_POSITIONS = {
+    "rules": st.sampled_from(RULESETS),
+    "seed": st.integers(0, 10_000),
+    "steps": st.integers(0, 70),
+    "watcher": st.integers(0, 4),
+}
+"""A game ``steps`` random actions in (``game_after``), seen from seat ``watcher``."""
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    rules=st.sampled_from(RULESETS),
-    seed=st.integers(0, 10_000),
-    steps=st.integers(0, 70),
-    watcher=st.integers(0, 4),
-)
+@given(**RANDOM_POSITIONS)
 def test_sampled_deals_respect_every_constraint_and_allow_the_true_one(
     rules: Ruleset, seed: int, steps: int, watcher: int
 ) -> None:

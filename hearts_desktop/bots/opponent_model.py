@@ -47,7 +47,8 @@ class Checkpoint:
     public: Position
     """Its position with an empty hand: everything it knew but its own cards."""
     state: HandState
-    """The table at that moment (any consistent hands): the engine's legality rules."""
+    """The table at that moment (the other hands are any consistent ones): scratch for the
+    engine's legality rules, with the seat's hand swapped in per question."""
 
     def position(self, hand: int) -> Position:
         """Its position had it held ``hand`` (the cards it still holds now)."""
@@ -78,7 +79,7 @@ class ModelledDealSampler(PlausibleDealSampler):
         self.checkpoints: dict[int, list[Checkpoint]] = {s: [] for s in seats}
         self._cache: dict[tuple[int, int], tuple[int, ...]] = {}
         if seats and self.consistent and view.phase is Phase.PLAYING:
-            self._record(view, super().sample(random.Random(0)))
+            self._record(view, super().sample(random.Random(0)))  # any consistent deal will do
 
     def _record(self, view: PlayerView, deal: Deal) -> None:
         """Replay the hand so far (in any consistent deal) and note each modelled decision."""
