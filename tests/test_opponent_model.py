@@ -7,22 +7,23 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from hearts_desktop.arena import play_deal
 from hearts_desktop.bots import make_bot
 from hearts_desktop.bots.base import Cancel, never_cancel
 from hearts_desktop.bots.expert import ExpertBot
+from hearts_desktop.bots.heuristics import position_from_state
 from hearts_desktop.bots.inference import Deal, PlausibleDealSampler
-from hearts_desktop.bots.medium import MediumBot
+from hearts_desktop.bots.medium import MediumBot, medium_play
 from hearts_desktop.bots.opponent_model import ModelledDealSampler, modelled_seats
-from hearts_desktop.bots.search import Budget
+from hearts_desktop.bots.search import Budget, MediumLookahead, PlayoutPolicy
 from hearts_desktop.controller.bot_runner import BotJob, InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset
+from hearts_desktop.engine.cards import mask_of
 from hearts_desktop.persistence.seats import Seat
 
-from .test_inference import RULESETS, check_deal, game_after
+from .test_inference import RANDOM_POSITIONS, check_deal, game_after
 
 
 def all_medium(view: PlayerView, level: str = "medium") -> PlayerView:
@@ -31,12 +32,7 @@ def all_medium(view: PlayerView, level: str = "medium") -> PlayerView:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    rules=st.sampled_from(RULESETS),
-    seed=st.integers(0, 10_000),
-    steps=st.integers(0, 70),
-    watcher=st.integers(0, 4),
-)
+@given(**RANDOM_POSITIONS)
 def test_repaired_deals_still_respect_every_constraint(rules: Ruleset, seed: int, steps: int, watcher: int) -> None:
     # Random play fits Medium's rules badly, so the repair swaps hard: it must stay legal.
     game = game_after(rules, seed, steps)
@@ -164,3 +160,25 @@ def test_the_arena_shows_each_rotation_its_line_up() -> None:
     for seat, levels in recorder.seen:
         assert levels[seat] == "medium"
         assert sorted(levels) == ["easy", "easy", "easy", "medium"]
+
+
+def test_seats_shown_as_medium_play_its_rules_to_the_end_of_every_playout() -> None:
+    game = medium_hand(5, 6)
+    state = game.hand.copy()
+    policy = MediumLookahead(state.rules, 0, medium_seats=(1,))
+    fast = PlayoutPolicy(state.rules)
+    played = 0
+    for finished in state.tricks:
+        played |= mask_of(finished.cards)
+    chosen: dict[str, int] = {"medium": 0, "fast": 0}
+    while state.phase is Phase.PLAYING:
+        card = policy.choose(state, played)
+        if state.turn == 1:
+            assert card == medium_play(position_from_state(state))
+            chosen["medium"] += 1
+        else:
+            assert card == fast.choose(state, played)
+            chosen["fast"] += 1
+        played |= 1 << card
+        state.play(card)
+    assert chosen["medium"] >= 6 and chosen["fast"] >= 18

@@ -9,6 +9,8 @@ What makes it stronger than Hard:
   policy matters most. The fast rules finish the hand: Medium's rules to the end model a
   club player better but cost ten times as much, and measured against three Hard the lost
   deals cost more than the better model won (see ``benchmarks/arena_ladder.txt``).
+  Seats the table shows as Medium are the exception: for them its rules are not a model
+  but the truth, so they play them to the end.
 * **Reading the players**: the deals it imagines agree with everything seen, and those
   of players its own plays suggest are unlikely are rarer. Seats the table shows as Medium
   computer players are read exactly: Medium's rules are fixed, so each imagined deal is
@@ -131,9 +133,10 @@ class ExpertBot(Bot):
 
     def search(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> SearchResult:
         """Every distinct legal card with its playout statistics, best first."""
-        policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
+        medium_seats = modelled_seats(view)
+        policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD, medium_seats=medium_seats)
         knowledge = Knowledge.from_view(view)
-        sampler = ModelledDealSampler(view, modelled_seats(view), knowledge)
+        sampler = ModelledDealSampler(view, medium_seats, knowledge)
         result = search_play(
             view, rng, cancel, self.budget, policy, Scoreboard.of(view).utility, sampler,
             moon_attempts=moon_worth_trying(view, knowledge),

@@ -243,19 +243,23 @@ class MediumLookahead(PlayoutPolicy):
     Medium weighs every card by the points it expects it to cost, which models the
     opponents (and our own later play) far better than the fast rules, at about ten times
     the cost; the tricks nearest the decision matter most, so they get the better model.
+    Seats known to be Medium players (``medium_seats``) play its rules to the end: for
+    them they are not a model but the truth.
     """
 
-    def __init__(self, rules: Ruleset, depth: int, moon_share: float = 0.6) -> None:
+    def __init__(self, rules: Ruleset, depth: int, moon_share: float = 0.6,
+                 medium_seats: tuple[int, ...] = ()) -> None:
         super().__init__(rules, moon_share)
         self.depth = depth
         self.horizon = depth
+        self.medium_seats = medium_seats
 
     def start(self, view: PlayerView) -> None:
         self.horizon = len(view.tricks) + self.depth
 
     def choose(self, state: HandState, played: int, shooter: int | None = None,
                attempt: int | None = None) -> int:
-        if state.tricks_played < self.horizon and attempt != state.turn:
+        if attempt != state.turn and (state.tricks_played < self.horizon or state.turn in self.medium_seats):
             return medium_play(position_from_state(state))
         return super().choose(state, played, shooter, attempt)
 
