@@ -51,14 +51,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.autoplay:
-        from .controller.autoplay import autoplay
-        from .persistence import DataPaths
-
-        autoplay(DataPaths.resolve(args.data_dir).autosave, games=args.games, seed=args.seed)
-        return 0
+        return run_autoplay(args)
     if args.smoke:
         return smoke(args)
     return open_table(args)
+
+
+def run_autoplay(args: argparse.Namespace) -> int:
+    """The headless games; a disk or folder that refuses them is one sentence and exit 1."""
+    from .controller.autoplay import autoplay
+    from .persistence import DataPaths, FolderInUse, StorageError, UnusableFolder
+
+    try:
+        autoplay(DataPaths.resolve(args.data_dir), games=args.games, seed=args.seed)
+    except (FolderInUse, UnusableFolder, StorageError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
 
 
 def open_table(args: argparse.Namespace) -> int:

@@ -44,7 +44,7 @@ def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path, monk
     try:
         driver.new_game()
         driver.play_through(lambda: len(driver.app.controller.game.actions) >= 6)
-        driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+        driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         driver.frame()
         assert [t.text for t in driver.app.toasts.shown] == ["The game could not be saved: the disk is full."]
         assert isinstance(driver.top, TableScene)
@@ -60,7 +60,7 @@ def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: P
     live = driver.app.controller.game
     views = [live.view(seat) for seat in range(live.players)]
     actions = list(live.actions)
-    driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+    driver.app.session.autosaver.flush()  # type: ignore[union-attr]
     saved = load_game(paths(tmp_path).autosave).value
     assert saved is not None and saved.game.actions == actions
     driver.close()  # closing the window: the game stays saved
@@ -83,10 +83,10 @@ def test_a_new_game_forgets_the_old_save(tmp_path: Path) -> None:
         driver.new_game()
         driver.play_through(lambda: len(driver.app.controller.game.actions) >= 8)
         driver.app.start_new_game(driver.app.settings.new_game, "instant")
-        assert driver.app.storage.saved is None
+        assert driver.app.session.saved is None
         assert load_game(paths(tmp_path).autosave).value is None
         driver.frame()  # the computers pass: the new game is saved
-        driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+        driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         saved = load_game(paths(tmp_path).autosave).value
         assert saved is not None and saved.game.actions == driver.app.controller.game.actions
     finally:

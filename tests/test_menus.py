@@ -183,7 +183,7 @@ def test_difficulty_changes_during_the_game_take_effect(driver: Driver) -> None:
     assert [c.label for c in scene.controls if isinstance(c, Choice)] == ["Bo", "Cy", "Di"]
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # Bo: easy -> medium -> hard
     assert driver.app.controller.seats[1].level == "hard"
-    driver.app.storage.autosaver.flush()  # type: ignore[union-attr]
+    driver.app.session.autosaver.flush()  # type: ignore[union-attr]
     saved = DataPaths.resolve(driver.data_dir).autosave.read_text()
     assert '"hard"' in saved
 
@@ -337,24 +337,24 @@ def test_f11_toggles_fullscreen_and_remembers_it(driver: Driver) -> None:
 
 def test_statistics_reset_asks_first(driver: Driver) -> None:
     game, seats = finished_game()
-    driver.app.storage.statistics.record_game(game, seats)
+    driver.app.session.statistics.record_game(game, seats)
     driver.app.open_statistics()
     press(driver, "Reset…")
     assert isinstance(driver.top, ConfirmScene)
     driver.keys(pygame.K_RETURN)  # the focus starts on Cancel
-    assert "Anna" in driver.app.storage.statistics.profiles
+    assert "Anna" in driver.app.session.statistics.profiles
     press(driver, "Reset…")
     confirm = driver.top
     assert isinstance(confirm, ConfirmScene)
     driver.frame(PointerDown(confirm.buttons[0].rect.center))
-    assert "Anna" not in driver.app.storage.statistics.profiles
+    assert "Anna" not in driver.app.session.statistics.profiles
     assert load_statistics(DataPaths.resolve(driver.data_dir).statistics).value.profiles == {}
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])
 def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> None:
     game, seats = finished_game()
-    driver.app.storage.statistics.record_game(game, seats)
+    driver.app.session.statistics.record_game(game, seats)
     five = NewGameSetup.of(tuple(Seat(n, "computer") for n in "ABCDE"), preset_by_key("five-players").rules)
     driver.app.apply_settings(driver.app.settings.replace(new_game=five))
     driver.new_game()

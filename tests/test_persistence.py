@@ -37,6 +37,7 @@ from hearts_desktop.persistence import (
 from hearts_desktop.persistence.atomic import backup_path, write_json_atomic
 from hearts_desktop.persistence.stats import RECENT_GAMES
 
+from .faults import read_only
 from .test_game import play_random_game, random_action
 from .test_properties import rulesets
 
@@ -138,7 +139,7 @@ def test_a_read_only_disk_gives_one_clear_sentence(paths: DataPaths, monkeypatch
     with pytest.raises(StorageError) as caught:
         save_settings(paths.settings, Settings())
     assert str(caught.value) == (
-        f"The folder {paths.config_dir} is read-only, so your settings could not be saved there."
+        f"The disk holding {paths.config_dir} is read-only, so your settings could not be saved."
     )
 
 
@@ -169,14 +170,6 @@ def test_the_previous_save_is_kept_as_the_backup(paths: DataPaths) -> None:
     assert backup_path(paths.autosave).read_bytes() == first
     assert paths.autosave.read_bytes() != first
     assert sorted(files_in(paths.data_dir)) == ["autosave.json", "autosave.json.bak"]
-
-
-def test_loading_clears_temporary_files_a_killed_writer_left(paths: DataPaths) -> None:
-    save_game(paths.autosave, played(5), SEATS)
-    for name in (".autosave.json.99-abcd.tmp", ".autosave.json.bak.99-abcd.tmp"):
-        (paths.data_dir / name).write_bytes(b"{half a sav")
-    assert load_game(paths.autosave).messages == []
-    assert sorted(files_in(paths.data_dir)) == ["autosave.json"]
 
 
 # ----------------------------------------------------------------------------- the autosave
@@ -253,7 +246,7 @@ def _damaged(kind: str) -> bytes:
         "seed too large": good | {"seed": 2**64},
         "wrong seat": good | {"seats": [{"name": "", "kind": "robot", "level": "godlike"}] * 4},
         "another format": good | {"format": "hearts-desktop-settings"},
-        "future version": good | {"version": 2},
+        "future version": good | {"version": 3},
         "illegal actions": good | {"actions": good["actions"][:4] + good["actions"][5:]},
         "not an action": good | {"actions": good["actions"] + [{"play": "QS", "pass": "2C", "seat": 0}]},
         "wrong rules": good | {"rules": {"players": 6}},
@@ -501,3 +494,150 @@ def test_a_bad_statistics_file_is_set_aside_and_the_backup_used(paths: DataPaths
     [message] = loaded.messages
     assert message.startswith("The statistics file is damaged")
     assert kept_aside(paths.data_dir, bad)
+
+
+# ----------------------------------------------------------------------------- backups that are used
+
+
+def test_a_lone_backup_is_offered_with_one_sentence(paths: DataPaths) -> None:
+    earlier = played(40)
+    save_game(paths.autosave, earlier, SEATS)
+    save_game(paths.autosave, played(41), SEATS)
+    paths.autosave.unlink()
+    loaded = load_game(paths.autosave)
+    assert loaded.value is not None and table_state(loaded.value.game) == table_state(earlier)
+    assert loaded.messages == ["The saved game was missing, so the save before it was loaded instead."]
+
+
+def test_a_dangling_link_as_the_save_offers_the_backup(paths: DataPaths) -> None:
+    earlier = played(40)
+    save_game(paths.autosave, earlier, SEATS)
+    save_game(paths.autosave, played(41), SEATS)
+    paths.autosave.unlink()
+    paths.autosave.symlink_to(paths.data_dir / "gone" / "autosave.json")
+    loaded = load_game(paths.autosave)
+    assert loaded.value is not None and loaded.value.game.actions == earlier.actions
+    save_game(paths.autosave, played(42), SEATS)
+    assert not paths.autosave.is_symlink() and load_game(paths.autosave).value is not None
+
+
+def test_a_bad_save_in_a_read_only_folder_loads_the_backup_in_memory(
+    paths: DataPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    earlier = played(40)
+    save_game(paths.autosave, earlier, SEATS)
+    save_game(paths.autosave, played(41), SEATS)
+    bad = _damaged("truncated")
+    paths.autosave.write_bytes(bad)
+    read_only(monkeypatch)
+    loaded = load_game(paths.autosave)
+    assert loaded.value is not None and loaded.value.game.actions == earlier.actions
+    [message] = loaded.messages
+    assert message.startswith("The saved game is damaged and could not be moved aside, so the save before it")
+    assert str(paths.autosave) in message
+    assert paths.autosave.read_bytes() == bad
+
+
+def test_a_damaged_save_never_replaces_the_only_good_backup(paths: DataPaths) -> None:
+    save_game(paths.autosave, played(40), SEATS)
+    save_game(paths.autosave, played(41), SEATS)
+    good = backup_path(paths.autosave).read_bytes()
+    paths.autosave.write_bytes(_damaged("garbled"))  # damaged after the program loaded it
+    save_game(paths.autosave, played(42), SEATS)
+    assert backup_path(paths.autosave).read_bytes() == good
+    assert load_game(paths.autosave).value is not None
+
+
+def test_lone_statistics_backup_is_used(paths: DataPaths) -> None:
+    statistics = Statistics()
+    statistics.record_game(play_random_game(Ruleset(), 2), SEATS)
+    save_statistics(paths.statistics, statistics)
+    save_statistics(paths.statistics, Statistics())
+    paths.statistics.unlink()
+    loaded = load_statistics(paths.statistics)
+    assert loaded.value == statistics
+    assert loaded.messages == [
+        "The statistics file was missing, so the statistics as they were before the last game were loaded instead."
+    ]
+
+
+# ----------------------------------------------------------------------------- only regular files
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_save_that_is_not_a_regular_file_is_refused_without_opening_it(paths: DataPaths, kind: str) -> None:
+    if kind == "fifo":
+        os.mkfifo(paths.autosave)
+    else:
+        paths.autosave.mkdir()
+    loaded = load_game(paths.autosave)  # a FIFO would block here if it were opened for reading
+    assert loaded.value is None
+    [message] = loaded.messages
+    assert message.startswith("The saved game is not a regular file, so there is no game to continue")
+
+
+# ----------------------------------------------------------------------------- integrity
+
+
+def test_flipped_bits_in_names_and_numbers_never_load_as_another_game(paths: DataPaths) -> None:
+    game = played(60)
+    seats = (Seat("Alice", "human"),) + SEATS[1:]
+    save_game(paths.autosave, game, seats)
+    original = paths.autosave.read_bytes()
+    targets = [i for i, byte in enumerate(original) if chr(byte).isalnum()]
+    changed_games = []
+    for position in targets[::3]:
+        for bit in (0, 1, 2):
+            flipped = bytearray(original)
+            flipped[position] ^= 1 << bit
+            paths.autosave.write_bytes(bytes(flipped))
+            backup_path(paths.autosave).unlink(missing_ok=True)
+            loaded = load_game(paths.autosave)
+            if loaded.value is not None and not loaded.messages and (
+                loaded.value.seats != seats or table_state(loaded.value.game) != table_state(game)
+            ):
+                changed_games.append((position, bit))
+            for leftover in paths.data_dir.glob("autosave.corrupt-*"):
+                leftover.unlink()
+    assert changed_games == []
+
+
+def test_a_save_edited_to_other_rules_is_damaged(paths: DataPaths) -> None:
+    save_game(paths.autosave, played(30), SEATS)
+    document = json.loads(paths.autosave.read_bytes())
+    document["rules"] = preset_by_key("omnibus").rules.to_dict()
+    paths.autosave.write_text(json.dumps(document))
+    loaded = load_game(paths.autosave)
+    assert loaded.value is None and loaded.messages[0].startswith("The saved game is damaged")
+
+
+def test_a_save_whose_recorded_result_disagrees_with_its_moves_is_damaged(paths: DataPaths) -> None:
+    from hearts_desktop.persistence.atomic import checksum
+
+    game = play_random_game(Ruleset(), 5)
+    save_game(paths.autosave, game, SEATS)
+    document = json.loads(paths.autosave.read_bytes())
+    document["totals"][0] += 1
+    document["checksum"] = checksum(document)  # re-sealed: only the replay can tell
+    paths.autosave.write_text(json.dumps(document))
+    loaded = load_game(paths.autosave)
+    assert loaded.value is None and loaded.messages[0].startswith("The saved game is damaged")
+
+
+def test_a_version_1_save_without_a_checksum_still_loads(paths: DataPaths) -> None:
+    game = played(30)
+    paths.autosave.write_text(json.dumps(_save_document(game)))
+    loaded = load_game(paths.autosave)
+    assert loaded.messages == [] and loaded.value is not None
+    assert table_state(loaded.value.game) == table_state(game)
+
+
+def test_a_flipped_bit_in_the_statistics_is_damage(paths: DataPaths) -> None:
+    statistics = Statistics()
+    statistics.record_game(play_random_game(Ruleset(), 2), SEATS)
+    save_statistics(paths.statistics, statistics)
+    text = paths.statistics.read_bytes()
+    position = text.index(b'"games": 1') + len(b'"games": ')
+    paths.statistics.write_bytes(text[:position] + b"3" + text[position + 1:])
+    loaded = load_statistics(paths.statistics)
+    assert loaded.value == Statistics() and loaded.messages[0].startswith("The statistics file is damaged")

@@ -203,7 +203,7 @@ def check_app(app: App) -> None:
 
 def check_saved(before: App, after: App) -> None:
     """What the next start offers to Continue is what the last run had saved."""
-    left, found = before.storage.saved, after.storage.saved
+    left, found = before.session.saved, after.session.saved
     require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
     if left is not None and found is not None:
         same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed

@@ -3,18 +3,19 @@
 ``hearts-desktop --autoplay --data-dir DIR`` runs this: it resumes the saved game if there
 is one, plays on, and saves synchronously after each action. The reliability benchmark
 kills it at random moments and checks that every restart finds a valid save; the lines it
-prints (``resumed``/``applied``) let the benchmark count how far behind a restart is.
+prints (``resumed``/``applied``) let the benchmark count how far behind a restart is. It holds
+the data folder's lock like the windowed program; a refused write raises StorageError, which
+the entry point turns into its sentence and a non-zero exit.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from ..engine import Game, Ruleset
-from ..persistence import Seat, discard_saved_game, load_game, save_game
+from ..persistence import DataFolderLock, DataPaths, Seat, discard_saved_game, load_game, save_game
 from .bot_runner import InlineRunner
 from .pace import Pace
 from .table import TableController
@@ -22,8 +23,19 @@ from .table import TableController
 AUTOPLAY_SEATS = tuple(Seat(name, "computer", "easy") for name in ("Ann", "Bo", "Cy", "Di"))
 
 
-def autoplay(autosave: Path, games: int = 1, seed: int | None = None, out: TextIO = sys.stdout) -> int:
-    """Play ``games`` whole games, resuming a saved one first; return how many finished."""
+def autoplay(paths: DataPaths, games: int = 1, seed: int | None = None, out: TextIO = sys.stdout) -> int:
+    """Play ``games`` whole games, resuming a saved one first; return how many finished.
+    Raises FolderInUse, UnusableFolder or StorageError."""
+    lock = DataFolderLock(paths.data_dir, paths.config_dir)
+    lock.acquire()
+    try:
+        return _autoplay(paths, games, seed, out)
+    finally:
+        lock.release()
+
+
+def _autoplay(paths: DataPaths, games: int, seed: int | None, out: TextIO) -> int:
+    autosave = paths.autosave
     loaded = load_game(autosave)
     for message in loaded.messages:
         print(f"note: {message}", file=out, flush=True)

@@ -6,6 +6,7 @@ raises on a bad file; writing raises ``StorageError`` with one sentence for the 
 
 from .atomic import StorageError
 from .documents import LoadResult
+from .lock import ALREADY_OPEN, DataFolderLock, FolderInUse, UnusableFolder
 from .paths import DataPaths
 from .saves import SavedGame, discard_saved_game, load_game, save_game
 from .seats import COMPUTER_LEVELS, Seat, default_seats
@@ -13,11 +14,14 @@ from .settings import CARD_BACKS, DECKS, PACES, NewGameSetup, Settings, load_set
 from .stats import GameRecord, Profile, Statistics, Tally, load_statistics, opponents_key, save_statistics
 
 __all__ = [
+    "ALREADY_OPEN",
     "CARD_BACKS",
     "COMPUTER_LEVELS",
     "DECKS",
     "PACES",
+    "DataFolderLock",
     "DataPaths",
+    "FolderInUse",
     "GameRecord",
     "LoadResult",
     "NewGameSetup",
@@ -28,6 +32,7 @@ __all__ = [
     "Statistics",
     "StorageError",
     "Tally",
+    "UnusableFolder",
     "default_seats",
     "discard_saved_game",
     "load_game",

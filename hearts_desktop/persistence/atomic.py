@@ -4,26 +4,91 @@ the new one on disk, never half of each.
 The new text goes to a temporary file in the same folder, is flushed and fsynced, then
 renamed over the old name (``os.replace`` is atomic on POSIX and Windows), and the folder is
 fsynced so the rename itself survives a power cut. Saves also keep the previous file as a
-``.bak`` hard link taken just before the rename, so the main file never goes missing.
+``.bak`` hard link taken just before the rename, so the main file never goes missing; a main
+file that is no longer intact never replaces the backup, so the only good copy survives.
+
+Every change on disk goes through ``files`` (a ``FileLayer``): a test or benchmark swaps in
+its own layer to record each step (the simulated power cut) or to refuse one (a full disk).
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import secrets
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+# Far above any real document (a long saved game is a few hundred kilobytes), low enough
+# that reading a hostile file cannot exhaust memory.
+MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
 
 
 class StorageError(Exception):
     """A write failed (read-only folder, full disk...). ``str(error)`` is one sentence for
-    the player; the caller shows it and carries on, since the game in memory is intact."""
+    the player; the caller shows it and carries on, since the game in memory is intact.
+    ``cause`` is the sentence's first half ("The disk is full"), for callers that say what
+    happens next in their own words."""
 
-    def __init__(self, message: str, path: Path) -> None:
+    def __init__(self, message: str, path: Path, cause: str = "") -> None:
         super().__init__(message)
         self.path = path
+        self.cause = cause or message.rstrip(".")
+
+
+class NotRegularFile(OSError):
+    """A FIFO, device, folder or socket where a document should be: never opened for reading,
+    since opening a FIFO would wait forever for a writer."""
+
+
+class FileLayer:
+    """The operating system's file calls the program changes the disk with."""
+
+    def create(self, path: Path, data: bytes) -> None:
+        """Create ``path`` (it must not exist) holding ``data``, flushed to the disk."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(path, flags, 0o666)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def link(self, source: Path, target: Path) -> None:
+        os.link(source, target)
+
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def rename(self, source: Path, target: Path) -> None:
+        os.rename(source, target)
+
+    def unlink(self, path: Path) -> None:
+        path.unlink(missing_ok=True)
+
+    def make_folder(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def sync_folder(self, folder: Path) -> None:
+        """Make renames in ``folder`` durable where the platform allows it (not on Windows,
+        and some file systems refuse; the rename is still atomic there, only less durable)."""
+        if os.name != "posix":
+            return
+        try:
+            descriptor = os.open(folder, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(descriptor)
+        except OSError:
+            pass
+        finally:
+            os.close(descriptor)
+
+
+files = FileLayer()
 
 
 def backup_path(path: Path) -> Path:
@@ -35,9 +100,10 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
-def stale_temp_files(path: Path) -> list[Path]:
-    """Temporary files of ``path`` (and of its backup) left behind by a killed writer."""
-    return list(path.parent.glob(f".{path.name}.*.tmp"))
+def stale_temp_files(folder: Path) -> list[Path]:
+    """Temporary files in ``folder``. Only the holder of the folder's lock may treat them
+    as left behind by a killed writer: another copy may be writing one right now."""
+    return list(folder.glob(".*.tmp"))
 
 
 def encode_json(document: Any) -> bytes:
@@ -45,106 +111,137 @@ def encode_json(document: Any) -> bytes:
     return json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
-def write_json_atomic(path: Path, document: Any, *, what: str, keep_backup: bool = False) -> None:
-    """Replace ``path`` with ``document`` atomically; raise StorageError naming ``what``
-    (e.g. "the game") when the disk refuses. With ``keep_backup`` the file being replaced
-    stays available as ``backup_path(path)``."""
-    data = encode_json(document)
+def read_regular(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
+    """Up to ``limit + 1`` bytes of ``path``, which must be a regular file (a symbolic link to
+    one is fine). Opening never blocks: it is non-blocking and checked with fstat, so a FIFO
+    or device planted under a document's name is refused, not waited on."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = temp_path(path)
-        try:
-            write_synced(temp, data)
-            if keep_backup:
-                _snapshot(path, backup_path(path))
-            os.replace(temp, path)
-        except BaseException:
-            unlink_quietly(temp)
-            raise
-        fsync_folder(path.parent)
-    except OSError as error:
-        raise storage_error(error, path, what) from error
-
-
-def remove_with_backup(path: Path, *, what: str) -> None:
-    """Delete a document and its backup, the backup first so a crash in between can never
-    leave an old backup standing alone to be mistaken for the current file."""
-    try:
-        for victim in (backup_path(path), path):
-            victim.unlink(missing_ok=True)
-        fsync_folder(path.parent)
-    except OSError as error:
-        raise storage_error(error, path, what) from error
-
-
-def write_synced(path: Path, data: bytes) -> None:
-    """Create ``path`` (it must not exist) holding ``data``, flushed to the disk."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(path, flags, 0o666)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make renames in ``folder`` durable where the platform allows it (not on Windows,
-    and some file systems refuse; the rename is still atomic there, only less durable)."""
-    if os.name != "posix":
-        return
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            return handle.read(limit + 1)
     finally:
         os.close(descriptor)
 
 
+def write_json_atomic(
+    path: Path, document: Any, *, what: str, keep_backup: bool = False, retry: str = ""
+) -> None:
+    """Replace ``path`` with ``document`` atomically; raise StorageError naming ``what``
+    (e.g. "the game") when the disk refuses, with ``retry`` ("it will be saved with your
+    next move") said after a full disk. With ``keep_backup`` the file being replaced stays
+    available as ``backup_path(path)`` if it is intact."""
+    data = encode_json(document)
+    try:
+        files.make_folder(path.parent)
+        temp = temp_path(path)
+        try:
+            files.create(temp, data)
+            if keep_backup and is_intact(path):
+                _snapshot(path, backup_path(path))
+            files.replace(temp, path)
+        except BaseException:
+            unlink_quietly(temp)
+            raise
+        files.sync_folder(path.parent)
+    except OSError as error:
+        raise storage_error(error, path, what, retry) from error
+
+
+def remove_with_backup(path: Path, *, what: str) -> None:
+    """Delete a document and its backup, the backup first and durably, so no crash can leave
+    an old backup standing alone to be mistaken for the current file."""
+    try:
+        files.unlink(backup_path(path))
+        files.sync_folder(path.parent)
+        files.unlink(path)
+        files.sync_folder(path.parent)
+    except OSError as error:
+        raise storage_error(error, path, what) from error
+
+
 def unlink_quietly(path: Path) -> None:
     try:
-        path.unlink(missing_ok=True)
+        files.unlink(path)
     except OSError:
         pass
 
 
+def is_intact(path: Path) -> bool:
+    """Whether ``path`` is a JSON document whose checksum (if it has one) matches: only then
+    may it replace the backup. A missing file is not."""
+    try:
+        data = json.loads(read_regular(path).decode("utf-8"), parse_constant=_refuse_constant)
+        return not isinstance(data, dict) or "checksum" not in data or data["checksum"] == checksum(data)
+    except (OSError, ValueError, RecursionError):
+        return False
+
+
+def checksum(document: dict[str, Any]) -> str:
+    """A digest of everything in ``document`` but its ``checksum``, independent of layout:
+    any changed value (a flipped bit in a name, an edited ruleset) changes it."""
+    body = {key: value for key, value in document.items() if key != "checksum"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def _snapshot(path: Path, backup: Path) -> None:
-    """Make ``backup`` hold what ``path`` holds now (nothing to do when it does not exist).
+    """Make ``backup`` hold what ``path`` holds now.
 
     A hard link costs no copying and never exposes a partial file; where links are not
     supported the bytes are copied to a synced temporary file first.
     """
     temp = temp_path(backup)
     try:
-        os.link(path, temp)
+        files.link(path, temp)
     except FileNotFoundError:
         return
     except OSError:
-        write_synced(temp, path.read_bytes())
+        files.create(temp, read_regular(path))
     try:
-        os.replace(temp, backup)
+        files.replace(temp, backup)
     except BaseException:
         unlink_quietly(temp)
         raise
 
 
 _DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
 
 
-def storage_error(error: OSError, path: Path, what: str) -> StorageError:
+def storage_error(error: OSError, path: Path, what: str, retry: str = "") -> StorageError:
     """The one sentence a player reads when ``what`` could not be written to ``path``."""
+    folder = path.parent
+    advice = ""
     if error.errno in _DISK_FULL:
-        message = (
-            f"The disk is full, so {what} could not be saved; "
-            f"free some space and it will be saved with the next change."
-        )
-    elif error.errno in _READ_ONLY or isinstance(error, PermissionError):
-        message = f"The folder {path.parent} is read-only, so {what} could not be saved there."
+        cause = "The disk is full"
+        advice = f"; free some space and {retry}" if retry else ""
+    elif error.errno == errno.EROFS:
+        cause = f"The disk holding {folder} is read-only"
+    elif error.errno == errno.EACCES:
+        cause = f"You may not write in the folder {folder}"
+    elif error.errno == errno.EPERM:
+        cause = f"The system does not allow changing {error.filename or path} (it may be locked)"
+    elif error.errno == errno.ENOENT:
+        cause = f"The folder {folder} does not exist (was its disk removed?)"
+    elif error.errno in (errno.ENOTDIR, errno.EEXIST):
+        cause = f"{file_in_the_way(folder)} is a file, not a folder"
     else:
-        reason = error.strerror or str(error)
-        message = f"{what[0].upper()}{what[1:]} could not be saved in {path.parent} ({reason})."
-    return StorageError(message, path)
+        cause = f"{what[0].upper()}{what[1:]} could not be saved in {folder} ({error.strerror or error})"
+        return StorageError(f"{cause}.", path, cause)
+    return StorageError(f"{cause}, so {what} could not be saved{advice}.", path, cause)
+
+
+def file_in_the_way(folder: Path) -> Path:
+    """The file standing where ``folder`` or one of its parents should be a folder."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists() and not candidate.is_dir():
+            return candidate
+    return folder

@@ -1,9 +1,11 @@
 """Reading files the program wrote, assuming nothing about what is in them now.
 
-A file on disk may be truncated by a crash, garbled by a disk, edited by hand or written by
-a newer version. ``load_document`` never raises on such a file and never lets it be
-overwritten unseen: a file it cannot use is moved aside under a timestamped name, the player
-gets one sentence saying so and where it went, and the backup (where kept) is tried next.
+A file on disk may be truncated by a crash, garbled by a disk, edited by hand, written by a
+newer version, or not a file at all (a FIFO, a dangling link). ``load_document`` never raises
+on such a file and never lets it be overwritten unseen: a file it cannot use is moved aside
+under a timestamped name, the player gets one sentence saying so and where it went, and the
+backup (where kept) is tried next, also when the main file is missing or cannot be moved.
+Saves and statistics carry a checksum from version 2 on, so a flipped bit is damage too.
 """
 
 from __future__ import annotations
@@ -11,22 +13,19 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
-from .atomic import backup_path, stale_temp_files, unlink_quietly
+from . import atomic
+from .atomic import MAX_DOCUMENT_BYTES, NotRegularFile, backup_path, checksum, read_regular
 
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-# Far above any real document (a long saved game is a few hundred kilobytes), low enough
-# that reading a hostile file cannot exhaust memory.
-MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
 DAMAGED: Final = "is damaged"
 
 
@@ -48,9 +47,15 @@ class DocumentKind:
     version: int
     without_file: str
     from_backup: str | None = None
+    sealed_from: int | None = None
+    """The first version that carries a checksum (older files still load without one)."""
 
     def envelope(self) -> dict[str, Any]:
         return {"format": self.format, "version": self.version}
+
+    def sealed(self, document: dict[str, Any]) -> dict[str, Any]:
+        """``document`` with its checksum, when this kind of file carries one."""
+        return document | {"checksum": checksum(document)} if self.sealed_from is not None else document
 
 
 @dataclass(slots=True)
@@ -65,52 +70,73 @@ def load_document(
     path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]
 ) -> LoadResult[T | None]:
     """Read ``path`` with ``parse`` (given the checked envelope's object), falling back to
-    the backup when ``kind.from_backup`` says one is kept. Missing file: ``None``, silently.
-
-    Call it before the first write of this run: it clears temporary files a killed writer
-    left behind.
+    the backup when ``kind.from_backup`` says one is kept. Missing file and no backup:
+    ``None``, silently.
     """
     try:
-        for leftover in stale_temp_files(path):
-            unlink_quietly(leftover)
         present = path.exists()
     except OSError:
         present = True  # reading it will say why the folder cannot be looked at
     if not present:
-        return LoadResult(None)
+        return _lone_backup(path, kind, parse)
     try:
         return LoadResult(read_document(path, kind, parse))
     except DocumentError as error:
         problem = error.problem
     stamp = datetime.now()
     aside = _set_aside_or_none(path, stamp)
-    if aside is None:
-        return LoadResult(None, [(
-            f"{kind.label} {problem} and could not be moved aside, so {kind.without_file}; "
-            f"it is still at {path}."
-        )])
     backup = backup_path(path)
     if kind.from_backup is None or not backup.exists():
+        if aside is None:
+            return LoadResult(None, [(
+                f"{kind.label} {problem} and could not be moved aside, so {kind.without_file}; "
+                f"it is still at {path}."
+            )])
         return LoadResult(None, [f"{kind.label} {problem}, so {kind.without_file}; it was moved to {aside}."])
     try:
         value = read_document(backup, kind, parse)
     except DocumentError:
         backup_aside = _set_aside_or_none(backup, stamp)
-        kept = f"{aside} and {backup_aside}" if backup_aside else f"{aside} and {backup}"
+        kept = f"{aside or path} and {backup_aside or backup}"
         return LoadResult(None, [(
             f"{kind.label} {problem} and its backup could not be used either, so "
             f"{kind.without_file}; both were kept, as {kept}."
+        )])
+    if aside is None:
+        # A read-only folder: the backup is used in memory, the bad file stays where it is
+        # (and is never copied over the backup: only an intact file is).
+        return LoadResult(value, [(
+            f"{kind.label} {problem} and could not be moved aside, so {kind.from_backup}; "
+            f"the bad file is still at {path}."
         )])
     return LoadResult(value, [
         f"{kind.label} {problem}, so {kind.from_backup}; the bad file was moved to {aside}."
     ])
 
 
+def _lone_backup(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> LoadResult[T | None]:
+    """The main file is missing (deleted, or a link to nothing) but a backup may be there:
+    a backup only ever stands alone when the main file was lost, so it is offered."""
+    backup = backup_path(path)
+    if kind.from_backup is None or not backup.exists():
+        return LoadResult(None)
+    try:
+        value = read_document(backup, kind, parse)
+    except DocumentError as error:
+        aside = _set_aside_or_none(backup, datetime.now())
+        return LoadResult(None, [(
+            f"{kind.label} was missing and its backup {error.problem}, so {kind.without_file}; "
+            f"the backup is kept at {aside or backup}."
+        )])
+    return LoadResult(value, [f"{kind.label} was missing, so {kind.from_backup}."])
+
+
 def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> T:
     """Parse one file; every way it can be unusable becomes a DocumentError."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_DOCUMENT_BYTES + 1)
+        raw = read_regular(path)
+    except NotRegularFile as error:
+        raise DocumentError(str(error), "is not a regular file") from error
     except OSError as error:
         raise DocumentError(str(error), f"could not be read ({error.strerror or error})") from error
     if len(raw) > MAX_DOCUMENT_BYTES:
@@ -156,7 +182,16 @@ def check_envelope(data: Any, kind: DocumentKind) -> dict[str, Any]:
             f"version {version} is newer than {kind.version}",
             "was written by a newer version of Hearts Desktop",
         )
+    if kind.sealed_from is not None and version >= kind.sealed_from:
+        verify_checksum(data)
     return data
+
+
+def verify_checksum(data: dict[str, Any]) -> None:
+    """Refuse a document whose checksum is missing or does not match what it holds."""
+    recorded = data.get("checksum")
+    if not isinstance(recorded, str) or recorded != checksum(data):
+        raise DocumentError(f"checksum {recorded!r:.80} does not match the contents")
 
 
 def is_number(value: Any) -> bool:
@@ -203,16 +238,16 @@ def set_aside(path: Path, stamp: datetime) -> Path:
     for attempt in range(1, 1000):
         target = path.with_name(f"{base}{'' if attempt == 1 else f'-{attempt}'}{dot}{rest}")
         try:
-            os.link(path, target)
+            atomic.files.link(path, target)
         except FileExistsError:
             continue
         except OSError:
             # No hard links on this file system; a rename only risks a race no one runs.
             if target.exists():
                 continue
-            os.rename(path, target)
+            atomic.files.rename(path, target)
             return target
-        os.unlink(path)
+        atomic.files.unlink(path)
         return target
     raise FileExistsError(f"no free name to set {path} aside")
 

@@ -2,7 +2,10 @@
 
 A save holds the ruleset, the seed, the seats and the action list; ``Game.replay`` rebuilds
 the exact table from them, undo history included, and refuses an action list the rules do
-not allow, so a save cannot smuggle in a position no real game reaches.
+not allow, so a save cannot smuggle in a position no real game reaches. From version 2 a save
+also records the totals and the number of hands scored, and a checksum: a save whose replay
+disagrees with its recorded result, or whose bytes changed, is damaged. Version 1 saves (no
+checksum) still load.
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ MAX_SEED: Final = 2**64 - 1
 SAVE: Final = DocumentKind(
     label="The saved game",
     format="hearts-desktop-save",
-    version=1,
+    version=2,
     without_file="there is no game to continue",
     from_backup="the save before it was loaded instead",
+    sealed_from=2,
 )
 WHAT: Final = "the game"
+RETRY: Final = "it will be saved with your next move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +57,16 @@ def save_document(game: Game, seats: Sequence[Seat], saved_at: datetime) -> dict
         raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
     if not 0 <= game.seed <= MAX_SEED:
         raise ValueError(f"seeds are 0..2**64-1 so any copy of the program reads them, not {game.seed}")
-    return SAVE.envelope() | {
+    return SAVE.sealed(SAVE.envelope() | {
         "app_version": __version__,
         "saved_at": saved_at.isoformat(timespec="seconds"),
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         "seats": [seat.to_dict() for seat in seats],
         "actions": [action_to_json(action) for action in game.actions],
-    }
+        "totals": list(game.totals),
+        "hands_scored": len(game.results),
+    })
 
 
 def save_game(path: Path, game: Game, seats: Sequence[Seat]) -> None:
@@ -68,7 +75,7 @@ def save_game(path: Path, game: Game, seats: Sequence[Seat]) -> None:
     Raises StorageError (one sentence for the player) when the disk refuses.
     """
     document = save_document(game, seats, datetime.now().astimezone())
-    write_json_atomic(path, document, what=WHAT, keep_backup=True)
+    write_json_atomic(path, document, what=WHAT, keep_backup=True, retry=RETRY)
 
 
 def load_game(path: Path) -> LoadResult[SavedGame | None]:
@@ -91,4 +98,8 @@ def parse_save(body: dict[str, Any]) -> SavedGame:
         game = Game.replay(rules, seed, actions)
     except IllegalMove as error:
         raise DocumentError(str(error), "contains a move the rules do not allow") from error
+    if body["version"] >= 2:
+        recorded = (body.get("totals"), body.get("hands_scored"))
+        if recorded != (list(game.totals), len(game.results)):
+            raise DocumentError(f"records {recorded!r:.80} but its moves give {game.totals}, {len(game.results)}")
     return SavedGame(game, seats, get_time(body, "saved_at"))

@@ -27,6 +27,7 @@ from .documents import (
     get_object,
     get_time,
     load_document,
+    read_document,
 )
 from .seats import COMPUTER_LEVELS, MAX_NAME_LENGTH, Seat
 
@@ -36,9 +37,10 @@ MAX_SCORE: Final = 10**6
 STATISTICS: Final = DocumentKind(
     label="The statistics file",
     format="hearts-desktop-statistics",
-    version=1,
+    version=2,
     without_file="the statistics start afresh",
     from_backup="the statistics as they were before the last game were loaded instead",
+    sealed_from=2,
 )
 WHAT: Final = "the statistics"
 
@@ -196,9 +198,9 @@ class Statistics:
             self.profiles.pop(name, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return STATISTICS.envelope() | {
+        return STATISTICS.sealed(STATISTICS.envelope() | {
             "profiles": {name: p.to_dict() for name, p in self.profiles.items()}
-        }
+        })
 
     @classmethod
     def from_dict(cls, body: dict[str, Any]) -> Statistics:
@@ -242,6 +244,15 @@ def load_statistics(path: Path) -> LoadResult[Statistics]:
     loaded = load_document(path, STATISTICS, Statistics.from_dict)
     statistics = Statistics() if loaded.value is None else loaded.value
     return LoadResult(statistics, loaded.messages)
+
+
+def reread_statistics(path: Path) -> Statistics | None:
+    """The statistics on disk now, if they can be read: a write starts from them, so a game
+    counted by another copy (an older version takes no lock) is never written over."""
+    try:
+        return read_document(path, STATISTICS, Statistics.from_dict)
+    except DocumentError:
+        return None
 
 
 def save_statistics(path: Path, statistics: Statistics) -> None:

@@ -1,7 +1,8 @@
 """The window and its loop: read input, let the scenes react, advance time, draw, flip.
 
-The app also connects the screens: the main menu first, the table, the menus above it, and
-the player's files (settings, statistics, the saved game) through ``Storage``.
+The app also connects the screens: the main menu first, the table, the menus above it. The
+player's files (settings, statistics, the saved game) belong to the controller's ``Session``:
+the table's actions flow through it to the disk, and the app only shows its sentences.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import pygame
 from .. import __version__
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
 from ..controller.pace import Pace
+from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..engine import Game, GameOver, HandScored, Ruleset
-from ..persistence import NewGameSetup, Seat, Settings
+from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
 from ..persistence.seats import default_seats
 from ..resources import MissingAsset, asset_path
 from . import theme
@@ -41,7 +43,6 @@ from .scene import Scene, SceneStack
 from .settings_scene import SettingsScene
 from .sound import Sounds
 from .stats_scene import StatisticsScene
-from .storage import Storage
 from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
 from .ui_log import UiLog
@@ -105,14 +106,14 @@ class App:
         self.exit_code = 0
         self.playing = False
         """A table is open (``controller`` and ``table`` are the live game)."""
-        self.storage = Storage(None) if options.scripted else Storage.open(options.data_dir)
+        self.session = Session(None) if options.scripted else Session.open(options.data_dir)
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
         self._art: CardArt | None = None
 
     @property
     def settings(self) -> Settings:
-        return self.storage.settings
+        return self.session.settings
 
     @property
     def size(self) -> tuple[int, int]:
@@ -176,7 +177,7 @@ class App:
             self.stack.handle(intent)
         self.stack.update(dt)
         self.toasts.update(dt)
-        for message in self.storage.take_messages():
+        for message in self.session.take_messages():
             self.toasts.say(message)
         surface = pygame.display.get_surface()
         assert surface is not None, "step() draws into the window that start() opened"
@@ -213,11 +214,12 @@ class App:
 
     def shutdown(self) -> None:
         self._end_game()
-        self.storage.close()
-        for message in self.storage.take_messages():
-            print(message, file=sys.stderr)
+        self.session.close()
+        unsaved = self.session.take_messages()  # the window is closing: said in a box instead
         theme.clear_caches()
         pygame.quit()
+        if unsaved:
+            alert("\n".join(unsaved))
 
     # ------------------------------------------------------------------ games
 
@@ -236,8 +238,7 @@ class App:
         options = self.options
         pace = options.pace if options.scripted and options.pace else Pace(self.settings.pace)
         runner: BotRunner = InlineRunner() if options.inline_bots else ProcessRunner()
-        self.controller = TableController(game, seats, runner, pace, on_change=self._game_changed,
-                                          auto_continue=options.smoke)
+        self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
         overlays = SmokeOverlays(self) if options.smoke else AppOverlays(self)
         self.table = TableScene(self.controller, self.art(), self.sounds, self.size,
                                 animations=self.settings.animations and not options.smoke,
@@ -245,9 +246,6 @@ class App:
         self.table.keyboard.confirm_play = self.settings.confirm_play
         self.playing = True
         self.stack.replace_all(self.table)
-
-    def _game_changed(self, controller: TableController) -> None:
-        self.storage.game_changed(controller.game, controller.seats)
 
     def _end_game(self) -> None:
         if self.playing:
@@ -257,17 +255,17 @@ class App:
     def start_new_game(self, setup: NewGameSetup, pace: str) -> None:
         """The New game dialog's Start: remember the setup, forget the old save, deal."""
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
-        self.storage.discard_saved_game()
+        self.session.discard_saved_game()
         self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
         game, seats = self.controller.game, tuple(self.controller.seats)
-        self.storage.discard_saved_game()
+        self.session.discard_saved_game()
         self.start_game(Game(game.rules, self._new_seed()), seats)
 
     def continue_game(self) -> None:
-        saved = self.storage.saved
+        saved = self.session.saved
         if saved is not None:
             self.start_game(saved.game.copy(), saved.seats)
 
@@ -279,13 +277,13 @@ class App:
     def restart_hand(self) -> None:
         if self.can_restart_hand():
             self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats))
-            self._game_changed(self.controller)
+            self.session.game_changed(self.controller)
 
     # ------------------------------------------------------------------ screens
 
     def show_main_menu(self) -> None:
         self._end_game()
-        saved = self.storage.saved
+        saved = self.session.saved
         summary = None
         if saved is not None:
             summary = continue_summary([s.name for s in saved.seats], saved.game.totals, saved.game.hand_index)
@@ -304,8 +302,8 @@ class App:
         self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
 
     def open_statistics(self) -> None:
-        self.stack.push(StatisticsScene(self.size, self.storage.statistics, self.settings.new_game.player_name,
-                                        self.storage.reset_statistics))
+        self.stack.push(StatisticsScene(self.size, self.session.statistics, self.settings.new_game.player_name,
+                                        self.session.reset_statistics))
 
     def open_rules(self) -> None:
         rules = self.controller.game.rules if self.playing else self.settings.new_game.rules
@@ -316,14 +314,15 @@ class App:
 
     def open_difficulty(self) -> None:
         if self.playing:
-            self.stack.push(DifficultyScene(self.size, self.controller, lambda: self._game_changed(self.controller)))
+            self.stack.push(DifficultyScene(self.size, self.controller,
+                                            lambda: self.session.game_changed(self.controller)))
 
     # ------------------------------------------------------------------ settings
 
     def apply_settings(self, settings: Settings) -> None:
         """Save the settings and apply them at once to everything on screen."""
         old = self.settings
-        self.storage.change_settings(settings)
+        self.session.change_settings(settings)
         if (settings.deck, settings.card_back) != (old.deck, old.card_back):
             self._art = None
         self.sounds.set(settings.sound, settings.volume)
@@ -404,3 +403,16 @@ def run(options: AppOptions) -> int:
     except MissingAsset as error:
         print(error, file=sys.stderr)
         return 2
+    except (FolderInUse, UnusableFolder) as error:
+        alert(str(error))
+        return 1
+
+
+def alert(sentence: str) -> None:
+    """Say ``sentence`` on stderr and, where there is a screen, in a message box: a
+    double-clicked program has no terminal to read."""
+    print(sentence, file=sys.stderr, flush=True)
+    try:
+        pygame.display.message_box("Hearts Desktop", sentence, message_type="error")
+    except pygame.error:
+        pass  # no message system (no display, or SDL's dummy driver): stderr said it

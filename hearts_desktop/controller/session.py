@@ -1,0 +1,185 @@
+"""The player's files behind the table: settings, statistics and the saved game.
+
+A session holds the data folder's lock for the life of the program, reads everything once at
+start-up (before anything is written) and collects every sentence about a bad or unwritable
+file for the window to show. The table's actions flow down through it to the disk: while a
+game runs it is saved after every action by a background writer; when it ends, the finished
+game is saved, then counted in the statistics, and only then is its save forgotten, so a
+result the disk refused is still on disk (in the save) and is counted at the next start.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from ..engine import Game
+from ..persistence import (
+    DataFolderLock,
+    DataPaths,
+    SavedGame,
+    Seat,
+    Settings,
+    Statistics,
+    StorageError,
+    discard_saved_game,
+    load_game,
+    load_settings,
+    load_statistics,
+    save_settings,
+    save_statistics,
+)
+from ..persistence.stats import reread_statistics
+from .autosave import Autosaver
+from .bot_runner import BotRunner
+from .pace import Pace
+from .table import TableController
+
+RESULT_KEPT = "the result of the game is kept with its save and will be counted at the next start"
+RESULT_LOST = "the result of the game could not be saved and is not in the statistics"
+
+
+class Session:
+    """What is on disk, loaded; ``paths`` is None when nothing may be read or written
+    (scripted runs). ``open`` takes the folder's lock first."""
+
+    def __init__(self, paths: DataPaths | None, lock: DataFolderLock | None = None) -> None:
+        self.paths = paths
+        self.lock = lock
+        self.messages: list[str] = []
+        self.settings = Settings()
+        self.statistics = Statistics()
+        self._stored = Statistics()
+        self.saved: SavedGame | None = None
+        self.autosaver: Autosaver | None = None
+        self.uncounted: tuple[Game, tuple[Seat, ...]] | None = None
+        """A finished game the statistics on disk do not count yet."""
+        self.result_saved = True
+        """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
+        if paths is None:
+            return
+        settings = load_settings(paths.settings)
+        statistics = load_statistics(paths.statistics)
+        saved = load_game(paths.autosave)
+        for loaded in (settings, statistics, saved):
+            self.messages.extend(loaded.messages)
+        self.settings = settings.value
+        self.statistics = statistics.value
+        self._stored = copy.deepcopy(statistics.value)
+        """The statistics as last read from or written to disk (``statistics`` may hold a
+        result the disk refused)."""
+        self.saved = saved.value
+        self.autosaver = Autosaver(paths.autosave)
+        if self.saved is not None and self.saved.game.over:  # its result was not counted yet
+            finished, self.saved = self.saved, None
+            self._count_finished(finished.game, finished.seats, save_first=False)
+
+    @classmethod
+    def open(cls, data_dir: Path | None) -> Session:
+        """The player's session; raises FolderInUse when another copy holds the folder and
+        UnusableFolder when it cannot be a folder."""
+        paths = DataPaths.resolve(data_dir)
+        lock = DataFolderLock(paths.data_dir, paths.config_dir)
+        lock.acquire()
+        try:
+            return cls(paths, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
+                    auto_continue: bool = False) -> TableController:
+        """A table for ``game`` whose every action is saved through this session."""
+        return TableController(game, seats, runner, pace, on_change=self.game_changed,
+                               auto_continue=auto_continue)
+
+    def take_messages(self) -> list[str]:
+        """Sentences for the player since the last call, failed autosaves included."""
+        if self.autosaver is not None:
+            self.messages.extend(self.autosaver.errors())
+        messages, self.messages = self.messages, []
+        return messages
+
+    def change_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        if self.paths is not None:
+            self._try(save_settings, self.paths.settings, settings)
+
+    def game_changed(self, controller: TableController) -> None:
+        """After every action: save the game, or, once it is over, count it and forget it."""
+        if self.autosaver is None:
+            return
+        game, seats = controller.game, tuple(controller.seats)
+        if not game.over:
+            self.saved = SavedGame(game, seats, datetime.now().astimezone())
+            self.autosaver.submit(game, seats)
+            return
+        self.saved = None
+        self._count_finished(game, seats, save_first=True)
+
+    def reset_statistics(self, name: str) -> None:
+        def forget(statistics: Statistics) -> bool:
+            statistics.reset(name)
+            return True
+
+        self._try(self._update_statistics, forget)
+
+    def discard_saved_game(self) -> None:
+        """Forget the saved game (a new game started, or the game was counted)."""
+        self.saved = None
+        if self.paths is None or self.autosaver is None:
+            return
+        if self.uncounted is not None:
+            # The last chance: the finished game's save is about to go.
+            self._count_finished(*self.uncounted, save_first=False, keeping_save=False)
+            self.uncounted = None
+        self.autosaver.flush()
+        self._try(discard_saved_game, self.paths.autosave)
+
+    def close(self) -> None:
+        """Write what is left and let go of the folder; what could not be written is said
+        (there is no next change to save it with)."""
+        if self.autosaver is not None:
+            self.autosaver.close()
+            self.messages.extend(self.autosaver.errors())
+        if self.uncounted is not None:
+            self._count_finished(*self.uncounted, save_first=False)
+        if self.lock is not None:
+            self.lock.release()
+
+    def _count_finished(self, game: Game, seats: tuple[Seat, ...], *, save_first: bool,
+                        keeping_save: bool = True) -> None:
+        """Save the finished game (``save_first``), count it, and only then forget its save."""
+        assert self.autosaver is not None and self.paths is not None
+        if save_first:
+            self.result_saved = self.autosaver.save_now(game, seats)
+        try:
+            self._update_statistics(lambda statistics: statistics.record_game(game, seats))
+        except StorageError as error:
+            self.uncounted = (game, seats)
+            outcome = RESULT_KEPT if self.result_saved and keeping_save else RESULT_LOST
+            self.messages.append(f"{error.cause}, so the statistics could not be saved; {outcome}.")
+            return
+        self.uncounted = None
+        self._try(discard_saved_game, self.paths.autosave)
+
+    def _update_statistics(self, change: Callable[[Statistics], bool]) -> None:
+        """Apply ``change`` to the statistics on disk as they are now (re-read, so a game
+        another copy counted is never written over) and to the ones shown; raises
+        StorageError when the write fails."""
+        current = None if self.paths is None else reread_statistics(self.paths.statistics)
+        if current is None:
+            current = copy.deepcopy(self._stored)
+        changed = change(current)
+        self.statistics = copy.deepcopy(current)
+        if changed and self.paths is not None:
+            save_statistics(self.paths.statistics, current)
+        self._stored = current
+
+    def _try(self, write: Callable[..., None], *args: object) -> None:
+        try:
+            write(*args)
+        except StorageError as error:
+            self.messages.append(str(error))
