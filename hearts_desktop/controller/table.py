@@ -172,7 +172,7 @@ class TableController:
         self._next_job += 1
         if kind == "decide":
             self._pending[job_id] = view.seat
-        shown = tuple("human" if seat.is_human else seat.level for seat in self.seats)
+        shown = tuple("human" if seat.is_person else seat.level for seat in self.seats)
         view = replace(view, seat_levels=shown)  # what a player sees beside each name
         self.runner.submit(BotJob(job_id, kind, level, view, seed))  # type: ignore[arg-type]
         return job_id

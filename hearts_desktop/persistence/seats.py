@@ -11,7 +11,9 @@ from typing import Any, Final, Literal, get_args
 
 from .documents import DocumentError
 
-SeatKind = Literal["human", "computer"]
+SeatKind = Literal["human", "computer", "remote"]
+"""``remote``: a friend at their own computer, joined over the network; ``level`` is the
+computer that plays the seat while they are away."""
 Level = Literal["easy", "medium", "hard", "expert"]
 
 SEAT_KINDS: Final[tuple[SeatKind, ...]] = get_args(SeatKind)
@@ -40,13 +42,19 @@ class Seat:
                 f"a player's name has at most {MAX_NAME_LENGTH} characters and no outer spaces"
             )
         if self.kind not in SEAT_KINDS:
-            raise ValueError(f"a seat is {' or '.join(SEAT_KINDS)}, not {self.kind!r:.40}")
+            raise ValueError(f"a seat is {', '.join(SEAT_KINDS)}, not {self.kind!r:.40}")
         if self.level not in COMPUTER_LEVELS:
             raise ValueError(f"unknown difficulty {self.level!r:.40}")
 
     @property
     def is_human(self) -> bool:
+        """A person at this computer."""
         return self.kind == "human"
+
+    @property
+    def is_person(self) -> bool:
+        """A person, here or at a friend's computer (what the other players are shown)."""
+        return self.kind != "computer"
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}

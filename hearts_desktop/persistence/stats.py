@@ -234,7 +234,7 @@ def game_id(game: Game) -> str:
 def opponents_key(seats: Sequence[Seat], seat: int) -> str:
     """The company one player kept, weakest first: "3x medium", "1x easy + 2x hard",
     with other people counted as "human"."""
-    others = Counter("human" if s.is_human else s.level for i, s in enumerate(seats) if i != seat)
+    others = Counter("human" if s.is_person else s.level for i, s in enumerate(seats) if i != seat)
     order = ("human",) + COMPUTER_LEVELS
     return " + ".join(f"{others[kind]}x {kind}" for kind in order if others[kind])
 

@@ -1,0 +1,20 @@
+"""Playing with friends on their own computers: a table on the local network.
+
+The host's program is the one authority: it runs the engine and the controller as for any
+game, and each friend's seat answers its decisions over the network. A friend's program
+holds only its seat's ``PlayerView`` and the public events, redacted by the host.
+
+Layers, so the security-relevant parts are testable without a socket:
+
+- ``code``: room codes and the wrong-code rate limit;
+- ``protocol``: the typed, versioned messages (msgspec structs) and their size limit;
+- ``redact``: what of each event one seat may see;
+- ``remote_seats``: a bot runner whose remote seats are answered by people;
+- ``host``/``client``: the table on each side, fed bytes and time, producing bytes;
+- ``transport``: websockets in a network thread, talking to the loop through queues;
+- ``discovery``: zeroconf (mDNS/DNS-SD) adverts and browsing;
+- ``headless``: whole games without a window, for tests and benchmarks.
+
+Nothing here is imported unless the player hosts or joins, so the program opens no socket
+otherwise; nothing here imports pygame.
+"""

@@ -1,0 +1,364 @@
+"""A friend's table: the table model rebuilt from the host's messages.
+
+The friend's program never holds the game. It holds what the host sent for its seat: the
+latest ``PlayerView``, the redacted events to animate, the scored hands, who sits where;
+its moves go to the host, which answers with the next table or a refusal. So the window
+draws a friend's table exactly as it draws a game at home. Hints are thought out here,
+from this seat's own view, by the local bot runner.
+
+A connection that drops without the host saying goodbye is tried again every
+``RETRY_SECONDS`` with the seat's rejoin token, and the host sends the whole table back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .. import __version__
+from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
+from ..controller.pace import Pace
+from ..controller.table import HINT_LEVEL, HintReady, Refused, TableEvent, TableReset
+from ..engine import Card, HandResult, MoonScoring, Phase, PlayerView, Ruleset, RulesetError
+from ..persistence.seats import Seat
+from . import protocol as p
+from .link import ClientLink, Lost
+
+RETRY_SECONDS: Final = 1.0
+RETRY_FOR_SECONDS: Final = 60.0
+State = Literal["joining", "lobby", "playing", "closed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """What the host told a friend when it let them in."""
+
+    seat: int
+    host: str
+    rules: Ruleset
+    pace: Pace
+
+
+class ClientTable:
+    """The table on a friend's computer, from their seat."""
+
+    def __init__(
+        self,
+        name: str,
+        code: str,
+        connect: Callable[[], ClientLink],
+        runner: BotRunner | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.name = name
+        self.code = code
+        self.connect = connect
+        self.runner = runner
+        self.clock = clock
+        self.state: State = "joining"
+        self.closed_reason: str | None = None
+        """Why the table ended for this friend, in one sentence, once ``state`` is closed."""
+        self.token = ""
+        self.joined: Joined | None = None
+        self.lobby: list[p.SeatInfo] = []
+        self.seat_infos: list[p.SeatInfo] = []
+        self.seats: list[Seat] = []
+        self.viewer = 0
+        self.pace = Pace.FRIENDLY
+        self._view: PlayerView | None = None
+        self._results: list[HandResult] = []
+        self.awaiting_continue = False
+        self.reading: tuple[int, ...] = ()
+        self._over = False
+        self._events: list[TableEvent] = []
+        self._move_sent = False
+        self._hint_job: int | None = None
+        self._next_job = 1
+        self.seq = 0
+        self.reconnecting_since: float | None = None
+        self._last_try = 0.0
+        self.on_table: Callable[[ClientTable, p.TableUpdate], None] | None = None
+        """Called after each table update is taken in (benchmarks log what is shown)."""
+        self.link: ClientLink | None = None
+        self._open()
+
+    # ------------------------------------------------------------------ connection
+
+    def _open(self) -> None:
+        self._last_try = self.clock()
+        self.link = self.connect()
+        self._send(p.Hello(p.PROTOCOL, __version__, self.code, self.name, self.token))
+
+    def _send(self, message: p.Message) -> None:
+        if self.link is not None:
+            self.link.send(p.encode(message))
+
+    def _lost(self, reason: str) -> None:
+        """The connection dropped: try again with the token if we had a seat, else give up."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self._move_sent = False
+        if self.state == "closed":
+            return
+        if self.token and self.state in ("playing", "lobby"):
+            if self.reconnecting_since is None:
+                self.reconnecting_since = self.clock()
+            return
+        self._close(reason)
+
+    def _close(self, reason: str) -> None:
+        self.state = "closed"
+        self.closed_reason = reason
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def drop(self) -> None:
+        """Cut the connection as a network fault would (tests and benchmarks)."""
+        self._lost("dropped")
+
+    def leave(self) -> None:
+        """Leave the table for good: the host's computer plays this seat from now on."""
+        self._send(p.Leave())
+        self._close("You left the table.")
+
+    def close(self) -> None:
+        if self.state != "closed":
+            self.leave()
+        if self.runner is not None:
+            self.runner.close()
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        """Take in what the host sent; try to reconnect when the line is down."""
+        if self.link is None and self.reconnecting_since is not None:
+            now = self.clock()
+            if now - self.reconnecting_since > RETRY_FOR_SECONDS:
+                self.reconnecting_since = None
+                self._close("The connection to the host was lost.")
+            elif now - self._last_try >= RETRY_SECONDS:
+                self._open()
+        if self.link is not None:
+            for item in self.link.take():
+                if isinstance(item, Lost):
+                    self._lost(item.reason)
+                    break
+                self.received(item)
+        self._poll_hint()
+
+    def received(self, data: bytes) -> None:
+        try:
+            message = p.decode_host(data)
+            self._take(message)
+        except (p.BadMessage, ValueError, RulesetError) as error:
+            self._close(f"The host sent something this version cannot read ({str(error)[:80]}).")
+
+    def _take(self, message: p.HostMessage) -> None:
+        if isinstance(message, p.Welcome):
+            self._welcome(message)
+        elif isinstance(message, p.Lobby):
+            self.lobby = list(message.seats)
+            self._set_seats(message.seats)
+        elif isinstance(message, p.TableUpdate):
+            self._table(message)
+        elif isinstance(message, p.Refusal):
+            self._move_sent = False
+            self._events.append(p.refusal_event(self.viewer, message))
+        elif isinstance(message, p.Rejected):
+            self.token = ""
+            self._close(message.reason)
+        elif isinstance(message, p.Closing):
+            self._close(message.reason)
+
+    def _welcome(self, message: p.Welcome) -> None:
+        rules = Ruleset.from_dict(dict(message.rules))
+        if message.seat >= rules.players:
+            raise ValueError(f"seat {message.seat} at a {rules.players}-player table")
+        self.token = message.token
+        self.viewer = message.seat
+        self.pace = Pace(message.pace)
+        self.joined = Joined(message.seat, message.host, rules, self.pace)
+        self.reconnecting_since = None
+        if self.state == "joining":
+            self.state = "lobby"
+
+    def _table(self, message: p.TableUpdate) -> None:
+        if self.joined is None:
+            raise ValueError("a table before the welcome")
+        view = p.view_from_wire(message.view, self.joined.rules)
+        if view.seat != self.viewer:
+            raise ValueError("a view of another seat")
+        results = [p.result_from_wire(r) for r in message.results]
+        if message.first_result > len(self._results):
+            raise ValueError("a gap in the scored hands")
+        self._results = self._results[: message.first_result] + results
+        self._set_seats(message.seats)
+        events = [p.event_from_wire(e) for e in message.events]
+        self._view = view
+        self.awaiting_continue = message.awaiting_continue
+        self.reading = tuple(message.reading)
+        self._over = message.over
+        self._move_sent = False
+        self.seq = message.seq
+        self.state = "playing"
+        self._cancel_hint()
+        self._events += events
+        if self.on_table is not None:
+            self.on_table(self, message)
+
+    def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
+        kinds = {"host": "remote", "friend": "remote", "open": "remote", "computer": "computer"}
+        self.seat_infos = list(infos)
+        self.seats = [
+            Seat(info.name, "human" if index == self.viewer else kinds[info.kind],  # type: ignore[arg-type]
+                 info.level if info.level in ("easy", "medium", "hard", "expert") else "medium")  # type: ignore[arg-type]
+            for index, info in enumerate(infos)
+        ]
+
+    # ------------------------------------------------------------------ the table model
+
+    @property
+    def rules(self) -> Ruleset:
+        assert self.joined is not None
+        return self.joined.rules
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def totals(self) -> Sequence[int]:
+        return self.view().totals
+
+    @property
+    def results(self) -> Sequence[HandResult]:
+        return self._results
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def fresh(self) -> bool:
+        view = self.view()
+        if view.hand_index or view.tricks or view.trick:
+            return False
+        return view.phase is Phase.PLAYING or len(view.waiting_to_pass) == view.players
+
+    hot_seat = False
+    hand_face_up = True
+    undo_note = "Undo is off in network games."
+
+    def human_seats(self) -> list[int]:
+        return [self.viewer]
+
+    def view(self) -> PlayerView:
+        if self._view is None:
+            raise RuntimeError("the host has not sent the table yet")
+        return self._view
+
+    def to_act(self) -> bool:
+        """Whether the host waits for this seat's decision (from the view alone)."""
+        view = self.view()
+        if view.phase is Phase.PASSING:
+            return view.passed is None
+        if view.phase is Phase.PLAYING:
+            return view.turn == view.seat
+        return view.phase is Phase.MOON_CHOICE and view.moon_chooser == view.seat
+
+    def active_human(self) -> int | None:
+        if self._view is None or self.awaiting_continue or self._over or self._move_sent or self.link is None:
+            return None
+        return self.viewer if self.to_act() else None
+
+    def notes(self) -> list[str]:
+        notes = []
+        if self.reconnecting_since is not None:
+            notes.append("The connection to the host dropped: reconnecting…")
+        for info in self.seat_infos:
+            if info.kind == "friend" and not info.connected:
+                notes.append(f"{info.name} is away: a {info.level.capitalize()} computer plays.")
+        waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
+        if waiting and self.awaiting_continue and self.viewer not in self.reading:
+            notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
+        return notes
+
+    def drain_events(self) -> list[TableEvent]:
+        events, self._events = self._events, []
+        return events
+
+    def _move(self, message: p.Move, card: Card | None = None) -> str | None:
+        if self.active_human() != self.viewer:
+            reason = "Wait for your turn."
+            self._events.append(Refused(self.viewer, reason, card))
+            return reason
+        self._send(message)
+        self._move_sent = True
+        return None
+
+    def play(self, card: Card) -> str | None:
+        return self._move(p.Play(self.viewer, str(card)), card)
+
+    def submit_pass(self, cards: Sequence[Card]) -> str | None:
+        return self._move(p.PassCards(self.viewer, [str(c) for c in cards]))
+
+    def choose_moon(self, choice: MoonScoring) -> str | None:
+        return self._move(p.Moon(self.viewer, choice.value))  # type: ignore[arg-type]
+
+    def continue_after_hand(self) -> None:
+        if self._results and self.viewer in self.reading:
+            self.reading = tuple(s for s in self.reading if s != self.viewer)
+            self._send(p.Ready(len(self._results) - 1))
+
+    def reveal(self) -> None:
+        """No covers: this screen is this friend's alone."""
+
+    def can_finish_hand(self) -> bool:
+        return False
+
+    def finish_hand(self) -> bool:
+        return False
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ hints
+
+    def request_hint(self) -> bool:
+        """The Expert's suggestion, thought out here from this seat's own view."""
+        if self.runner is None or self._hint_job is not None or self.active_human() is None:
+            return False
+        view = self.view()
+        self._hint_job = self._next_job
+        self._next_job += 1
+        seed = f"hint:{view.hand_index}:{view.phase.value}:{len(view.tricks)}:{len(view.trick)}:{view.seat}"
+        self.runner.submit(BotJob(self._hint_job, "hint", HINT_LEVEL, view, seed))
+        return True
+
+    def _cancel_hint(self) -> None:
+        if self._hint_job is not None and self.runner is not None:
+            self.runner.cancel_before(self._hint_job + 1)
+        self._hint_job = None
+
+    def _poll_hint(self) -> None:
+        if self.runner is None:
+            return
+        for answer in self.runner.poll():
+            self._hint_answer(answer)
+
+    def _hint_answer(self, answer: BotAnswer) -> None:
+        if answer.job_id == self._hint_job:
+            self._hint_job = None
+            if answer.error is None:
+                self._events.append(HintReady(self.viewer, answer.result))
+
+    def reset_events(self) -> None:
+        """Start the window's record afresh (a new scene is drawn from the view)."""
+        self._events = [TableReset()]

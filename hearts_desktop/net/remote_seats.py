@@ -1,0 +1,92 @@
+"""A bot runner whose remote seats are answered by people over the network.
+
+The controller asks every seat that is not the local person for its decisions through a
+``BotRunner``, so a friend's seat is one more runner, not a new kind of game flow: a
+decision for a remote seat waits here until the friend's move arrives (checked by the
+host), while every other job goes to the real bot runner. When a friend's connection
+drops, their waiting decision (and every later one) goes to that runner too, played at the
+seat's level, the level the host chose for it; when they come back, a decision the
+computer has not answered yet is handed back to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
+from ..engine import Action
+
+
+class RemoteSeats:
+    """Routes decisions: a connected friend's seat to the person, all else to ``inner``."""
+
+    def __init__(self, inner: BotRunner, remote: Iterable[int]) -> None:
+        self.inner = inner
+        self.remote = frozenset(remote)
+        self.connected: set[int] = set()
+        self._waiting: dict[int, BotJob] = {}
+        """Seat -> the decision its person has not sent yet."""
+        self._substituted: dict[int, BotJob] = {}
+        """Job id -> a remote seat's decision given to a computer while its person is away."""
+        self._reclaimed: set[int] = set()
+        self._answers: list[BotAnswer] = []
+
+    def _is_person(self, job: BotJob) -> bool:
+        return job.kind == "decide" and job.view.seat in self.remote
+
+    # ------------------------------------------------------------------ BotRunner
+
+    def submit(self, job: BotJob) -> None:
+        if self._is_person(job) and job.view.seat in self.connected:
+            self._waiting[job.view.seat] = job
+            return
+        if self._is_person(job):
+            self._substituted[job.job_id] = job
+        self.inner.submit(job)
+
+    def poll(self) -> list[BotAnswer]:
+        answers, self._answers = self._answers, []
+        for answer in self.inner.poll():
+            if answer.job_id in self._reclaimed:
+                self._reclaimed.discard(answer.job_id)
+                continue
+            self._substituted.pop(answer.job_id, None)
+            answers.append(answer)
+        return answers
+
+    def cancel_before(self, job_id: int) -> None:
+        self.inner.cancel_before(job_id)
+        self._waiting = {seat: job for seat, job in self._waiting.items() if job.job_id >= job_id}
+        self._substituted = {k: job for k, job in self._substituted.items() if k >= job_id}
+
+    def close(self) -> None:
+        self._waiting.clear()
+        self.inner.close()
+
+    # ------------------------------------------------------------------ the people
+
+    def waiting_job(self, seat: int) -> BotJob | None:
+        """The decision the table waits for from ``seat``'s person, if any."""
+        return self._waiting.get(seat)
+
+    def answer(self, seat: int, action: Action) -> None:
+        """The person's move, already checked by the host against the rules."""
+        job = self._waiting.pop(seat)
+        self._answers.append(BotAnswer(job.job_id, action))
+
+    def seat_left(self, seat: int) -> None:
+        """The person went away: a computer takes their decisions from now on."""
+        self.connected.discard(seat)
+        job = self._waiting.pop(seat, None)
+        if job is not None:
+            self._substituted[job.job_id] = job
+            self.inner.submit(job)
+
+    def seat_back(self, seat: int) -> None:
+        """The person is back: a decision the computer is still making returns to them."""
+        self.connected.add(seat)
+        for job_id, job in list(self._substituted.items()):
+            if job.view.seat == seat:
+                del self._substituted[job_id]
+                self._reclaimed.add(job_id)
+                self._waiting[seat] = job
