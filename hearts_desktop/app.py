@@ -13,6 +13,7 @@ from pathlib import Path
 from . import __version__
 from .controller.pace import Pace
 from .engine import PRESETS, preset_by_key
+from .net import cli as network
 
 # A smoke game that has not finished after this long is hung: fail instead of waiting forever.
 SMOKE_MAX_SECONDS = 300.0
@@ -43,7 +44,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ui-log", type=Path, metavar="FILE",
                         help="write what the window shows to FILE, one JSON object a line (for tests)")
-    return parser.parse_args(argv)
+    network.add_arguments(parser)
+    args = parser.parse_args(argv)
+    network.check(parser, args)
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -54,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_autoplay(args)
     if args.smoke:
         return smoke(args)
+    if args.headless:
+        return network.run_headless(args)
     return open_table(args)
 
 

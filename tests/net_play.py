@@ -90,7 +90,7 @@ def net_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1, link: Memory
               pace: Pace = Pace.INSTANT) -> NetTable:
     clock = Clock()
     link = link or MemoryHostLink()
-    host = HostTable(Game(rules, seed), seats, InlineRunner(), code=CODE, host_name="Host", pace=pace,
+    host = HostTable(Game(rules, seed), seats, InlineRunner, code=CODE, host_name="Host", pace=pace,
                      clock=clock, link=link)
     return NetTable(host, link, clock)
 

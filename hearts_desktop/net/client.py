@@ -73,12 +73,14 @@ class ClientTable:
         self.reading: tuple[int, ...] = ()
         self._over = False
         self._events: list[TableEvent] = []
-        self._move_sent = False
+        self._move_sent: tuple[int, ...] | None = None
+        """The decision a move was sent for: no other move until the host answers it."""
         self._hint_job: int | None = None
         self._next_job = 1
         self.seq = 0
         self.reconnecting_since: float | None = None
         self._last_try = 0.0
+        self.retry_seconds = RETRY_SECONDS
         self.on_table: Callable[[ClientTable, p.TableUpdate], None] | None = None
         """Called after each table update is taken in (benchmarks log what is shown)."""
         self.link: ClientLink | None = None
@@ -87,6 +89,7 @@ class ClientTable:
     # ------------------------------------------------------------------ connection
 
     def _open(self) -> None:
+        self._synced = False  # no move from a view older than the table the host sends back
         self._last_try = self.clock()
         self.link = self.connect()
         self._send(p.Hello(p.PROTOCOL, __version__, self.code, self.name, self.token))
@@ -100,7 +103,7 @@ class ClientTable:
         if self.link is not None:
             self.link.close()
             self.link = None
-        self._move_sent = False
+        self._move_sent = None
         if self.state == "closed":
             return
         if self.token and self.state in ("playing", "lobby"):
@@ -140,7 +143,7 @@ class ClientTable:
             if now - self.reconnecting_since > RETRY_FOR_SECONDS:
                 self.reconnecting_since = None
                 self._close("The connection to the host was lost.")
-            elif now - self._last_try >= RETRY_SECONDS:
+            elif now - self._last_try >= self.retry_seconds:
                 self._open()
         if self.link is not None:
             for item in self.link.take():
@@ -166,7 +169,7 @@ class ClientTable:
         elif isinstance(message, p.TableUpdate):
             self._table(message)
         elif isinstance(message, p.Refusal):
-            self._move_sent = False
+            self._move_sent = None
             self._events.append(p.refusal_event(self.viewer, message))
         elif isinstance(message, p.Rejected):
             self.token = ""
@@ -202,7 +205,11 @@ class ClientTable:
         self.awaiting_continue = message.awaiting_continue
         self.reading = tuple(message.reading)
         self._over = message.over
-        self._move_sent = False
+        if any(isinstance(e, TableReset) for e in events):
+            self._synced = True
+            self._move_sent = None
+        if self._move_sent and _decision(view) != self._move_sent:
+            self._move_sent = None  # the host has moved past the decision the move answered
         self.seq = message.seq
         self.state = "playing"
         self._cancel_hint()
@@ -271,7 +278,8 @@ class ClientTable:
         return view.phase is Phase.MOON_CHOICE and view.moon_chooser == view.seat
 
     def active_human(self) -> int | None:
-        if self._view is None or self.awaiting_continue or self._over or self._move_sent or self.link is None:
+        if (self._view is None or self.awaiting_continue or self._over or self._move_sent or self.link is None
+                or not self._synced):
             return None
         return self.viewer if self.to_act() else None
 
@@ -297,7 +305,7 @@ class ClientTable:
             self._events.append(Refused(self.viewer, reason, card))
             return reason
         self._send(message)
-        self._move_sent = True
+        self._move_sent = _decision(self.view())
         return None
 
     def play(self, card: Card) -> str | None:
@@ -362,3 +370,9 @@ class ClientTable:
     def reset_events(self) -> None:
         """Start the window's record afresh (a new scene is drawn from the view)."""
         self._events = [TableReset()]
+
+
+def _decision(view: PlayerView) -> tuple[int, ...]:
+    """Which decision of the hand a view is at (a move answers exactly one)."""
+    return (view.hand_index, len(view.tricks), len(view.trick), view.passed is None,
+            view.moon_chooser is not None)

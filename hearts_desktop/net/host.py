@@ -28,7 +28,7 @@ from typing import Final
 from .. import __version__
 from ..controller.bot_runner import BotRunner
 from ..controller.pace import Pace
-from ..controller.table import TableController, TableEvent
+from ..controller.table import TableController, TableEvent, TableReset
 from ..engine import (
     Action,
     Card,
@@ -44,6 +44,7 @@ from ..engine import (
 )
 from ..persistence.seats import Seat
 from . import protocol as p
+from .audit import LeakAudit
 from .code import CodeError, WrongCodeLimiter, codes_match, format_code, parse_code
 from .link import Arrived, HostArrival, HostLink, Opened
 from .redact import redact, redact_view
@@ -129,7 +130,7 @@ class HostTable:
         self,
         game: Game,
         seats: Sequence[Seat],
-        runner: BotRunner,
+        runner: Callable[[], BotRunner],
         *,
         code: str,
         host_name: str,
@@ -148,7 +149,8 @@ class HostTable:
         self.clock = clock
         self.link = link
         self.table: list[SeatState] = [SeatState(s, open=s.kind == "remote") for s in seats]
-        self.remote = RemoteSeats(runner, [i for i, s in enumerate(seats) if s.kind == "remote"])
+        self.new_runner = runner
+        self.remote = RemoteSeats(runner(), [i for i, s in enumerate(seats) if s.kind == "remote"])
         self.controller: TableController | None = None
         self.connections: dict[int, Connection] = {}
         self.limiter = WrongCodeLimiter()
@@ -160,6 +162,8 @@ class HostTable:
         self._local_events: list[TableEvent] = []
         self._dirty = False
         self._closed = False
+        self.audit: LeakAudit | None = None
+        """Checks every message as it is queued (the leak test, the LAN benchmark)."""
         self.on_sent: Callable[[int, int, p.TableUpdate], None] | None = None
         """Called for every table update sent (seat, seq, message): benchmarks log it."""
 
@@ -220,6 +224,18 @@ class HostTable:
                 self.remote.seat_back(index)
         self._send_snapshots()
         self.flush()
+
+    def rematch(self, seed: int) -> None:
+        """Once the game is over: a new game at the same table, the same people seated."""
+        if self.controller is None or not self.controller.game.over:
+            return
+        self.controller.close()
+        self.game = Game(self.game.rules, seed)
+        self.remote = RemoteSeats(self.new_runner(), [i for i, s in enumerate(self.table) if s.remote])
+        self.reading.clear()
+        self.controller = None
+        self.start()
+        self._local_events.append(TableReset())
 
     # ------------------------------------------------------------------ connections
 
@@ -522,6 +538,9 @@ class HostTable:
 
     def _send(self, conn_id: int, message: p.Message) -> None:
         data = p.encode(message)
+        if self.audit is not None:
+            conn = self.connections.get(conn_id)
+            self.audit.check(self._game(), None if conn is None else conn.seat, data)
         self.outbox.append((conn_id, data))
         self.counters.messages_out += 1
         self.counters.bytes_out += len(data)
@@ -537,7 +556,7 @@ class HostTable:
         self.counters.rejected += 1
         self._send(conn_id, p.Rejected(reason[:300], __version__))
         self._hang_up(conn_id)
-        self.connections.pop(conn_id, None)
+        self.disconnected(conn_id)
 
     def _hang_up(self, conn_id: int) -> None:
         self.hangups.append(conn_id)

@@ -329,6 +329,10 @@ def encode(message: Message) -> bytes:
     return _encoder.encode(message)
 
 
+def encode_struct(value: Struct) -> bytes:
+    return _encoder.encode(value)
+
+
 def _decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
     if len(data) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"Message too large ({len(data)} bytes; the limit is {MAX_MESSAGE_BYTES}).")

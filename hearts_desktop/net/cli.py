@@ -1,0 +1,79 @@
+"""The command line of network play: host or join a table, with or without a window.
+
+Only ``argparse`` is imported here, so the program's start stays lean; the network modules
+load when ``--host`` or ``--join`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import socket
+from typing import Final
+
+LEVELS: Final = ("easy", "medium", "hard", "expert")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("playing on the network")
+    group.add_argument("--host", action="store_true", help="host a table on the local network")
+    group.add_argument("--join", metavar="CODE", help="join a table with its room code, e.g. K7M-Q2P")
+    group.add_argument("--address", metavar="HOST:PORT", help="with --join: the host's address")
+    group.add_argument("--port", type=int, default=None, help="with --host: the port to listen on (0: any free one)")
+    group.add_argument("--name", help="your name at the table")
+    group.add_argument("--headless", action="store_true", help="no window: a computer plays your seat")
+    group.add_argument("--bot", choices=LEVELS, default="medium", help="with --headless: the computer's level")
+    group.add_argument("--friends", type=int, help="with --host: seats open for friends (default: all but yours)")
+    group.add_argument("--net-log", type=os.path.abspath, help=argparse.SUPPRESS)
+    group.add_argument("--drop-every", type=int, default=0, help=argparse.SUPPRESS)
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Combinations argparse cannot see, refused with one sentence each."""
+    if args.host and args.join:
+        parser.error("--host and --join: choose one")
+    if args.headless and not (args.host or args.join):
+        parser.error("--headless goes with --host or --join")
+    if args.join and args.headless and not args.address:
+        parser.error("--join --headless needs --address HOST:PORT (discovery needs a window)")
+    if args.port is not None and not 0 <= args.port < 65536:
+        parser.error(f"--port must be 0 to 65535, not {args.port}")
+
+
+def default_name() -> str:
+    """The computer's user name, or its host name, as a player's name."""
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = socket.gethostname()
+    name = "".join(ch for ch in name if ch.isprintable()).strip()[:20]
+    return name.capitalize() if name else "Friend"
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..controller.pace import Pace
+    from ..engine import preset_by_key
+    from ..persistence.seats import DEFAULT_NAMES, Seat
+    from .transport import DEFAULT_PORT
+
+    log = Path(args.net_log) if args.net_log else None
+    name = args.name or default_name()
+    if args.join:
+        from .headless import run_join
+
+        return run_join(args.join, args.address, level=args.bot, name=name, seed=args.seed, log_path=log,
+                        drop_every=args.drop_every, max_seconds=args.max_seconds)
+    from .headless import run_host
+
+    rules = preset_by_key(args.preset).rules
+    friends = rules.players - 1 if args.friends is None else max(0, min(args.friends, rules.players - 1))
+    seats = [Seat(name, "computer", args.bot)]
+    seats += [Seat(f"Seat {i + 1}", "remote", args.bot) for i in range(friends)]
+    seats += [Seat(DEFAULT_NAMES[i], "computer", args.bot) for i in range(friends + 1, rules.players)]
+    pace = Pace(args.pace) if args.pace else Pace.INSTANT
+    port = DEFAULT_PORT if args.port is None else args.port
+    return run_host(rules, seats, port=port, interface="0.0.0.0", seed=args.seed, games=args.games,
+                    pace=pace, name=name, log_path=log, max_seconds=args.max_seconds)

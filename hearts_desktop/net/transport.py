@@ -1,0 +1,301 @@
+"""The links over websockets: an asyncio loop in a network thread, queues to the game loop.
+
+The game loop never waits on the network: what arrives is put on a thread-safe queue that
+the loop empties once a frame (``take``), and what it sends is handed to the network thread
+(``send``), which writes it when the socket can take it. websockets does the framing, the
+handshake timeout, keep-alive pings and the frame size limit (``MAX_MESSAGE_BYTES``: a
+larger frame closes the connection before it is read); compression is off, so a small frame
+can never unpack into a large one.
+
+A friend whose connection cannot keep up (``OUTGOING_LIMIT`` messages waiting) is cut off
+rather than letting the host's memory grow; their program reconnects and is sent the whole
+table again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import queue
+import threading
+from collections.abc import Coroutine
+from typing import Any, Final
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .link import Arrived, Closed, HostArrival, Lost, Opened
+from .protocol import MAX_MESSAGE_BYTES
+
+DEFAULT_PORT: Final = 47_474
+OPEN_SECONDS: Final = 5.0
+PING_SECONDS: Final = 5.0
+"""A connection that stops answering pings for two of these is closed (a friend's Wi-Fi
+gone, a half-open socket, a slow-loris sender stuck in the middle of a frame)."""
+OUTGOING_LIMIT: Final = 512
+MAX_SOCKETS: Final = 512
+"""Open sockets at most, whatever the host table's own limits (a file-descriptor guard)."""
+
+
+class NetThread:
+    """An asyncio event loop running in a daemon thread."""
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+        self.loop.close()
+
+    def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float) -> Any:
+        """Run ``coroutine`` on the loop and wait for its result here."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def soon(self, callback: Any, *args: Any) -> None:
+        try:
+            self.loop.call_soon_threadsafe(callback, *args)
+        except RuntimeError:
+            pass  # the loop has stopped: the link is closed, there is nothing to send
+
+    def stop(self) -> None:
+        self.soon(self.loop.stop)
+        if threading.current_thread() is not self.thread:
+            self.thread.join(timeout=2.0)
+
+
+class Mailbox:
+    """A thread-safe queue the game loop empties, with a wait for headless loops."""
+
+    def __init__(self) -> None:
+        self._items: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._ready = threading.Event()
+
+    def put(self, item: Any) -> None:
+        self._items.put(item)
+        self._ready.set()
+
+    def take(self) -> list[Any]:
+        self._ready.clear()
+        items = []
+        while True:
+            try:
+                items.append(self._items.get_nowait())
+            except queue.Empty:
+                return items
+
+    def wait(self, timeout: float) -> None:
+        """Block until something arrives or ``timeout`` passes (headless loops sleep here)."""
+        self._ready.wait(timeout)
+
+
+class WebSocketHost:
+    """The host's link: a websockets server on ``interface:port`` (port 0: any free one)."""
+
+    def __init__(self, interface: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+        self.arrivals = Mailbox()
+        self._ids = itertools.count(1)
+        self._outgoing: dict[int, asyncio.Queue[bytes | None]] = {}
+        self._net = NetThread("hearts-host-network")
+        self._server: Server | None = None
+        try:
+            self.port: int = self._net.run(self._start(interface, port), timeout=OPEN_SECONDS)
+        except BaseException:
+            self._net.stop()
+            raise
+
+    async def _start(self, interface: str, port: int) -> int:
+        self._server = await serve(
+            self._serve, interface, port, max_size=MAX_MESSAGE_BYTES, compression=None,
+            open_timeout=OPEN_SECONDS, ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS,
+            close_timeout=1.0, max_queue=4,
+        )
+        sockets = list(self._server.sockets)
+        return int(sockets[0].getsockname()[1])
+
+    async def _serve(self, socket: ServerConnection) -> None:
+        if len(self._outgoing) >= MAX_SOCKETS:
+            await socket.close(1013, "The table is busy.")
+            return
+        conn_id = next(self._ids)
+        outgoing: asyncio.Queue[bytes | None] = asyncio.Queue(OUTGOING_LIMIT)
+        self._outgoing[conn_id] = outgoing
+        address = socket.remote_address[0] if socket.remote_address else "?"
+        self.arrivals.put(Opened(conn_id, str(address)))
+        writer = asyncio.create_task(self._write(socket, outgoing))
+        try:
+            async for data in socket:
+                self.arrivals.put(Arrived(conn_id, data.encode() if isinstance(data, str) else data))
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            self._outgoing.pop(conn_id, None)
+            self.arrivals.put(Closed(conn_id))
+
+    @staticmethod
+    async def _write(socket: ServerConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
+        try:
+            while (data := await outgoing.get()) is not None:
+                await socket.send(data.decode())
+            await socket.close()
+        except ConnectionClosed:
+            pass
+
+    def _enqueue(self, conn_id: int, data: bytes | None) -> None:
+        outgoing = self._outgoing.get(conn_id)
+        if outgoing is None:
+            return
+        try:
+            outgoing.put_nowait(data)
+        except asyncio.QueueFull:
+            # Too slow to keep up: drop what waits and close; the friend rejoins afresh.
+            while not outgoing.empty():
+                outgoing.get_nowait()
+            outgoing.put_nowait(None)
+
+    # ------------------------------------------------------------------ HostLink
+
+    def take(self) -> list[HostArrival]:
+        arrivals: list[HostArrival] = self.arrivals.take()
+        return arrivals
+
+    def send(self, conn_id: int, data: bytes) -> None:
+        self._net.soon(self._enqueue, conn_id, data)
+
+    def hang_up(self, conn_id: int) -> None:
+        self._net.soon(self._enqueue, conn_id, None)
+
+    def close(self) -> None:
+        """Send what is queued (goodbyes included), close every connection, stop the thread."""
+        async def shut() -> None:
+            for conn_id in list(self._outgoing):
+                self._enqueue(conn_id, None)
+            await asyncio.sleep(0.05)
+            if self._server is not None:
+                self._server.close()
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+
+        try:
+            self._net.run(shut(), timeout=3.0)
+        except (TimeoutError, RuntimeError):
+            pass
+        self._net.stop()
+
+
+class WebSocketClient:
+    """A friend's link to ``host:port``; connecting happens in the background."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.where = f"{host}:{port}"
+        self.inbox = Mailbox()
+        self._net = NetThread("hearts-client-network")
+        self._outgoing: asyncio.Queue[bytes | None] | None = None
+        self._closed = False
+        self._net.soon(self._begin, f"ws://{_bracketed(host)}:{port}")
+
+    def _begin(self, uri: str) -> None:
+        self._outgoing = asyncio.Queue(OUTGOING_LIMIT)
+        self._task = asyncio.ensure_future(self._run(uri))
+
+    async def _run(self, uri: str) -> None:
+        reason = "The connection to the host was lost."
+        try:
+            async with connect(uri, max_size=MAX_MESSAGE_BYTES, compression=None, open_timeout=OPEN_SECONDS,
+                               ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS, close_timeout=1.0,
+                               max_queue=64) as socket:
+                assert self._outgoing is not None
+                writer = asyncio.create_task(self._write(socket, self._outgoing))
+                try:
+                    async for data in socket:
+                        self.inbox.put(data.encode() if isinstance(data, str) else data)
+                finally:
+                    writer.cancel()
+        except ConnectionRefusedError:
+            reason = f"Nobody is hosting a table at {self.where}."
+        except TimeoutError:
+            reason = f"No answer from {self.where}: check the address, and the host's firewall."
+        except (OSError, InvalidHandshake, InvalidURI) as error:
+            reason = f"Could not reach {self.where} ({error})."
+        except ConnectionClosed:
+            pass
+        except asyncio.CancelledError:
+            return
+        self.inbox.put(Lost(reason))
+
+    @staticmethod
+    async def _write(socket: ClientConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
+        try:
+            while (data := await outgoing.get()) is not None:
+                await socket.send(data.decode())
+            await socket.close()
+        except ConnectionClosed:
+            pass
+
+    def _enqueue(self, data: bytes | None) -> None:
+        if self._outgoing is None:
+            return
+        try:
+            self._outgoing.put_nowait(data)
+        except asyncio.QueueFull:
+            pass  # a friend never has this much to say; the host would refuse it anyway
+
+    # ------------------------------------------------------------------ ClientLink
+
+    def take(self) -> list[bytes | Lost]:
+        items: list[bytes | Lost] = self.inbox.take()
+        return items
+
+    def send(self, data: bytes) -> None:
+        self._net.soon(self._enqueue, data)
+
+    def close(self) -> None:
+        """Send what is queued, then close and stop the thread (at once if never connected)."""
+        if self._closed:
+            return
+        self._closed = True
+
+        async def shut() -> None:
+            self._enqueue(None)
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), 1.0)
+            except TimeoutError:
+                self._task.cancel()
+
+        try:
+            self._net.run(shut(), timeout=2.0)
+        except (TimeoutError, RuntimeError, AttributeError):
+            pass
+        self._net.stop()
+
+    def abort(self) -> None:
+        """Cut the connection without a goodbye, as a network fault would (benchmarks)."""
+        self._closed = True
+        self._net.soon(lambda: self._task.cancel())
+        self._net.stop()
+
+
+def _bracketed(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (or ``HOST`` alone for the default port), IPv6 in brackets."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the host's address, e.g. 192.168.1.20:47474.")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.lstrip(":")
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    else:
+        host, port_text = text, ""
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"{port_text!r} is not a port number (1 to 65535).")
+    return host, int(port_text)
