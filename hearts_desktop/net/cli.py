@@ -7,9 +7,7 @@ load when ``--host`` or ``--join`` is given.
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
-import socket
 from typing import Final
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
@@ -43,6 +41,9 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 def default_name() -> str:
     """The computer's user name, or its host name, as a player's name."""
+    import getpass
+    import socket
+
     try:
         name = getpass.getuser()
     except (KeyError, OSError):
