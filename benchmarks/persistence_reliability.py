@@ -46,7 +46,7 @@ from hearts_desktop.engine import (
     Phase,
     PlayAction,
 )
-from hearts_desktop.engine.game import Action, MoonAction
+from hearts_desktop.engine import Action, MoonAction
 from hearts_desktop.persistence import (
     CARD_BACKS,
     COMPUTER_LEVELS,

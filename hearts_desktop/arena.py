@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import LEVELS, Bot, make_bot, never_cancel
-from .engine import HandState, MoonAction, PassAction, Phase, PlayAction, Ruleset, view_of
+from .engine import HandState, Ruleset, view_of
 from .engine.hand import deal
 from .engine.rules import preset_by_key
 
@@ -164,26 +164,14 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
         shown = tuple(bots[entry].level for entry in entry_at)  # the levels beside the names
         rngs = [arena_rng(seed, index, rotation, entry) for entry in range(n)]
         state = HandState(rules, hands, kitty, direction)
-        while state.phase is not Phase.SCORED:
-            if state.phase is Phase.PASSING:
-                seats = state.waiting_to_pass()
-            elif state.phase is Phase.MOON_CHOICE:
-                assert state.moon_candidate is not None
-                seats = [state.moon_candidate]
-            else:
-                seats = [state.turn]
+        while seats := state.to_act():
             for seat in seats:
                 entry = entry_at[seat]
                 view = view_of(state, seat, hand_index=index, seat_levels=shown)
                 start = time.perf_counter()
                 action = bots[entry].decide(view, rngs[entry], never_cancel)
                 record.decision_seconds[entry].append(time.perf_counter() - start)
-                if isinstance(action, PassAction):
-                    state.pass_checked(seat, action.cards)
-                elif isinstance(action, PlayAction):
-                    state.play_card(seat, action.card)
-                elif isinstance(action, MoonAction):
-                    state.choose_moon(seat, action.choice)
+                state.apply(action)
         result = state.result
         assert result is not None
         record.points.append([result.points[(entry + rotation) % n] for entry in range(n)])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import HandState, IllegalMove, Phase, Ruleset, format_cards
+from .engine import Card, HandState, IllegalMove, PassAction, Phase, PlayAction, Ruleset, format_cards
 from .engine.cards import iter_bits, mask_of, parse_cards
 from .engine.rules import PassDirection
 
@@ -61,7 +61,7 @@ def ruleset_for(params: dict[str, Any]) -> Ruleset:
     )
 
 
-def _cards(value: Any) -> tuple[int, ...]:
+def _cards(value: Any) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise TraceError(f"expected a list of cards, got {value!r:.60}")
     try:
@@ -79,7 +79,7 @@ def compare_hand(record: dict[str, Any]) -> str | None:
         state = HandState(rules, hands, 0, direction)
         if direction is not PassDirection.HOLD:
             for seat, passed in enumerate(record["passed"]):
-                state.pass_checked(seat, _cards(passed))
+                state.apply(PassAction(seat, _cards(passed)))
         for seat, expected in enumerate(record["hands_after_pass"]):
             if state.hands[seat] != mask_of(_cards(expected)):
                 return f"seat {seat}'s hand after the pass differs"
@@ -93,7 +93,7 @@ def compare_hand(record: dict[str, Any]) -> str | None:
                     f"play {number} (seat {play['seat']}): legal ours [{format_cards(iter_bits(ours))}]"
                     f" vs recorded [{format_cards(iter_bits(recorded))}], our turn seat {state.turn}"
                 )
-            state.play_card(play["seat"], _cards([play["card"]])[0])
+            state.apply(PlayAction(play["seat"], _cards([play["card"]])[0]))
     except IllegalMove as error:
         return f"our engine refused a recorded move: {error}"
     except (KeyError, TypeError, IndexError) as error:

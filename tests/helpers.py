@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_desktop.engine import HandState, Ruleset, cards_of, parse_cards
+from hearts_desktop.engine import HandState, PlayAction, Ruleset, cards_of, parse_cards
 from hearts_desktop.engine.cards import iter_bits, mask_of
 from hearts_desktop.engine.rules import PassDirection
 
@@ -41,7 +41,7 @@ def deal_with(
 def play(state: HandState, cards: str) -> None:
     """Play the named cards in turn order, each checked as a player's move would be."""
     for c in parse_cards(cards):
-        state.play_card(state.turn, c)
+        state.apply(PlayAction(state.turn, c))
 
 
 def legal(state: HandState) -> set[str]:

@@ -10,11 +10,13 @@ from collections.abc import Iterable
 
 import pytest
 
+from hearts_desktop.bench.engine import random_action
 from hearts_desktop.bots import Bot, make_bot
 from hearts_desktop.bots.heuristics import position_from_state, position_from_view
 from hearts_desktop.bots.medium import chasing_moon, medium_pass, medium_play
 from hearts_desktop.engine import (
     PRESETS,
+    Action,
     Game,
     HandState,
     MoonAction,
@@ -32,7 +34,6 @@ from hearts_desktop.engine import (
     view_of,
 )
 from hearts_desktop.engine.cards import SUIT_MASKS, iter_bits
-from hearts_desktop.engine.game import Action
 from hearts_desktop.engine.rules import CARDS_PASSED, PassDirection
 
 from .helpers import deal_with
@@ -96,11 +97,11 @@ def random_positions(rules: Ruleset, count: int, seed: int) -> Iterable[HandStat
         if rng.random() < 0.1 and state.phase is Phase.PASSING:
             yield state
             continue
-        for seat in state.waiting_to_pass():
-            state.pass_cards(seat, rng.sample(cards_of(state.hands[seat]), CARDS_PASSED))
+        while state.phase is Phase.PASSING:
+            state.apply(random_action(state, state.to_act()[0], rng))
         stop = rng.randrange(rules.tables.tricks_per_hand * rules.players)
         for _ in range(stop):
-            state.play(rng.choice(cards_of(state.legal_mask())))
+            state.apply(random_action(state, state.turn, rng))
         yield state
 
 
@@ -110,15 +111,12 @@ def test_legal_answers_in_thousands_of_random_positions(rules: Ruleset) -> None:
     rng = random.Random(3)
     checked = 0
     for state in random_positions(rules, 1000, seed=len(RULE_IDS) + rules.players):
-        seat = state.waiting_to_pass()[0] if state.phase is Phase.PASSING else state.turn
+        seat = state.to_act()[0]
         view = view_of(state, seat)
         for bot in bots:
             action = bot.decide(view, rng)
-            if isinstance(action, PassAction):
-                state.copy().pass_checked(seat, action.cards)
-            else:
-                assert isinstance(action, PlayAction)
-                assert state.illegal_play_reason(seat, action.card) is None, (bot.level, view)
+            assert not isinstance(action, MoonAction)
+            assert state.illegal_reason(action) is None, (bot.level, view)
             checked += 1
         if state.phase is Phase.PLAYING:
             # The playout entry point agrees with the view-based one on what is legal.

@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts_desktop.bench.engine import random_action
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import TableController
@@ -18,11 +19,8 @@ from .helpers import deal_with, play
 
 def playout(state: HandState, rng: random.Random) -> tuple[int, ...]:
     state = state.copy()
-    while state.phase is Phase.PLAYING:
-        state.play(rng.choice(cards_of(state.legal_mask())))
-    if state.phase is Phase.MOON_CHOICE:
-        assert state.moon_candidate is not None
-        state.choose_moon(state.moon_candidate, state.rules.moon.ADD_TO_OTHERS)
+    while seats := state.to_act():
+        state.apply(random_action(state, seats[0], rng))
     assert state.result is not None
     return state.result.points
 

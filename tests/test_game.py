@@ -6,13 +6,14 @@ import random
 
 import pytest
 
+from hearts_desktop.bench.engine import random_action as random_hand_action
 from hearts_desktop.engine import (
+    Action,
     Game,
     IllegalMove,
     MoonAction,
     MoonScoring,
     PassAction,
-    Phase,
     PlayAction,
     PlayerView,
     Ruleset,
@@ -21,17 +22,11 @@ from hearts_desktop.engine import (
     card,
 )
 from hearts_desktop.engine.events import CardPlayed, HandDealt, TrickWon
-from hearts_desktop.engine.game import Action
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    seat = rng.choice(game.to_act())
-    view = game.view(seat)
-    if view.phase is Phase.PASSING:
-        return PassAction(seat, tuple(rng.sample(view.cards(), 3)))
-    if view.phase is Phase.MOON_CHOICE:
-        return MoonAction(seat, rng.choice([MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER]))
-    return PlayAction(seat, rng.choice(view.legal_cards()))
+    """A random legal action of a random seat the game waits for."""
+    return random_hand_action(game.hand, rng.choice(game.to_act()), rng)
 
 
 def play_random_game(rules: Ruleset, seed: int) -> Game:

@@ -8,13 +8,17 @@ from hearts_desktop.engine import (
     PRESETS,
     HandState,
     IllegalMove,
+    MoonAction,
     MoonScoring,
+    PassAction,
     PassCycle,
     PassDirection,
     Phase,
+    PlayAction,
     Ruleset,
     RulesetError,
     card,
+    cards_of,
     describe,
     preset_by_key,
 )
@@ -88,17 +92,19 @@ def test_shooters_choice_asks_the_shooter_and_only_the_shooter() -> None:
     state = moon_hand(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE))
     assert state.phase is Phase.MOON_CHOICE and state.moon_candidate == 0
     with pytest.raises(IllegalMove, match="Only the player who shot the moon"):
-        state.choose_moon(1, MoonScoring.ADD_TO_OTHERS)
+        state.apply(MoonAction(1, MoonScoring.ADD_TO_OTHERS))
     with pytest.raises(IllegalMove):
-        state.choose_moon(0, MoonScoring.OFF)
-    state.choose_moon(0, MoonScoring.SUBTRACT_FROM_SHOOTER)
+        state.apply(MoonAction(0, MoonScoring.OFF))
+    assert state.to_act() == [0]
+    state.apply(MoonAction(0, MoonScoring.SUBTRACT_FROM_SHOOTER))
+    assert state.to_act() == []
     assert points(state) == (-26, 0, 0, 0)
     assert state.result is not None and state.result.moon_choice is MoonScoring.SUBTRACT_FROM_SHOOTER
 
 
 def test_shooters_choice_to_add() -> None:
     state = moon_hand(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE))
-    state.choose_moon(0, MoonScoring.ADD_TO_OTHERS)
+    state.apply(MoonAction(0, MoonScoring.ADD_TO_OTHERS))
     assert points(state) == (0, 26, 26, 26)
 
 
@@ -291,8 +297,7 @@ def test_pass_cycles_by_hand_number() -> None:
 def test_passed_cards_arrive_at_the_receiver(direction: PassDirection, receiver: int) -> None:
     state = deal_with(Ruleset(), {0: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"}, direction=direction)
     for seat in range(4):
-        cards = [c for c in range(52) if state.hands[seat] >> c & 1][-3:]
-        state.pass_checked(seat, cards)
+        state.apply(PassAction(seat, cards_of(state.hands[seat])[-3:]))
     assert {"QS", "KS", "AS"} <= held(state, receiver)
     assert state.received[receiver] == (card("QS"), card("KS"), card("AS"))
     assert state.senders[receiver] == (0, 0, 0)
@@ -303,30 +308,32 @@ def test_scatter_sends_one_card_to_each_other_player_in_order() -> None:
     rules = Ruleset(pass_cycle=PassCycle.SCATTER)
     state = deal_with(rules, {0: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"}, direction=PassDirection.SCATTER)
     assert state.pass_targets(0) == (1, 2, 3)
-    state.pass_checked(0, [card("QS"), card("KS"), card("AS")])
+    state.apply(PassAction(0, (card("QS"), card("KS"), card("AS"))))
     for seat in (1, 2, 3):
-        state.pass_checked(seat, [c for c in range(52) if state.hands[seat] >> c & 1][:3])
+        state.apply(PassAction(seat, cards_of(state.hands[seat])[:3]))
     assert "QS" in held(state, 1) and "KS" in held(state, 2) and "AS" in held(state, 3)
 
 
 def test_a_received_card_cannot_be_passed_on_and_passing_is_checked() -> None:
     state = deal_with(Ruleset(), {0: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"}, direction=PassDirection.LEFT)
     with pytest.raises(IllegalMove, match="exactly 3"):
-        state.pass_checked(0, [card("QS")])
+        state.apply(PassAction(0, (card("QS"),)))
     with pytest.raises(IllegalMove, match="do not hold"):
-        state.pass_checked(0, [card("QS"), card("KS"), card("AH")])
-    state.pass_checked(0, [card("QS"), card("KS"), card("AS")])
+        state.apply(PassAction(0, (card("QS"), card("KS"), card("AH"))))
+    assert 0 in state.to_act()
+    state.apply(PassAction(0, (card("QS"), card("KS"), card("AS"))))
+    assert state.to_act() == [1, 2, 3]
     with pytest.raises(IllegalMove, match="already passed"):
-        state.pass_checked(0, [card("2S"), card("3S"), card("4S")])
+        state.apply(PassAction(0, (card("2S"), card("3S"), card("4S"))))
     # Seat 1 has not received the spades yet: it cannot pass them on.
     with pytest.raises(IllegalMove, match="do not hold"):
-        state.pass_checked(1, [card("QS"), card("2C"), card("3C")])
+        state.apply(PassAction(1, (card("QS"), card("2C"), card("3C"))))
 
 
 def test_play_is_refused_during_passing() -> None:
     state = deal_with(Ruleset(), {}, direction=PassDirection.LEFT)
     with pytest.raises(IllegalMove, match="Pass your cards first"):
-        state.play_card(0, card("2C"))
+        state.apply(PlayAction(0, card("2C")))
 
 
 # ------------------------------------------------------------------ validation and presets
@@ -394,3 +401,20 @@ def test_ruleset_round_trips_through_its_dict_and_rejects_bad_values() -> None:
         Ruleset.from_dict({"moon": "sometimes"})
     with pytest.raises(RulesetError, match="'kitty' must be true or false"):
         Ruleset.from_dict({"kitty": 1})
+
+
+def test_a_hand_waits_for_the_seats_to_act_and_refuses_anyone_else_whatever_the_phase() -> None:
+    state = deal_with(Ruleset(), {0: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"}, direction=PassDirection.LEFT)
+    assert state.to_act() == [0, 1, 2, 3]
+    for seat in range(4):
+        state.apply(PassAction(seat, cards_of(state.hands[seat])[:3]))
+    assert state.to_act() == [state.turn]
+    before = state.hands[:]
+    wrong = (state.turn + 1) % 4
+    for action in (PlayAction(wrong, cards_of(state.hands[wrong])[0]), PassAction(0, cards_of(state.hands[0])[:3]),
+                   MoonAction(state.turn, MoonScoring.ADD_TO_OTHERS)):
+        reason = state.illegal_reason(action)
+        assert reason is not None
+        with pytest.raises(IllegalMove, match=reason):
+            state.apply(action)
+    assert state.hands == before and state.to_act() == [state.turn]

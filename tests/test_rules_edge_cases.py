@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_desktop.engine import HandState, IllegalMove, Phase, Ruleset, card
-from hearts_desktop.engine.game import Game, PlayAction
+from hearts_desktop.engine import CARDS, Game, HandState, IllegalMove, Phase, PlayAction, Ruleset, card
 
 from .helpers import deal_with, legal, play
 
@@ -17,7 +16,7 @@ def test_two_of_clubs_must_open() -> None:
     assert state.turn == 2
     assert legal(state) == {"2C"}
     with pytest.raises(IllegalMove, match="two of clubs must lead the first trick"):
-        state.play_card(2, state.hands[2].bit_length() - 1)
+        state.apply(PlayAction(2, CARDS[state.hands[2].bit_length() - 1]))
 
 
 def test_void_in_clubs_on_first_trick_with_only_hearts_and_queen_may_play_any() -> None:

@@ -6,21 +6,39 @@ import random
 import statistics
 import time
 
-from ..engine import HandState, Phase, Ruleset, cards_of
+from ..engine import Action, HandState, MoonAction, PassAction, Phase, PlayAction, Ruleset, cards_of
+from ..engine.hand import MOON_CHOICES
 from ..engine.rules import CARDS_PASSED, preset_by_key
 
 
 def play_random_hands(rules: Ruleset, hands: int, rng: random.Random) -> None:
     """Play ``hands`` complete hands with random passes and random legal plays."""
     for index in range(hands):
-        state = HandState.deal_new(rules, rng, rules.pass_direction(index))
-        for seat in state.waiting_to_pass():
-            state.pass_cards(seat, rng.sample(cards_of(state.hands[seat]), CARDS_PASSED))
+        play_random_hand(HandState.deal_new(rules, rng, rules.pass_direction(index)), rng)
+
+
+def play_random_hand(state: HandState, rng: random.Random) -> None:
+    """Finish the hand at random. The plays go through ``play``, unchecked, as the search's
+    playouts make them (the figure is their speed); passes and moon choices through the
+    checked ``apply``, as a player's would."""
+    while True:
         while state.phase is Phase.PLAYING:
             state.play(rng.choice(cards_of(state.legal_mask())))
-        if state.phase is Phase.MOON_CHOICE:
-            assert state.moon_candidate is not None
-            state.choose_moon(state.moon_candidate, rules.moon.ADD_TO_OTHERS)
+        seats = state.to_act()
+        if not seats:
+            return
+        for seat in seats:  # several only while passing, and passes are chosen at once
+            state.apply(random_action(state, seat, rng))
+
+
+def random_action(state: HandState, seat: int, rng: random.Random) -> Action:
+    """A random legal action for ``seat``: three of its cards, a legal card, or a moon choice."""
+    phase = state.phase
+    if phase is Phase.PASSING:
+        return PassAction(seat, tuple(rng.sample(cards_of(state.hands[seat]), CARDS_PASSED)))
+    if phase is Phase.PLAYING:
+        return PlayAction(seat, rng.choice(cards_of(state.legal_mask())))
+    return MoonAction(seat, rng.choice(MOON_CHOICES))
 
 
 def hands_per_second(preset: str = "standard", hands: int = 2000, runs: int = 5, seed: int = 1) -> dict[str, float]:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import CARDS, Card, HandState, MoonScoring, Phase, PlayerView, Ruleset
+from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView, Ruleset
 from ..engine.cards import (
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
@@ -286,8 +286,8 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
         played |= 1 << card
         play(card)
     if state.phase is Phase.MOON_CHOICE:
-        assert state.moon_candidate is not None
-        state.choose_moon(state.moon_candidate, MoonScoring.ADD_TO_OTHERS)
+        (shooter,) = state.to_act()
+        state.apply(MoonAction(shooter, MoonScoring.ADD_TO_OTHERS))
     assert state.result is not None
     return state.result.points
 

@@ -3,6 +3,7 @@
 Everything a caller needs is re-exported here; the submodules say how it works.
 """
 
+from .actions import Action, MoonAction, PassAction, PlayAction, action_from_json, action_to_json
 from .cards import CARDS, Card, Suit, card, cards_of, format_cards, mask_of, parse_cards
 from .events import (
     CardPlayed,
@@ -17,15 +18,7 @@ from .events import (
     TieForLowest,
     TrickWon,
 )
-from .game import (
-    Action,
-    Game,
-    MoonAction,
-    PassAction,
-    PlayAction,
-    action_from_json,
-    action_to_json,
-)
+from .game import Game
 from .hand import HandResult, HandState, IllegalMove, Phase, Trick
 from .rules import (
     PRESETS,

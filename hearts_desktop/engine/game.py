@@ -9,61 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from .cards import Card, cards_of, format_cards, parse_cards
+from .actions import Action
+from .cards import cards_of
 from .events import Event, GameOver, HandDealt, HandScored, TieForLowest
 from .hand import HandResult, HandState, IllegalMove, Phase
-from .rules import MoonScoring, Ruleset
+from .rules import Ruleset
 from .view import PlayerView, view_of
-
-
-@dataclass(frozen=True, slots=True)
-class PassAction:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayAction:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class MoonAction:
-    seat: int
-    choice: MoonScoring
-
-
-Action = PassAction | PlayAction | MoonAction
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, PassAction):
-        return {"pass": format_cards(action.cards), "seat": action.seat}
-    if isinstance(action, PlayAction):
-        return {"play": str(action.card), "seat": action.seat}
-    return {"moon": action.choice.value, "seat": action.seat}
-
-
-def action_from_json(data: Any) -> Action:
-    """Read one saved action; a malformed one raises ValueError naming what is wrong."""
-    if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or isinstance(
-        data.get("seat"), bool
-    ):
-        raise ValueError(f"an action must be an object with a seat number, not {data!r:.80}")
-    seat = data["seat"]
-    kinds = [k for k in ("pass", "play", "moon") if k in data]
-    if len(kinds) != 1 or not isinstance(data[kinds[0]], str):
-        raise ValueError(f"an action needs exactly one of pass, play or moon: {data!r:.80}")
-    value = data[kinds[0]]
-    if kinds[0] == "pass":
-        return PassAction(seat, parse_cards(value))
-    if kinds[0] == "play":
-        return PlayAction(seat, Card.parse(value))
-    return MoonAction(seat, MoonScoring(value))
 
 
 def hand_rng(seed: int, hand_index: int) -> random.Random:
@@ -125,16 +77,8 @@ class Game:
         return self.winner is not None
 
     def to_act(self) -> list[int]:
-        """Seats whose decision the game waits for (several while passing)."""
-        if self.over:
-            return []
-        hand = self.hand
-        if hand.phase is Phase.PASSING:
-            return hand.waiting_to_pass()
-        if hand.phase is Phase.MOON_CHOICE:
-            assert hand.moon_candidate is not None
-            return [hand.moon_candidate]
-        return [hand.turn]
+        """Seats whose decision the game waits for (several while passing, none once over)."""
+        return [] if self.over else self.hand.to_act()
 
     def view(self, seat: int) -> PlayerView:
         return view_of(
@@ -148,29 +92,16 @@ class Game:
     def illegal_reason(self, action: Action) -> str | None:
         if self.over:
             return "The game is over."
-        if isinstance(action, PassAction):
-            return self.hand.illegal_pass_reason(action.seat, action.cards)
-        if isinstance(action, PlayAction):
-            return self.hand.illegal_play_reason(action.seat, action.card)
-        if self.hand.phase is not Phase.MOON_CHOICE or action.seat != self.hand.moon_candidate:
-            return "There is no moon for you to score now."
-        return None
+        return self.hand.illegal_reason(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a player's action; return what happened. Illegal actions raise IllegalMove."""
-        reason = self.illegal_reason(action)
-        if reason:
-            raise IllegalMove(reason)
+        if self.over:
+            raise IllegalMove("The game is over.")
         events: list[Event] = []
-        hand = self.hand
-        if isinstance(action, PassAction):
-            hand.pass_cards(action.seat, action.cards, events)
-        elif isinstance(action, PlayAction):
-            hand.play(action.card, events)
-        else:
-            hand.choose_moon(action.seat, action.choice)
+        self.hand.apply(action, events)
         self.actions.append(action)
-        if hand.phase is Phase.SCORED:
+        if self.hand.phase is Phase.SCORED:
             self._end_hand(events)
         return events
 

@@ -1,9 +1,11 @@
 """One hand of Hearts as an explicit state machine: passing, playing, the moon choice, scored.
 
 The state is mutable and cheap to copy because bots simulate thousands of hands a second
-from it. ``play`` and ``pass_cards`` trust their caller (they are the simulation's hot
-path); ``play_card`` and ``pass_checked`` refuse illegal moves with a reason a player can
-read. Events are appended only when the caller passes a list to collect them.
+from it. Every phase answers the same two questions: ``to_act()`` (whose decision the hand
+waits for) and ``apply(action)`` (which refuses an illegal action with a reason a player
+can read, raised as ``IllegalMove``). ``play`` and ``pass_cards`` trust their caller: they
+are the search's hot path. Events are appended only when the caller passes a list to
+collect them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from .actions import Action, PassAction, PlayAction
 from .cards import (
     CARDS,
     HEARTS_MASK,
@@ -252,6 +255,43 @@ class HandState:
         other.tricks = self.tricks[:]
         return other
 
+    # ----------------------------------------------------------------- any phase
+
+    def to_act(self) -> list[int]:
+        """Seats whose decision the hand waits for: every seat yet to pass while passing
+        (passes are chosen at once), the seat to play, the shooter choosing how a moon
+        scores, and nobody once the hand is scored."""
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            return [self.turn]
+        if phase is Phase.PASSING:
+            return [seat for seat, chosen in enumerate(self.passes) if chosen is None]
+        if phase is Phase.MOON_CHOICE:
+            assert self.moon_candidate is not None
+            return [self.moon_candidate]
+        return []
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` may not be taken now, written for the player; None when it may."""
+        if isinstance(action, PlayAction):
+            return self.illegal_play_reason(action.seat, action.card)
+        if isinstance(action, PassAction):
+            return self.illegal_pass_reason(action.seat, action.cards)
+        return self.illegal_moon_reason(action.seat, action.choice)
+
+    def apply(self, action: Action, events: list[Event] | None = None) -> None:
+        """Take a seat's action in whatever phase the hand is; an illegal one raises
+        IllegalMove with the reason and leaves the hand as it was."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if isinstance(action, PlayAction):
+            self.play(action.card, events)
+        elif isinstance(action, PassAction):
+            self.pass_cards(action.seat, action.cards, events)
+        else:
+            self._finish_scoring(None, action.choice)
+
     # ----------------------------------------------------------------- passing
 
     def pass_targets(self, seat: int) -> tuple[int, ...]:
@@ -259,9 +299,7 @@ class HandState:
         return tuple((seat + off) % self.n for off in self.direction.offsets(self.n))
 
     def waiting_to_pass(self) -> list[int]:
-        if self.phase is not Phase.PASSING:
-            return []
-        return [s for s in range(self.n) if self.passes[s] is None]
+        return self.to_act() if self.phase is Phase.PASSING else []
 
     def illegal_pass_reason(self, seat: int, cards: Sequence[int]) -> str | None:
         if self.phase is not Phase.PASSING:
@@ -279,19 +317,13 @@ class HandState:
                 return f"You do not hold the {CARDS[c].name}."
         return None
 
-    def pass_checked(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
-        reason = self.illegal_pass_reason(seat, cards)
-        if reason:
-            raise IllegalMove(reason)
-        self.pass_cards(seat, cards, events)
-
     def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
         """Record a seat's pass; when everyone has chosen, all passes are delivered at once."""
         chosen = tuple(CARDS[c] for c in cards)
         self.passes[seat] = chosen
         if events is not None:
             events.append(PassChosen(seat, chosen))
-        if all(p is not None for p in self.passes):
+        if None not in self.passes:
             self._exchange(events)
 
     def _exchange(self, events: list[Event] | None) -> None:
@@ -369,12 +401,6 @@ class HandState:
             return f"You must follow {_suit_word(self.led_suit)}."
         return "No points on the first trick."
 
-    def play_card(self, seat: int, card: int, events: list[Event] | None = None) -> None:
-        reason = self.illegal_play_reason(seat, card)
-        if reason:
-            raise IllegalMove(reason)
-        self.play(card, events)
-
     def play(self, card: int, events: list[Event] | None = None) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal."""
         seat = self.turn
@@ -449,15 +475,15 @@ class HandState:
         else:
             self._finish_scoring(None, None)
 
-    def choose_moon(self, seat: int, choice: MoonScoring) -> None:
-        """The shooter's answer under "shooter's choice": add to others or subtract."""
+    def illegal_moon_reason(self, seat: int, choice: MoonScoring) -> str | None:
+        """Why ``seat`` may not score the moon as ``choice`` now, or None when it may."""
         if self.phase is not Phase.MOON_CHOICE:
-            raise IllegalMove("There is no moon to score now.")
+            return "There is no moon to score now."
         if seat != self.moon_candidate:
-            raise IllegalMove("Only the player who shot the moon chooses how it scores.")
+            return "Only the player who shot the moon chooses how it scores."
         if choice not in MOON_CHOICES:
-            raise IllegalMove("Choose to add the points to the others or subtract them from yourself.")
-        self._finish_scoring(None, choice)
+            return "Choose to add the points to the others or subtract them from yourself."
+        return None
 
     def _finish_scoring(self, sweeper: int | None, moon_choice: MoonScoring | None) -> None:
         """Score the hand: a sweep, a moon scored as ``moon_choice``, or the cards as taken."""
