@@ -348,6 +348,8 @@ def test_statistics_reset_asks_first(driver: Driver) -> None:
     assert isinstance(confirm, ConfirmScene)
     driver.frame(PointerDown(confirm.buttons[0].rect.center))
     assert "Anna" not in driver.app.session.statistics.profiles
+    screen = driver.top
+    assert isinstance(screen, StatisticsScene) and screen.statistics.profiles == {}, "the screen shows the reset"
     assert load_statistics(DataPaths.resolve(driver.data_dir).statistics).value.profiles == {}
 
 

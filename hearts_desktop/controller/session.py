@@ -173,7 +173,7 @@ class Session:
         if current is None:
             current = copy.deepcopy(self._stored)
         changed = change(current)
-        self.statistics = copy.deepcopy(current)
+        self.statistics.profiles = copy.deepcopy(current.profiles)  # in place: screens hold it
         if changed and self.paths is not None:
             save_statistics(self.paths.statistics, current)
         self._stored = current
