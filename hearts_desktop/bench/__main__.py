@@ -1,4 +1,5 @@
-"""Benchmarks that print figures: ``python -m hearts_desktop.bench engine|frames|fuzz [--json]``.
+"""Benchmarks that print figures:
+``python -m hearts_desktop.bench engine|frames|fuzz|persistence [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -12,6 +13,11 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["persistence"]:  # its own options: python -m hearts_desktop.bench persistence -h
+        from .persistence import main as persistence
+
+        return persistence(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout hands per second")
@@ -25,7 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fuzz.add_argument("--events", type=int, default=200_000, help="input events to send")
     fuzz.add_argument("--seed", type=int, help="the same seed sends the same events (default: a random one)")
     fuzz.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
+    args = parser.parse_args(arguments)
 
     if args.bench == "engine":
         from .engine import hands_per_second, report

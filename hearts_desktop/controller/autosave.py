@@ -28,6 +28,8 @@ class Autosaver:
         self._cause = ""
         """Why the newest write failed: the first half of the player's sentence."""
         self._errors: list[str] = []
+        self.written: tuple[int, int] | None = None
+        """The newest state on disk: its seed and number of actions (for measurements)."""
         self._lock = threading.Condition()
         self._closing = False
         self._busy = False
@@ -85,6 +87,8 @@ class Autosaver:
             failure = self._write(*state)
             with self._lock:
                 self._failed = state if failure else None
+                if not failure:
+                    self.written = (state[0].seed, len(state[0].actions))
                 if failure:
                     sentence, self._cause = failure
                     if sentence not in self._errors:

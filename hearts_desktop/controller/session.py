@@ -52,6 +52,8 @@ class Session:
         self.settings = Settings()
         self.statistics = Statistics()
         self._stored = Statistics()
+        """The statistics as last read from or written to disk (``statistics`` may hold a
+        result the disk refused)."""
         self.saved: SavedGame | None = None
         self.autosaver: Autosaver | None = None
         self.uncounted: tuple[Game, tuple[Seat, ...]] | None = None
@@ -68,8 +70,6 @@ class Session:
         self.settings = settings.value
         self.statistics = statistics.value
         self._stored = copy.deepcopy(statistics.value)
-        """The statistics as last read from or written to disk (``statistics`` may hold a
-        result the disk refused)."""
         self.saved = saved.value
         self.autosaver = Autosaver(paths.autosave)
         if self.saved is not None and self.saved.game.over:  # its result was not counted yet

@@ -17,6 +17,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
 import stat
 from pathlib import Path
@@ -89,6 +90,7 @@ class FileLayer:
 
 
 files = FileLayer()
+_TEMP_NAME: Final = re.compile(r"\..+\.[0-9]+-[0-9a-f]{8}\.tmp")
 
 
 def backup_path(path: Path) -> Path:
@@ -101,9 +103,10 @@ def temp_path(path: Path) -> Path:
 
 
 def stale_temp_files(folder: Path) -> list[Path]:
-    """Temporary files in ``folder``. Only the holder of the folder's lock may treat them
-    as left behind by a killed writer: another copy may be writing one right now."""
-    return list(folder.glob(".*.tmp"))
+    """The temporary files ``temp_path`` names in ``folder``. Only the holder of the
+    folder's lock may treat them as left behind by a killed writer: another copy may be
+    writing one right now."""
+    return [path for path in folder.glob(".*.tmp") if _TEMP_NAME.fullmatch(path.name)]
 
 
 def encode_json(document: Any) -> bytes:

@@ -1,36 +1,17 @@
-"""Reliability figures for saving (issue 9): hostile files and kill -9 while saving.
-
-    python benchmarks/persistence_reliability.py [--fuzz 1000] [--kills 200] [--command CMD]
-
-Fuzz: for each of saves, settings and statistics, ``--fuzz`` files made from valid ones by
-truncation, bit flips, wrong types, huge numbers, deep nesting, non-UTF-8 bytes, NaN,
-giant strings, future versions and illegal action lists. Each is loaded the way the program
-starts, then the program saves as it would; a crash is any exception, and an overwrite is
-a rejected file whose original bytes are no longer anywhere in the folder.
-
-Kills: ``--command`` (default: this script's own autoplay child) is started with
-``--data-dir DIR`` appended, killed with SIGKILL at a random moment, and the folder is
-loaded as the next start would. A child that prints ``applied <seed> <actions>`` before
-each autosave (the autoplay contract) also lets the script measure how far behind the
-loaded game is; ``resumed <seed> <actions>`` at start-up shows that the restart continued it.
+"""Hostile files: saves, settings and statistics made from valid ones by truncation, bit
+flips, wrong types, huge numbers, deep nesting, non-UTF-8 bytes, NaN, giant strings, future
+versions and illegal action lists. Each is loaded the way the program starts, then the
+program saves as it would; a crash is any exception, and an overwrite is a rejected file
+whose original bytes are no longer anywhere in the folder.
 """
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
-import logging
-import os
 import random
 import re
-import shlex
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,16 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hearts_desktop.engine import (
-    PRESETS,
-    Game,
-    MoonScoring,
-    PassAction,
-    Phase,
-    PlayAction,
-)
-from hearts_desktop.engine import Action, MoonAction
-from hearts_desktop.persistence import (
+from ..engine import PRESETS, Action, Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction
+from ..persistence import (
     CARD_BACKS,
     COMPUTER_LEVELS,
     DECKS,
@@ -64,9 +37,9 @@ from hearts_desktop.persistence import (
     save_settings,
     save_statistics,
 )
-from hearts_desktop.persistence.atomic import encode_json
-from hearts_desktop.persistence.saves import save_document
-from hearts_desktop.persistence.seats import DEFAULT_NAMES
+from ..persistence.atomic import encode_json
+from ..persistence.saves import save_document
+from ..persistence.seats import DEFAULT_NAMES
 
 DEEP = 100_000
 GIANT = 2_000_000
@@ -229,7 +202,7 @@ def _semantic_save(document: dict[str, Any], rng: random.Random) -> tuple[str, b
     actions = document["actions"]
     choice = rng.randrange(4)
     if choice == 0:
-        document["version"] = rng.choice([2, 99, 10**30])
+        document["version"] = rng.choice([3, 99, 10**30])
         return "future version", encode_json(document)
     if choice == 1 and len(actions) >= 2:
         i, j = sorted(rng.sample(range(len(actions)), 2))
@@ -255,7 +228,7 @@ def fuzz_case(kind: Kind, document: dict[str, Any], rng: random.Random) -> tuple
     if roll < 0.55:
         return _structural(document, rng)
     if kind != "save" and roll < 0.6:
-        document["version"] = rng.choice([2, 99])
+        document["version"] = rng.choice([3, 99])
         return "future version", encode_json(document)
     return _textual(encode_json(document), rng)
 
@@ -340,154 +313,3 @@ def run_fuzz(count: int, seed: int, kinds: tuple[Kind, ...] = KINDS) -> dict[Kin
                     leftover.unlink()
                 folder.rmdir()
     return tallies
-
-
-# --------------------------------------------------------------------------- kill -9
-
-
-def child(data_dir: Path, seed: int) -> None:
-    """The autoplay stand-in: resume or start a game, autosave after every action, forever."""
-    rng = random.Random(seed)
-    paths = DataPaths.resolve(data_dir)
-    loaded = load_game(paths.autosave)
-    for message in loaded.messages:
-        print(f"message {message}", file=sys.stderr, flush=True)
-    if loaded.value is not None and not loaded.value.game.over:
-        game, seats = loaded.value.game, loaded.value.seats
-        print(f"resumed {game.seed} {len(game.actions)}", flush=True)
-    else:
-        game, seats = random_table(rng)
-        print(f"started {game.seed} 0", flush=True)
-    while True:
-        if game.over:
-            game, seats = random_table(rng)
-        game.apply(random_action(game, rng))
-        print(f"applied {game.seed} {len(game.actions)}", flush=True)
-        save_game(paths.autosave, game, seats)
-        print(f"saved {game.seed} {len(game.actions)}", flush=True)
-
-
-@dataclass
-class KillTally:
-    kills: int = 0
-    during_save: int = 0
-    corrupt: list[str] = field(default_factory=list)
-    no_game: int = 0
-    behind: Counter[int] = field(default_factory=Counter)
-    resumed_ok: int = 0
-    resumed_checked: int = 0
-    unmeasured: int = 0
-
-
-def _read_lines(stream: Any, lines: list[str], first: threading.Event) -> None:
-    for line in stream:
-        lines.append(line.strip())
-        if line.startswith("applied"):
-            first.set()
-    first.set()
-
-
-def _last(lines: list[str], word: str) -> tuple[int, int] | None:
-    for line in reversed(lines):
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == word:
-            return int(parts[1]), int(parts[2])
-    return None
-
-
-def run_kills(kills: int, command: list[str], seed: int, max_delay: float) -> KillTally:
-    rng = random.Random(seed)
-    tally = KillTally()
-    expected_resume: tuple[int, int] | None = None
-    with tempfile.TemporaryDirectory(prefix="hearts-kill-") as folder:
-        paths = DataPaths.resolve(folder)
-        for _ in range(kills):
-            process = subprocess.Popen(
-                command + ["--data-dir", folder],
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            )
-            lines: list[str] = []
-            first = threading.Event()
-            reader = threading.Thread(target=_read_lines, args=(process.stdout, lines, first))
-            reader.start()
-            first.wait(timeout=30)
-            time.sleep(rng.uniform(0, max_delay))
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-            reader.join()
-            tally.kills += 1
-            resumed = _last(lines, "resumed")
-            if expected_resume is not None and resumed is not None:
-                tally.resumed_checked += 1
-                tally.resumed_ok += resumed == expected_resume
-            tally.during_save += bool(lines) and lines[-1].startswith("applied")
-            loaded = load_game(paths.autosave)
-            if loaded.messages:
-                tally.corrupt.append(" ".join(loaded.messages))
-            if loaded.value is None:
-                tally.no_game += 1
-                expected_resume = None
-                continue
-            game = loaded.value.game
-            expected_resume = None if game.over else (game.seed, len(game.actions))
-            applied = _last(lines, "applied")
-            if applied is None:
-                tally.unmeasured += 1
-            else:
-                applied_seed, applied_count = applied
-                saved_count = len(game.actions) if game.seed == applied_seed else 0
-                tally.behind[applied_count - saved_count] += 1
-    return tally
-
-
-# --------------------------------------------------------------------------- report
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--fuzz", type=int, default=1000, help="hostile files per kind (0 to skip)")
-    parser.add_argument("--kills", type=int, default=200, help="kill -9 rounds (0 to skip)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--max-delay", type=float, default=0.4, help="longest wait before a kill, seconds")
-    parser.add_argument(
-        "--command", default=None,
-        help="program to kill, e.g. 'hearts-desktop --autoplay' (--data-dir DIR is appended)",
-    )
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.ERROR)
-    if args.child:
-        child(args.data_dir, int.from_bytes(os.urandom(4), "big"))
-        return 0
-    if args.fuzz:
-        started = time.perf_counter()
-        tallies = run_fuzz(args.fuzz, args.seed)
-        print(f"Hostile files ({time.perf_counter() - started:.0f} s):")
-        for kind, tally in tallies.items():
-            outcomes = ", ".join(f"{name} {n}" for name, n in sorted(tally.outcomes.items()))
-            print(f"  {kind:10} {tally.cases} files: {len(tally.crashes)} crashes, "
-                  f"{len(tally.overwritten)} silent overwrites ({outcomes})")
-            print(f"  {'':10} made by: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.labels.items())))
-            for problem in tally.crashes[:5] + tally.overwritten[:5]:
-                print(f"  {'':10} ! {problem}")
-    if args.kills:
-        command = shlex.split(args.command) if args.command else [sys.executable, __file__, "--child"]
-        started = time.perf_counter()
-        kill = run_kills(args.kills, command, args.seed, args.max_delay)
-        print(f"kill -9 while autosaving ({time.perf_counter() - started:.0f} s, {' '.join(command)}):")
-        print(f"  {kill.kills} kills, {kill.during_save} of them between an action and the end of its save")
-        print(f"  corrupt saves after restart: {len(kill.corrupt)}; no game to continue: {kill.no_game}")
-        behind = ", ".join(f"{n} behind: {count}" for n, count in sorted(kill.behind.items()))
-        print(f"  actions lost at the kill: {behind or 'not measured'}"
-              + (f" ({kill.unmeasured} not measured)" if kill.unmeasured else ""))
-        print(f"  restarts that resumed exactly the loaded game: {kill.resumed_ok} of {kill.resumed_checked}")
-        for problem in kill.corrupt[:5]:
-            print(f"  ! {problem}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
