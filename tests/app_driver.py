@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pygame
 
+from hearts_desktop.bench.persistence import act_for_the_person
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import TableController
-from hearts_desktop.engine import Game, Phase, Ruleset
+from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui.app import App, AppOptions
@@ -72,14 +73,8 @@ class Driver:
                 and not self.app.table.busy and controller.active_human() == controller.viewer)
 
     def act_by_click(self) -> None:
-        """The person makes a legal move the way a click does; scores and covers are clicked on."""
-        table, view = self.app.table, self.app.controller.view()
-        if view.phase is Phase.PASSING:
-            for card in view.cards()[: 3 - len(table.pass_slots)]:
-                table.choose_card(card)
-            table.buttons["pass"].action()
-        elif view.phase is Phase.PLAYING:
-            table.choose_card(view.legal_cards()[0])
+        """The person makes a legal move the way a click does."""
+        act_for_the_person(self.app.table)
 
     def play_through(self, done: Callable[[], bool], limit: int = 6000) -> None:
         """Play on until ``done``: moving for the people, reading score screens, lifting covers."""

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..controller.bot_runner import InlineRunner
 from ..controller.pace import Pace
@@ -56,6 +56,9 @@ from ..persistence import (
 from ..persistence.stats import game_id
 from .hostile_files import FuzzTally, random_action, run_fuzz
 from .power_cut import PowerCutReport, run_power_cuts
+
+if TYPE_CHECKING:
+    from ..ui.table_scene import TableScene
 
 PERSON = Seat("Anna", "human")
 SEATS = (PERSON,) + tuple(Seat(name, "computer", "easy") for name in ("Bo", "Cy", "Di"))
@@ -113,14 +116,14 @@ def windowed_child(data_dir: Path) -> int:
         if not isinstance(top, TableScene):
             app.stack.handle(KeyPress(pygame.K_RETURN, 0, ""))  # score screens, covers, Rematch
         elif app.controller.active_human() == app.controller.viewer and not app.table.busy:
-            _act_for_the_person(app.table)
+            act_for_the_person(app.table)
 
     app.on_frame = autopilot
     return app.run()
 
 
-def _act_for_the_person(table: Any) -> None:
-    """A legal move made the way a click makes it."""
+def act_for_the_person(table: TableScene) -> None:
+    """A legal move made the way a click makes it (the tests' app driver makes them so too)."""
     view = table.controller.view()
     if not table.controller.hand_face_up:
         return
