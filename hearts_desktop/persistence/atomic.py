@@ -178,7 +178,7 @@ def is_intact(path: Path) -> bool:
     """Whether ``path`` is a JSON document whose checksum (if it has one) matches: only then
     may it replace the backup. A missing file is not."""
     try:
-        data = json.loads(read_regular(path).decode("utf-8"), parse_constant=_refuse_constant)
+        data = json.loads(read_regular(path).decode("utf-8"), parse_constant=refuse_constant)
         return not isinstance(data, dict) or "checksum" not in data or data["checksum"] == checksum(data)
     except (OSError, ValueError, RecursionError):
         return False
@@ -192,7 +192,8 @@ def checksum(document: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def _refuse_constant(name: str) -> Any:
+def refuse_constant(name: str) -> Any:
+    """For ``json.loads``: NaN and Infinity are not numbers JSON allows."""
     raise ValueError(f"{name} is not a number JSON allows")
 
 

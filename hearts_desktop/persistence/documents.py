@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
 from . import atomic
-from .atomic import MAX_DOCUMENT_BYTES, NotRegularFile, backup_path, checksum, read_regular
+from .atomic import MAX_DOCUMENT_BYTES, NotRegularFile, backup_path, checksum, read_regular, refuse_constant
 
 T = TypeVar("T")
 
@@ -157,15 +157,11 @@ def decode_json(raw: bytes) -> Any:
     if not raw.strip():
         raise DocumentError("the file is empty", "is empty")
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except RecursionError as error:
         raise DocumentError("nested too deeply") from error
     except ValueError as error:
         raise DocumentError(f"not JSON: {error}") from error
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def check_envelope(data: Any, kind: DocumentKind) -> dict[str, Any]:
