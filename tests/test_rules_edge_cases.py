@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_desktop.engine import CARDS, Game, HandState, IllegalMove, Phase, PlayAction, Ruleset, card
+from hearts_desktop.engine import (
+    CARDS,
+    PRESETS,
+    Game,
+    HandState,
+    IllegalMove,
+    Phase,
+    PlayAction,
+    Preset,
+    Ruleset,
+    card,
+)
+from hearts_desktop.engine.cards import HEARTS_MASK, mask_of
+from hearts_desktop.engine.game import decide_end, single_leader
 
 from .helpers import deal_with, legal, play
 
@@ -181,14 +194,23 @@ def test_kitty_points_go_to_the_first_trick_winner() -> None:
 
 
 def test_game_end_rule_function_cases() -> None:
-    from hearts_desktop.engine.game import decide_end
-
     assert decide_end([99, 50, 60, 70], 100) == (None, ())
     assert decide_end([100, 50, 60, 70], 100) == (1, ())
     assert decide_end([100, 50, 50, 70], 100) == (None, (1, 2))
     # Two players tied above the target while a third is lowest alone: the game ends.
     assert decide_end([110, 110, 40, 90], 100) == (2, ())
     assert decide_end([26, 26, 0, 0], 25) == (None, (2, 3))
+    assert single_leader([0, 0, 0, 0]) is None and single_leader([30, 12, 40, 13]) == 1
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.key)
+def test_the_points_in_a_set_of_cards_are_the_scoring_cards_values(preset: Preset) -> None:
+    t = preset.rules.tables
+    assert t.points_in(t.deck) == t.penalty_total + t.jack_bonus
+    assert t.points_in(t.deck & ~t.scoring_mask) == 0
+    assert t.scoring_mask == mask_of(c for c in range(52) if t.points[c])
+    queen = mask_of([card("QS")])
+    assert t.points_in(queen | HEARTS_MASK & ~t.scoring_mask) == t.points[card("QS")]
 
 
 def _sweep_by_seat_zero(totals: list[int]) -> tuple[Game, list[str]]:

@@ -164,23 +164,6 @@ def winning_card(trick: tuple[int, ...]) -> int:
     return highest(mask & suit)
 
 
-def scoring_mask(t: RuleTables) -> int:
-    """Cards that change a score: the penalty cards and the jack of diamonds when it counts."""
-    return t.penalty_mask | (JACK_BIT if t.jack_bonus else 0)
-
-
-def points_in(t: RuleTables, mask: int) -> int:
-    """Points (penalties minus the jack's bonus) of the cards in a mask."""
-    points = t.points
-    total = 0
-    mask &= scoring_mask(t)
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def discard_priority(t: RuleTables, c: int, hand: int, unseen: int) -> float:
     """How keen we are to throw ``c`` away when void in the led suit (highest first).
 

@@ -23,7 +23,7 @@ from itertools import accumulate
 from math import factorial
 from typing import NamedTuple
 
-from ..engine import HandState, Phase, PlayerView, Trick
+from ..engine import HandState, Phase, PlayerView
 from ..engine.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -257,8 +257,7 @@ def unlikely_cards(view: PlayerView) -> tuple[int, ...]:
     unlikely = [0] * n
     queen_hurts = bool(t.penalty_mask & QUEEN_BIT)
     played = 0
-    in_play = [Trick(view.leader, view.trick, -1)] if view.trick else []
-    for number, trick in enumerate([*view.tricks, *in_play]):
+    for number, trick in enumerate(view.tricks_so_far()):
         led = trick.cards[0] // RANKS_PER_SUIT
         winning = trick.cards[0]
         for position, c in enumerate(trick.cards):

@@ -43,14 +43,9 @@ class Knowledge:
         restricted = [t.deck] * n  # what the seat's remaining hand can be a subset of
         broken = False
         played = 0
-        for number, trick in enumerate((*view.tricks, None)):
-            cards = view.trick if trick is None else trick.cards
-            leader = view.leader if trick is None else trick.leader
-            if not cards:
-                continue
-            led = cards[0] // 13
-            for position, c in enumerate(cards):
-                seat = (leader + position) % n
+        for number, trick in enumerate(view.tricks_so_far()):
+            led = trick.cards[0] // 13
+            for position, (seat, c) in enumerate(zip(trick.seats(n), trick.cards)):
                 bit = 1 << c
                 if position == 0:
                     if not broken and bit & HEARTS_MASK and number > 0:

@@ -45,7 +45,6 @@ from .heuristics import (
     lowest,
     masters,
     non_penalty,
-    points_in,
     position_from_view,
     suit_mask_of,
     winning_card,
@@ -203,7 +202,7 @@ def moon_threat(pos: Position) -> int | None:
             holder = seat
     if holder is None or holder == pos.seat:
         return None
-    share = points_in(t, pos.taken[holder] & t.penalty_mask) / t.penalty_total
+    share = t.points_in(pos.taken[holder] & t.penalty_mask) / t.penalty_total
     progress = pos.tricks_played / t.tricks_per_hand
     if share >= 0.75 or (share >= 0.5 and progress >= 0.5) or (share >= 0.3 and progress >= 0.7):
         return holder
@@ -264,7 +263,7 @@ def _follow(pos: Position, shooter: int | None) -> int:
             return highest(over)  # take a point card ourselves: it stops the moon
         if _shooter_may_win(pos, shooter, winner):
             legal = non_penalty(t, legal)
-    trick_points = points_in(t, trick_mask)
+    trick_points = t.points_in(trick_mask)
 
     def follow_cost(c: int) -> float:
         if c > winner:
@@ -315,7 +314,7 @@ def _win_cost(pos: Position, c: int, trick_points: float) -> float:
     unseen_count = unseen.bit_count() or 1
     p_void_base = 1.0 - out_count / unseen_count
     heart_lead = suit_mask == HEARTS_MASK
-    follow_add = points_in(t, out) / out_count if heart_lead and out_count else 0.0
+    follow_add = t.points_in(out) / out_count if heart_lead and out_count else 0.0
     first_trick_clean = pos.tricks_played == 0 and t.first_trick_forbidden
     p_hold = 1.0
     added = 0.0
@@ -337,7 +336,7 @@ def _win_cost(pos: Position, c: int, trick_points: float) -> float:
     if not heart_lead:
         added += _dropped_penalties(pos, out & below_in_suit(c) & t.penalty_mask)
     if pos.kitty_hidden:
-        added += pos.kitty_hidden * points_in(t, unseen) / unseen_count
+        added += pos.kitty_hidden * t.points_in(unseen) / unseen_count
     return p_hold * (trick_points + t.points[c] + added)
 
 

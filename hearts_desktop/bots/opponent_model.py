@@ -84,8 +84,7 @@ class ModelledDealSampler(PlausibleDealSampler):
     def _record(self, view: PlayerView, deal: Deal) -> None:
         """Replay the hand so far (in any consistent deal) and note each modelled decision."""
         n = view.players
-        plays = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
-        sequence = [((leader + i) % n, c) for leader, cards in plays for i, c in enumerate(cards)]
+        sequence = [(seat, c) for trick in view.tricks_so_far() for seat, c in zip(trick.seats(n), trick.cards)]
         state = HandState(view.rules, _dealt(deal, sequence), deal.kitty)
         later = [0] * n
         for seat, c in reversed(sequence):

@@ -34,7 +34,7 @@ from ..engine.cards import (
     mask_of,
 )
 from .base import Cancel
-from .heuristics import QUEEN_BIT, highest, lowest, masters, points_in, position_from_state
+from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
 
@@ -88,7 +88,7 @@ class PlayoutPolicy:
                 holder = seat
         if holder is None:
             return None
-        taken = points_in(self.tables, state.taken[holder] & penalty)
+        taken = self.tables.points_in(state.taken[holder] & penalty)
         return holder if taken >= self.moon_threshold else None
 
     # ------------------------------------------------------------------ moves

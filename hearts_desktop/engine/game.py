@@ -23,16 +23,25 @@ def hand_rng(seed: int, hand_index: int) -> random.Random:
     return random.Random(f"hearts-desktop:{seed}:{hand_index}")
 
 
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the lowest total (the best score in Hearts)."""
+    lowest = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == lowest)
+
+
+def single_leader(totals: Sequence[int]) -> int | None:
+    """The one seat with the lowest total, or None while that total is shared."""
+    lowest = leaders(totals)
+    return lowest[0] if len(lowest) == 1 else None
+
+
 def decide_end(totals: Sequence[int], target: int) -> tuple[int | None, tuple[int, ...]]:
     """RULES.md 8: ``(winner, ())`` when the game ends, ``(None, tied)`` when a shared
     lowest total at or past the target forces another hand, ``(None, ())`` otherwise."""
     if max(totals) < target:
         return None, ()
-    lowest = min(totals)
-    leaders = tuple(seat for seat, total in enumerate(totals) if total == lowest)
-    if len(leaders) == 1:
-        return leaders[0], ()
-    return None, leaders
+    winner = single_leader(totals)
+    return (winner, ()) if winner is not None else (None, leaders(totals))
 
 
 class Game:

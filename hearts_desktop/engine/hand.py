@@ -63,6 +63,14 @@ class Trick(NamedTuple):
     def seat_of(self, position: int, players: int) -> int:
         return (self.leader + position) % players
 
+    def seats(self, players: int) -> tuple[int, ...]:
+        return play_order(self.leader, len(self.cards), players)
+
+
+def play_order(leader: int, count: int, players: int) -> tuple[int, ...]:
+    """The seats that play the first ``count`` cards of a trick led by ``leader``."""
+    return tuple((leader + position) % players for position in range(count))
+
 
 MOON_CHOICES = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER)
 
@@ -439,7 +447,7 @@ class HandState:
         if events is not None:
             events.append(
                 TrickWon(
-                    winner, finished.cards, self.leader, self.card_points(self.trick_mask),
+                    winner, finished.cards, self.leader, self.t.points_in(self.trick_mask),
                     self.tricks_played, kitty_cards,
                 )
             )
@@ -452,10 +460,6 @@ class HandState:
             self._score(events)
 
     # ----------------------------------------------------------------- scoring
-
-    def card_points(self, mask: int) -> int:
-        points = self.t.points
-        return sum(points[c] for c in iter_bits(mask & (self.t.penalty_mask | 1 << JACK_OF_DIAMONDS)))
 
     def _score(self, events: list[Event] | None) -> None:
         t = self.t
@@ -488,7 +492,7 @@ class HandState:
     def _finish_scoring(self, sweeper: int | None, moon_choice: MoonScoring | None) -> None:
         """Score the hand: a sweep, a moon scored as ``moon_choice``, or the cards as taken."""
         t = self.t
-        card_points = tuple(self.card_points(m) for m in self.taken)
+        card_points = tuple(t.points_in(m) for m in self.taken)
         shooter = None
         if sweeper is not None:
             points = [t.sweep_points] * self.n
@@ -524,15 +528,11 @@ class HandState:
 
     # ----------------------------------------------------------------- queries
 
-    def trick_seats(self) -> list[int]:
-        """Seats that played to the current trick, in order."""
-        return [(self.leader + i) % self.n for i in range(len(self.trick))]
-
     def points_taken_in_tricks(self) -> list[int]:
         """Points each seat has taken in tricks so far (the face-down kitty not included)."""
         totals = [0] * self.n
         for finished in self.tricks:
-            totals[finished.winner] += self.card_points(mask_of(finished.cards))
+            totals[finished.winner] += self.t.points_in(mask_of(finished.cards))
         return totals
 
     def outcome_decided(self) -> bool:
@@ -548,8 +548,7 @@ class HandState:
         unplayed = self.trick_mask
         for h in self.hands:
             unplayed |= h
-        scoring = t.penalty_mask | (1 << JACK_OF_DIAMONDS if t.jack_bonus else 0)
-        if not unplayed & scoring:
+        if not unplayed & t.scoring_mask:
             winners = {finished.winner for finished in self.tricks}
             if len(winners) > 1 or not self.rules.sweep_bonus:
                 return True

@@ -234,6 +234,7 @@ class RuleTables:
     kitty_size: int
     points: tuple[int, ...]
     penalty_mask: int
+    scoring_mask: int
     moon_mask: int
     penalty_total: int
     sweep_points: int
@@ -241,6 +242,17 @@ class RuleTables:
     first_trick_forbidden: int
     jack_bonus: int
     tricks_per_hand: int
+
+    def points_in(self, mask: int) -> int:
+        """The points of the cards in ``mask``: penalties, less the jack's bonus if it counts."""
+        points = self.points
+        total = 0
+        mask &= self.scoring_mask
+        while mask:
+            low = mask & -mask
+            total += points[low.bit_length() - 1]
+            mask ^= low
+        return total
 
 
 @lru_cache(maxsize=64)
@@ -273,6 +285,7 @@ def rule_tables(rules: Ruleset) -> RuleTables:
         kitty_size=deck_size - hand_size * rules.players,
         points=tuple(points),
         penalty_mask=penalty_mask,
+        scoring_mask=penalty_mask | (1 << JACK_OF_DIAMONDS if jack_bonus else 0),
         moon_mask=moon_mask,
         penalty_total=penalty_total,
         sweep_points=penalty_total * 3 // 2,

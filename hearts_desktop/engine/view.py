@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, cards_of, mask_of
-from .hand import HandState, Phase, Trick
+from .hand import HandState, Phase, Trick, play_order
 from .rules import PassDirection, Ruleset
 
 
@@ -59,7 +59,11 @@ class PlayerView:
         return cards_of(self.legal)
 
     def trick_seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % self.players for i in range(len(self.trick)))
+        return play_order(self.leader, len(self.trick), self.players)
+
+    def tricks_so_far(self) -> tuple[Trick, ...]:
+        """The finished tricks and, while cards lie on the table, the current one (winner -1)."""
+        return (*self.tricks, Trick(self.leader, self.trick, -1)) if self.trick else self.tricks
 
     @property
     def played_mask(self) -> int:

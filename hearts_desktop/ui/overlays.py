@@ -9,13 +9,11 @@ import pygame
 
 from ..controller.table import CoverShown, TableController
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
-from ..engine.cards import JACK_OF_DIAMONDS
-from ..engine.game import decide_end
+from ..engine.game import decide_end, single_leader
 from . import theme
 from .card_art import card_width
 from .intents import Intent, KeyPress, PointerDown, PointerMove
 from .scene import Scene
-from .sprites import draw_card
 from .widgets import Button, dim, panel
 
 CLOSE_KEYS = (pygame.K_ESCAPE,)
@@ -100,12 +98,6 @@ def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ..
     return cards_of(result.taken[seat] & counted)
 
 
-def scoring_mask(controller: TableController) -> int:
-    """Cards that score: the penalty cards, and the jack of diamonds when it counts."""
-    rules = controller.game.rules
-    return rules.tables.penalty_mask | (1 << JACK_OF_DIAMONDS if rules.jack_of_diamonds else 0)
-
-
 def hand_banner(controller: TableController, result: HandResult) -> str:
     names = [s.name for s in controller.seats]
     if result.sweeper is not None:
@@ -147,7 +139,7 @@ class HandScoreScene(Overlay):
             text = theme.shadowed_text(banner, int(fs * 1.4), theme.HIGHLIGHT, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += text.get_height() + fs // 2
-        counted = scoring_mask(self.controller)
+        counted = self.controller.game.rules.tables.scoring_mask
         card_h = int(min(fs * 3.6, rect.height / (len(self.controller.seats) + 4)))
         row_h = card_h + fs // 2
         name_x = rect.left + fs * 2
@@ -230,8 +222,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
     header = theme.text("Hand", fs, theme.INK_DIM, bold=True)
     surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
     totals = controller.game.totals
-    lowest = min(totals)
-    leader = totals.index(lowest) if totals.count(lowest) == 1 and results else None
+    leader = single_leader(totals) if results else None
     for i, name in enumerate(names):
         label = ("★ " if i == leader else "") + name
         text = theme.text(label, fs, theme.HIGHLIGHT if i == leader else theme.INK, bold=True)

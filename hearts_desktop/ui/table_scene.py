@@ -36,6 +36,7 @@ from ..engine import (
     TrickWon,
 )
 from ..engine.cards import QUEEN_OF_SPADES, Suit
+from ..engine.game import single_leader
 from ..engine.rules import CARDS_PASSED, PassDirection
 from . import theme
 from .card_art import CardArt
@@ -612,9 +613,7 @@ class TableScene(Scene):
         totals = self.controller.game.totals
         if not any(totals):
             return None
-        lowest = min(totals)
-        leaders = [s for s, t in enumerate(totals) if t == lowest]
-        return leaders[0] if len(leaders) == 1 else None
+        return single_leader(totals)
 
     def _is_turn(self, view: PlayerView, seat: int) -> bool:
         if self.controller.awaiting_continue:
