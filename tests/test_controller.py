@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import CoverShown, Refused, TableController, TableReset
 from hearts_desktop.engine import CardPlayed, Game, HandScored, Phase, Ruleset
 from hearts_desktop.persistence.seats import Seat
+
+from .delayed_runner import DelayedRunner
 
 HUMAN_VS_BOTS = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
                  Seat("C", "computer", "easy"))
@@ -190,3 +194,41 @@ def test_all_computer_game_runs_to_the_end() -> None:
     c = TableController(Game(Ruleset(), 8), seats, InlineRunner(), Pace.INSTANT, auto_continue=True)
     run_until(c, lambda: c.game.over, limit=600)
     assert c.game.winner is not None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_hint_asked_while_the_computers_pass_does_not_stall_the_table(seed: int) -> None:
+    """The computers' pass jobs, asked for before the hint, are answered over several polls
+    (as the worker answers them); the first pass applied makes the hint stale, and cancelling
+    the hint once cancelled the passes still being thought about too: nobody passed again."""
+    c = TableController(Game(Ruleset(), 5), HUMAN_VS_BOTS, DelayedRunner(seed), Pace.INSTANT)
+    c.update(0.01)
+    assert c.request_hint()
+    run_until(c, lambda: c.game.to_act() == [0], limit=5.0)
+    human_pass(c)
+    assert c.game.hand.phase is Phase.PLAYING
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_with_late_answers_hints_undo_and_finishing_hands_a_game_reaches_its_end(seed: int) -> None:
+    rng = random.Random(seed)
+    c = TableController(Game(Ruleset(target=40), seed), HUMAN_VS_BOTS, DelayedRunner(seed), Pace.INSTANT,
+                        auto_continue=True)
+    still = 0
+    while not c.game.over:
+        before = len(c.game.actions)
+        c.update(0.05)
+        if c.active_human() == 0:
+            roll = rng.random()
+            if roll < 0.3:
+                c.request_hint()
+            elif roll < 0.4:
+                c.undo()
+            elif roll < 0.45:
+                c.finish_hand()
+            elif c.view().phase is Phase.PASSING:
+                human_pass(c)
+            elif c.view().phase is Phase.PLAYING:
+                c.play(rng.choice(c.view().legal_cards()))
+        still = still + 1 if len(c.game.actions) == before and c.active_human() is None else 0
+        assert still < 50, f"the table stopped moving: {c.game.to_act()} to act, none is a person"

@@ -2,19 +2,30 @@
 
 A search bot may think for a second or two. Run in the render loop's process it would hold
 the interpreter and starve the frames, so the table uses ``ProcessRunner``: one persistent
-worker process on the other core, fed jobs through a queue. Jobs carry only the player's
-view, so the worker never sees hidden cards either. Cancelling raises a watermark that the
-worker's ``cancel`` callable compares against; answers to cancelled jobs are dropped.
+worker process on the other core, fed jobs through a pipe. Jobs carry only the player's
+view, so the worker never sees hidden cards either.
+
+Jobs are cancelled by their ids, never by age: a queued job is skipped, a running one sees
+its ``cancel`` callable turn true, and a cancelled job's answer is dropped, while every
+other job (a computer's pass submitted before a hint, say) is still answered.
+
+The worker dies with the game, however the game ends (kill -9, out of memory): it holds
+only its own ends of its two pipes, and a thread in it waits on the job pipe and on the
+parent's sentinel, ending the worker at once when either says the game is gone.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import random
+import threading
 import traceback
+from collections.abc import Iterable
 from dataclasses import dataclass
-from multiprocessing.sharedctypes import Synchronized
+from functools import partial
+from multiprocessing.connection import Connection, wait
 from typing import Any, Literal, Protocol
 
 from ..bots import make_bot
@@ -40,6 +51,13 @@ class BotAnswer:
     error: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CancelJobs:
+    """Sent down the job pipe: stop these jobs, queued or running."""
+
+    job_ids: frozenset[int]
+
+
 def run_job(job: BotJob, cancel: Cancel) -> Any:
     """Compute one job's answer: an engine action, or a hint for the human."""
     rng = random.Random(job.seed)
@@ -53,10 +71,11 @@ def run_job(job: BotJob, cancel: Cancel) -> Any:
 class BotRunner(Protocol):
     def submit(self, job: BotJob) -> None: ...
 
-    def poll(self) -> list[BotAnswer]: ...
+    def poll(self) -> list[BotAnswer]:
+        """The answers that came in since the last poll, in any order, none of a cancelled job."""
 
-    def cancel_before(self, job_id: int) -> None:
-        """Stop work on every job numbered below ``job_id``; their answers are dropped."""
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        """Stop work on these jobs and drop their answers; every other job goes on."""
 
     def close(self) -> None: ...
 
@@ -66,18 +85,17 @@ class InlineRunner:
 
     def __init__(self) -> None:
         self._answers: list[BotAnswer] = []
-        self._watermark = 0
 
     def submit(self, job: BotJob) -> None:
         self._answers.append(_answer(job, lambda: False))
 
     def poll(self) -> list[BotAnswer]:
-        answers = [a for a in self._answers if a.job_id >= self._watermark]
-        self._answers.clear()
+        answers, self._answers = self._answers, []
         return answers
 
-    def cancel_before(self, job_id: int) -> None:
-        self._watermark = job_id
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        cancelled = set(job_ids)
+        self._answers = [a for a in self._answers if a.job_id not in cancelled]
 
     def close(self) -> None:
         self._answers.clear()
@@ -90,18 +108,69 @@ def _answer(job: BotJob, cancel: Cancel) -> BotAnswer:
         return BotAnswer(job.job_id, None, traceback.format_exc(limit=8))
 
 
-def _worker(jobs: Any, answers: Any, watermark: Synchronized) -> None:  # type: ignore[type-arg]
+class _Inbox:
+    """The worker's side: jobs waiting in order, and which of them (or the one running)
+    were cancelled. Cancellations are kept only for jobs still queued or running, so the
+    record never outgrows the queue however long the game lasts."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[BotJob | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._live: set[int] = set()
+        self._cancelled: set[int] = set()
+
+    def add(self, job: BotJob) -> None:
+        with self._lock:
+            self._live.add(job.job_id)
+        self.jobs.put(job)
+
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        with self._lock:
+            self._cancelled |= self._live.intersection(job_ids)
+
+    def is_cancelled(self, job_id: int) -> bool:
+        return job_id in self._cancelled
+
+    def done(self, job_id: int) -> None:
+        with self._lock:
+            self._live.discard(job_id)
+            self._cancelled.discard(job_id)
+
+
+def _listen(jobs: Connection, inbox: _Inbox) -> None:
+    """Move messages from the game into the inbox; end the worker when the game is gone:
+    its end of the pipe closed (even by kill -9) or, belt and braces, its process died."""
+    parent = multiprocessing.parent_process()
+    watched: list[Any] = [jobs] if parent is None else [jobs, parent.sentinel]
     while True:
-        job = jobs.get()
-        if job is None:
+        ready = wait(watched)
+        if jobs not in ready:
+            os._exit(0)
+        try:
+            message = jobs.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        if message is None:
+            inbox.jobs.put(None)
             return
-        if job.job_id < watermark.value:
-            continue
+        if isinstance(message, CancelJobs):
+            inbox.cancel(message.job_ids)
+        else:
+            inbox.add(message)
 
-        def cancelled(job_id: int = job.job_id) -> bool:
-            return bool(job_id < watermark.value)
 
-        answers.put(_answer(job, cancelled))
+def _worker(jobs: Connection, answers: Connection) -> None:
+    inbox = _Inbox()
+    threading.Thread(target=_listen, args=(jobs, inbox), name="hearts-bots-listener", daemon=True).start()
+    while (job := inbox.jobs.get()) is not None:
+        if not inbox.is_cancelled(job.job_id):
+            answer = _answer(job, partial(inbox.is_cancelled, job.job_id))
+            if not inbox.is_cancelled(job.job_id):
+                try:
+                    answers.send(answer)
+                except OSError:
+                    return  # the game is gone
+        inbox.done(job.job_id)
 
 
 class ProcessRunner:
@@ -109,54 +178,62 @@ class ProcessRunner:
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
-        self._watermark: Synchronized = self._context.Value("q", 0)  # type: ignore[type-arg]
         self._outstanding: dict[int, BotJob] = {}
         self._start()
 
     def _start(self) -> None:
-        self._jobs = self._context.Queue()
-        self._answers = self._context.Queue()
+        job_end, self._jobs = self._context.Pipe(duplex=False)
+        self._answers, answer_end = self._context.Pipe(duplex=False)
         self._process = self._context.Process(
-            target=_worker, args=(self._jobs, self._answers, self._watermark),
-            name="hearts-bots", daemon=True,
+            target=_worker, args=(job_end, answer_end), name="hearts-bots", daemon=True,
         )
         self._process.start()
+        # The worker's ends belong to the worker alone: once the game's process is gone,
+        # no copy of the job pipe's writing end is left open, and the worker reads its end.
+        job_end.close()
+        answer_end.close()
+
+    def _send(self, message: BotJob | CancelJobs | None) -> None:
+        try:
+            self._jobs.send(message)
+        except OSError:
+            pass  # the worker died; poll() starts another and hands it the outstanding jobs
 
     def submit(self, job: BotJob) -> None:
         self._outstanding[job.job_id] = job
-        self._jobs.put(job)
+        self._send(job)
 
     def poll(self) -> list[BotAnswer]:
         answers: list[BotAnswer] = []
-        while True:
-            try:
-                answer = self._answers.get_nowait()
-            except queue.Empty:
-                break
-            self._outstanding.pop(answer.job_id, None)
-            if answer.job_id >= self._watermark.value:
-                answers.append(answer)
-        if not self._process.is_alive() and self._outstanding:
+        try:
+            while self._answers.poll():
+                answer = self._answers.recv()
+                if self._outstanding.pop(answer.job_id, None) is not None:
+                    answers.append(answer)
+        except (EOFError, OSError):
+            pass  # the worker died; its jobs are still outstanding
+        if self._outstanding and not self._process.is_alive():
             # The worker died (killed, out of memory): start another and hand it the work.
-            pending = [j for j in self._outstanding.values() if j.job_id >= self._watermark.value]
-            self._outstanding.clear()
+            self._jobs.close()
+            self._answers.close()
             self._start()
-            for job in pending:
-                self.submit(job)
+            for job in self._outstanding.values():
+                self._send(job)
         return answers
 
-    def cancel_before(self, job_id: int) -> None:
-        with self._watermark.get_lock():
-            self._watermark.value = max(self._watermark.value, job_id)
-        self._outstanding = {k: j for k, j in self._outstanding.items() if k >= job_id}
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        cancelled = frozenset(job_ids) & self._outstanding.keys()
+        for job_id in cancelled:
+            del self._outstanding[job_id]
+        if cancelled:
+            self._send(CancelJobs(cancelled))
 
     def close(self) -> None:
-        self.cancel_before(2**62)
-        try:
-            self._jobs.put(None)
-        except (OSError, ValueError):
-            pass
+        self.cancel(list(self._outstanding))
+        self._send(None)
         self._process.join(timeout=1.0)
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=1.0)
+        self._jobs.close()
+        self._answers.close()

@@ -303,9 +303,7 @@ class TableController:
         """Play the rest of the hand at once; the score is what playing it out would give."""
         if not self.can_finish_hand():
             return False
-        self.runner.cancel_before(self._next_job)
-        self._pending.clear()
-        self._answers.clear()
+        self._cancel_jobs()
         hand_index = self.game.hand_index
         while self.game.hand_index == hand_index and self.game.hand.phase is Phase.PLAYING:
             view = self.game.view(self.game.hand.turn)
@@ -329,10 +327,7 @@ class TableController:
         human = self.human_seats()[0]
         actions = self.game.actions
         last = max(i for i in range(self._hand_start, len(actions)) if actions[i].seat == human)
-        self.runner.cancel_before(self._next_job)
-        self._pending.clear()
-        self._answers.clear()
-        self._hint_job = None
+        self._cancel_jobs()
         self.game = Game.replay(self.game.rules, self.game.seed, actions[:last])
         self._ready_at = self.now + self.pace.timing.bot_delay
         self._events.append(TableReset())
@@ -350,9 +345,18 @@ class TableController:
         return True
 
     def _invalidate_hint(self) -> None:
+        """The position changed: the hint being thought about is stale (only it: the
+        computers' decisions asked for before it still count)."""
         if self._hint_job is not None:
-            self.runner.cancel_before(self._hint_job + 1)
+            self.runner.cancel([self._hint_job])
             self._hint_job = None
+
+    def _cancel_jobs(self) -> None:
+        """Forget every decision and hint being thought about: the position jumped."""
+        self.runner.cancel([*self._pending, *([self._hint_job] if self._hint_job is not None else [])])
+        self._pending.clear()
+        self._answers.clear()
+        self._hint_job = None
 
     # ------------------------------------------------------------------ settings
 
@@ -363,5 +367,5 @@ class TableController:
         self.seats[seat] = replace(self.seats[seat], level=level)
 
     def close(self) -> None:
-        self.runner.cancel_before(self._next_job)
+        self._cancel_jobs()
         self.runner.close()

@@ -352,7 +352,7 @@ class ClientTable:
 
     def _cancel_hint(self) -> None:
         if self._hint_job is not None and self.runner is not None:
-            self.runner.cancel_before(self._hint_job + 1)
+            self.runner.cancel([self._hint_job])
         self._hint_job = None
 
     def _poll_hint(self) -> None:

@@ -28,7 +28,6 @@ class RemoteSeats:
         """Seat -> the decision its person has not sent yet."""
         self._substituted: dict[int, BotJob] = {}
         """Job id -> a remote seat's decision given to a computer while its person is away."""
-        self._reclaimed: set[int] = set()
         self._answers: list[BotAnswer] = []
 
     def _is_person(self, job: BotJob) -> bool:
@@ -47,17 +46,15 @@ class RemoteSeats:
     def poll(self) -> list[BotAnswer]:
         answers, self._answers = self._answers, []
         for answer in self.inner.poll():
-            if answer.job_id in self._reclaimed:
-                self._reclaimed.discard(answer.job_id)
-                continue
             self._substituted.pop(answer.job_id, None)
             answers.append(answer)
         return answers
 
-    def cancel_before(self, job_id: int) -> None:
-        self.inner.cancel_before(job_id)
-        self._waiting = {seat: job for seat, job in self._waiting.items() if job.job_id >= job_id}
-        self._substituted = {k: job for k, job in self._substituted.items() if k >= job_id}
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        cancelled = set(job_ids)
+        self.inner.cancel(cancelled)
+        self._waiting = {seat: job for seat, job in self._waiting.items() if job.job_id not in cancelled}
+        self._substituted = {k: job for k, job in self._substituted.items() if k not in cancelled}
 
     def close(self) -> None:
         self._waiting.clear()
@@ -88,5 +85,5 @@ class RemoteSeats:
         for job_id, job in list(self._substituted.items()):
             if job.view.seat == seat:
                 del self._substituted[job_id]
-                self._reclaimed.add(job_id)
+                self.inner.cancel([job_id])
                 self._waiting[seat] = job

@@ -1,0 +1,122 @@
+"""The bot worker process: answers by job id, cancels by job id, and dies with the game."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, ProcessRunner
+from hearts_desktop.engine import Game, Ruleset
+
+GONE_WITHIN_SECONDS = 2.0
+
+# A game process hosting a ProcessRunner: prints the worker's pid once the worker is ready,
+# then keeps it busy (a long hint search) or idle, and waits to be killed.
+PARENT = """
+import multiprocessing, sys, time
+from hearts_desktop.controller.bot_runner import BotJob, ProcessRunner
+from hearts_desktop.engine import Game, Ruleset
+
+runner = ProcessRunner()
+view = Game(Ruleset(), 1).view(0)
+runner.submit(BotJob(1, "decide", "easy", view, "ready"))
+while not runner.poll():
+    time.sleep(0.01)
+if sys.argv[1] == "busy":
+    for job_id in range(2, 40):
+        runner.submit(BotJob(job_id, "hint", "expert", view, str(job_id)))
+print(multiprocessing.active_children()[0].pid, flush=True)
+time.sleep(120)
+"""
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting for its reaper has died)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def a_view_job(job_id: int, kind: str = "decide", level: str = "easy") -> BotJob:
+    return BotJob(job_id, kind, level, Game(Ruleset(), 3).view(0), f"seed {job_id}")  # type: ignore[arg-type]
+
+
+def answers_for(runner: ProcessRunner, wanted: set[int], seconds: float = 30.0) -> dict[int, BotAnswer]:
+    found: dict[int, BotAnswer] = {}
+    deadline = time.monotonic() + seconds
+    while not wanted <= found.keys() and time.monotonic() < deadline:
+        found.update((a.job_id, a) for a in runner.poll())
+        time.sleep(0.01)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("worker", ["idle", "busy"])
+def test_the_worker_is_gone_within_two_seconds_of_killing_the_game(worker: str) -> None:
+    game = subprocess.Popen([sys.executable, "-c", PARENT, worker], stdout=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])))
+    try:
+        assert game.stdout is not None
+        pid = int(game.stdout.readline())
+        assert alive(pid)
+        time.sleep(0.3)  # the busy worker is deep in a search
+        game.kill()  # SIGKILL: no atexit, no finalizer, no goodbye to the worker
+        game.wait()
+        killed = time.monotonic()
+        while alive(pid) and time.monotonic() - killed < 10:
+            time.sleep(0.02)
+        assert not alive(pid), "the worker outlived the game"
+        assert time.monotonic() - killed < GONE_WITHIN_SECONDS
+    finally:
+        game.kill()
+        game.wait()
+
+
+def test_cancelling_one_job_leaves_the_others_to_be_answered() -> None:
+    runner = ProcessRunner()
+    try:
+        for job_id in (1, 2, 3, 4):
+            runner.submit(a_view_job(job_id))
+        runner.cancel([2, 3])
+        answers = answers_for(runner, {1, 4})
+        assert set(answers) == {1, 4}
+        assert all(a.error is None for a in answers.values())
+        time.sleep(0.2)
+        assert runner.poll() == []  # the cancelled jobs never answer
+    finally:
+        runner.close()
+
+
+def test_a_job_thinking_when_cancelled_stops_and_the_next_one_is_answered() -> None:
+    runner = ProcessRunner()
+    try:
+        runner.submit(a_view_job(1, "hint", "expert"))
+        time.sleep(0.2)
+        runner.cancel([1])
+        started = time.monotonic()
+        runner.submit(a_view_job(2))
+        assert set(answers_for(runner, {2})) == {2}
+        assert time.monotonic() - started < 5
+    finally:
+        runner.close()
+
+
+def test_a_killed_worker_is_replaced_and_given_the_unanswered_jobs() -> None:
+    runner = ProcessRunner()
+    try:
+        runner.submit(a_view_job(1))
+        assert set(answers_for(runner, {1})) == {1}
+        worker = runner._process  # the test plays the out-of-memory killer
+        worker.kill()
+        worker.join()
+        runner.submit(a_view_job(2))
+        assert set(answers_for(runner, {2})) == {2}
+    finally:
+        runner.close()
