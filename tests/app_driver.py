@@ -41,13 +41,14 @@ def key(code: int, mod: int = 0, text: str = "") -> KeyPress:
 class Driver:
     """One app with its own data folder; ``quick`` settings keep the walk short."""
 
-    def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None) -> None:
+    def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None,
+                 size: tuple[int, int] = AppOptions.size) -> None:
         if settings is None and quick:
             settings = Settings(pace="instant", animations=False, sound=False)
         if settings is not None:
             save_settings(DataPaths.resolve(data_dir).settings, settings)
         self.data_dir = data_dir
-        self.app = App(AppOptions(data_dir=data_dir, inline_bots=True, seed=seed))
+        self.app = App(AppOptions(data_dir=data_dir, inline_bots=True, seed=seed, size=size))
         self.app.start()
         self.frame()
 

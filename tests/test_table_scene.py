@@ -79,6 +79,19 @@ def test_clicking_three_cards_fills_the_slots_and_pass_sends_them() -> None:
     assert passes and set(passes[0].cards) == set(hand[:3])
 
 
+def test_a_card_clicked_twice_within_one_frame_goes_into_a_slot_and_out_again() -> None:
+    """Found by the hot-seat property test: the second click still hit the card where the
+    hand had last been drawn, and put it into a second slot; Pass was then refused forever."""
+    table = Table()
+    table.settle(1.5)
+    card = next(iter(table.scene.hand_rects))
+    for _ in range(2):
+        table.stack.handle(PointerDown(table.card_center(card)))
+        table.stack.handle(PointerUp(table.card_center(card)))
+    table.frame()
+    assert table.scene.pass_slots == []
+
+
 def test_dragging_to_the_slots_and_back_out() -> None:
     table = Table()
     table.settle(1.5)

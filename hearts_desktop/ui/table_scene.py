@@ -350,9 +350,15 @@ class TableScene(Scene):
             self.shaking = (event.card, Tween(0.45, easing=lambda t: t))
 
     def _on_CoverShown(self, event: CoverShown) -> None:
+        # Nothing of the last person's stays: their hint and messages (which name their
+        # cards), their slots, and where their cards were drawn, so that a click in the frame
+        # that lifts the cover, before the table is drawn again, cannot pick one of them.
         self.drag = None
         self.hint = None
-        self.pass_slots = self._passed_by_viewer()  # the new person's, never the last one's
+        self.message = None
+        self.pass_slots = self._passed_by_viewer()
+        self.hand_rects = {}
+        self.hover = None
         self.overlays.cover(self, event)
 
     def _on_TableReset(self, event: TableReset) -> None:
@@ -460,7 +466,9 @@ class TableScene(Scene):
         rect = self.hand_rects.get(card) or pygame.Rect(pos, (1, 1))
         if slot_card is not None:
             rect = self.layout.pass_slots(self._pass_side())[self.pass_slots.index(card)]
-        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=slot_card is not None)
+        # A card clicked twice within one frame is in a slot already, though still drawn in
+        # the hand: the second click takes it out again, as a click on the slot would.
+        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=card in self.pass_slots)
         return True
 
     def _pointer_up(self, pos: tuple[int, int]) -> bool:
