@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__
 from .controller.pace import Pace
 from .engine import PRESETS, preset_by_key
 from .net import cli as network
+from .persistence.saves import MAX_SEED
+from .ui import window
 
 # A smoke game that has not finished after this long is hung: fail instead of waiting forever.
 SMOKE_MAX_SECONDS = 300.0
@@ -23,15 +26,44 @@ def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"window size is WIDTHxHEIGHT, e.g. 1280x800, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a window size is WIDTHxHEIGHT, e.g. 1280x800, not {text!r}") from None
+    if not window.within_limits((width, height)):
+        smallest, largest = window.SMALLEST, window.LARGEST_SIDE
+        raise argparse.ArgumentTypeError(
+            f"the window must be from {smallest[0]}x{smallest[1]} to {largest}x{largest}, not {text}")
     return width, height
+
+
+def _whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argument type refusing, with a sentence, what the program cannot use (a seed of -1
+    reached the save thread; zero games never end)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least or (most is not None and value > most):
+            span = f"from {least} to {most}" if most is not None else f"{least} or more"
+            raise argparse.ArgumentTypeError(f"must be a whole number {span}, not {text!r}")
+        return value
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 < value < math.inf):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hearts-desktop", description="Play Hearts on your desktop.")
     parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__}")
     parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
-    parser.add_argument("--seed", type=int, help="deal the same cards every time (for testing)")
+    parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
     parser.add_argument("--pace", choices=[p.value for p in Pace], help="how fast computer players act")
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
     parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
@@ -39,8 +71,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="play one whole game computer against computer, then exit (checks a build)")
     parser.add_argument("--autoplay", action="store_true",
                         help="no window: computers play, saving after every move (reliability tests)")
-    parser.add_argument("--games", type=int, default=1, help="with --autoplay: how many games")
-    parser.add_argument("--max-seconds", type=float, help="give up (exit code 3) after this long")
+    parser.add_argument("--games", type=_whole_number(1), default=1, help="with --autoplay: how many games")
+    parser.add_argument("--max-seconds", type=_seconds, help="give up (exit code 3) after this long")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ui-log", type=Path, metavar="FILE",
                         help="write what the window shows to FILE, one JSON object a line (for tests)")

@@ -25,7 +25,7 @@ from ..engine import Game, GameOver, HandScored, Ruleset
 from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
 from ..persistence.seats import default_seats
 from ..resources import MissingAsset, asset_path
-from . import theme
+from . import theme, window
 from .card_art import CardArt
 from .info_scenes import help_scene, rules_scene
 from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
@@ -47,7 +47,6 @@ from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
 from .ui_log import UiLog
 
-MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 MAX_FRAME_SECONDS = 0.1
 
@@ -201,8 +200,7 @@ class App:
         return False
 
     def _resize(self, size: tuple[int, int]) -> None:
-        size = (max(size[0], MIN_SIZE[0] // 2), max(size[1], MIN_SIZE[1] // 2))
-        self.stack.resize(size)
+        self.stack.resize(window.laid_out(size))
 
     def _set_fullscreen(self, on: bool) -> None:
         if on:
