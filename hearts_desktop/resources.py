@@ -9,7 +9,8 @@ Three layouts, tried in this order:
   as ``hearts_desktop/assets``, found through ``importlib.resources``;
 - a source checkout or editable install: the top-level ``assets/`` beside the package.
 
-Everything else asks ``asset_path`` and gets a clear error naming the file when it is missing.
+Everything else asks ``asset_path`` and gets a clear error naming the file when it is missing;
+``ui/startup.py`` reads them all at start-up, so a damaged one is named too.
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ from pathlib import Path
 
 class MissingAsset(FileNotFoundError):
     """A file the game ships with is missing; the message names it."""
+
+
+class DamagedAsset(ValueError):
+    """A file the game ships with is there but cannot be read; the message names it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"Hearts Desktop cannot read a file it needs, which may be damaged: {path}. "
+                         "Installing the game again repairs it.")
 
 
 @lru_cache(maxsize=1)
@@ -41,5 +50,6 @@ def asset_path(*parts: str) -> Path:
     """The path of a shipped file; raise MissingAsset naming it when it is not there."""
     path = assets_root().joinpath(*parts)
     if not path.is_file():
-        raise MissingAsset(f"Hearts Desktop is missing a file it needs: {path}")
+        raise MissingAsset(f"Hearts Desktop is missing a file it needs: {path}. "
+                           "Installing the game again repairs it.")
     return path

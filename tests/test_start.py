@@ -1,16 +1,28 @@
-"""The program's start: values it cannot use refused by the command line with a sentence."""
+"""The program's start: values it cannot use refused by the command line, no display, and
+missing or damaged files it ships with, each one sentence and a non-zero exit."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
+from hearts_desktop import resources
 from hearts_desktop.app import parse_args
 from hearts_desktop.persistence.saves import MAX_SEED
-from hearts_desktop.ui import window
+from hearts_desktop.ui import app as app_module
+from hearts_desktop.ui import startup, window
+from hearts_desktop.ui.app import AppOptions, alert, run
 
 from .app_driver import Driver
+from .test_smoke import run_program
 
 # ---------------------------------------------------------------------- the command line
 
@@ -52,3 +64,91 @@ def test_a_hand_is_played_in_the_smallest_window(tmp_path: Path) -> None:
         driver.play_through(lambda: bool(driver.app.controller.game.hand.tricks_played >= 3))
     finally:
         driver.close()
+
+
+# ---------------------------------------------------------------------- no display
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux desktop without its display")
+def test_without_a_display_the_program_says_so_and_exits_within_ten_seconds(tmp_path: Path) -> None:
+    """Over SSH, say: SDL fell back to its offscreen driver and the program ran forever,
+    drawing into memory."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    started = time.monotonic()
+    try:
+        result = subprocess.run([sys.executable, "-m", "hearts_desktop", "--data-dir", str(tmp_path)],
+                                env=env, capture_output=True, text=True, timeout=10, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the program was still running after 10 s with no display")
+    assert time.monotonic() - started < 10
+    assert result.returncode != 0
+    assert "needs a screen to draw on and found none" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_driver_asked_for_is_not_mistaken_for_no_display() -> None:
+    assert "dummy" in startup.asked_drivers()  # conftest asks for it, as the build checks do
+    startup.open_display()
+    assert pygame.display.get_driver() == "dummy"
+
+
+# ---------------------------------------------------------------------- the files the game ships with
+
+
+@pytest.fixture
+def assets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the shipped files that the test may damage, used in place of the real ones."""
+    copy = tmp_path / "assets"
+    shutil.copytree(resources.assets_root(), copy)
+    monkeypatch.setattr(resources, "assets_root", lambda: copy)
+    startup.check_assets.cache_clear()
+    yield copy
+    startup.check_assets.cache_clear()
+
+
+def damage(path: Path, how: str) -> None:
+    if how == "missing":
+        path.unlink()
+    elif how == "truncated":
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
+    else:
+        path.write_bytes(b"\x00" * 512)
+
+
+# The four-colour deck is not the one a new player's settings use: its faces were read
+# only when a player chose it.
+DAMAGE = [("cards/4color/QS.png", "truncated"), ("cards/2color/7H.png", "zeroed"), ("cards/back.png", "missing"),
+          ("cards/4color/2C.png", "missing"), ("fonts/DejaVuSans.ttf", "truncated"),
+          ("fonts/DejaVuSans-Bold.ttf", "zeroed")]
+
+
+@pytest.mark.parametrize(("name", "how"), DAMAGE)
+def test_a_missing_or_damaged_file_is_named_at_start_up_and_the_program_exits(
+        assets: Path, tmp_path: Path, name: str, how: str) -> None:
+    damage(assets / name, how)
+    sabotage = f"import hearts_desktop.resources as r, pathlib\nr.assets_root = lambda: pathlib.Path({str(assets)!r})"
+    result = run_program(["--exit-after-first-frame"], tmp_path / "data", before_main=sabotage)
+    assert result.returncode == 2
+    ours = result.stderr.splitlines()[-1]  # libpng may say what it tripped on first
+    assert str(assets / name) in ours and "Traceback" not in result.stderr, result.stderr
+    assert ("missing" if how == "missing" else "damaged") in ours
+
+
+def test_the_sentence_goes_to_a_message_box_too(assets: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A double-clicked program has no terminal: stderr alone reached nobody."""
+    damage(assets / "cards" / "4color" / "KD.png", "zeroed")
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "alert", said.append)
+    assert run(AppOptions(data_dir=tmp_path, exit_after_first_frame=True)) == 2
+    assert len(said) == 1 and "KD.png" in said[0] and "damaged" in said[0]
+
+
+def test_an_alert_is_a_message_box_on_a_screen_and_only_stderr_under_a_dummy_driver(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    boxes: list[tuple[str, str]] = []
+    monkeypatch.setattr(pygame.display, "message_box", lambda title, message, **_: boxes.append((title, message)))
+    alert("One sentence.")
+    assert boxes == [] and capsys.readouterr().err == "One sentence.\n"  # nobody watches a dummy screen
+    monkeypatch.setattr(startup, "asked_drivers", lambda: [""])
+    alert("One sentence.")
+    assert boxes == [("Hearts Desktop", "One sentence.")]

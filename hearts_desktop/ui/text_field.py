@@ -34,8 +34,8 @@ def _theme(font_size: int) -> dict[str, Any]:
     font = {
         "name": "dejavu",
         "size": str(font_size),
-        "regular_path": str(asset_path("fonts", "DejaVuSans.ttf")),
-        "bold_path": str(asset_path("fonts", "DejaVuSans-Bold.ttf")),
+        "regular_path": str(asset_path("fonts", theme.REGULAR_FONT)),
+        "bold_path": str(asset_path("fonts", theme.BOLD_FONT)),
     }
     return {
         "text_entry_line": {

@@ -35,10 +35,15 @@ BACK_COLOURS: dict[str, Color] = {
 }
 
 
+REGULAR_FONT = "DejaVuSans.ttf"
+BOLD_FONT = "DejaVuSans-Bold.ttf"
+"""The shipped DejaVu Sans (it has the suit symbols), in assets/fonts."""
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped DejaVu Sans (it has the suit symbols) at a pixel size."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    """The shipped font at a pixel size."""
+    name = BOLD_FONT if bold else REGULAR_FONT
     return pygame.font.Font(str(asset_path("fonts", name)), max(size, 6))
 
 
