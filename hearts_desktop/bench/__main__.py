@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|frames|fuzz|persistence [--json]``.
+``python -m hearts_desktop.bench engine|frames|fuzz|persistence|soak [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -32,6 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     fuzz.add_argument("--seed", type=int, help="the same seed sends the same events (default: a random one)")
     fuzz.add_argument("--json", action="store_true")
     sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
+    soak = sub.add_parser("soak", help="memory growth over an hour of frames and 1,000 autoplay games (bar: 5 MB)")
+    soak.add_argument("--minutes", type=float, default=60.0, help="simulated minutes of frames")
+    soak.add_argument("--games", type=int, default=1000, help="autoplay games")
+    soak.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench == "engine":
@@ -51,6 +55,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(figures))
     elif args.bench == "fuzz":
         return run_fuzz(args.events, args.seed, args.json)
+    elif args.bench == "soak":
+        from .soak import BAR_MB
+        from .soak import soak as run_soak
+
+        traces = run_soak(args.minutes, args.games)
+        if args.json:
+            print(json.dumps({t.name: {"growth_mb": round(t.growth_mb, 2), "seconds": round(t.seconds)}
+                              for t in traces}))
+        return 1 if any(t.growth_mb > BAR_MB for t in traces) else 0
     return 0
 
 

@@ -39,7 +39,7 @@ def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1
 
     app.on_frame = stop_after_hand
     app.run()
-    return app.frame_times[5:]  # the first frames load and scale the card art
+    return list(app.frame_times)[5:]  # the first frames load and scale the card art
 
 
 def startup_seconds(
