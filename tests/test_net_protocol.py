@@ -162,3 +162,10 @@ def test_probe_reads_the_version_of_any_hello() -> None:
     assert probe is not None and (probe.protocol, probe.version) == (7, "2.0")
     assert p.probe_hello(b"[1, 2]") is None
     assert p.probe_hello(b'{"type": "play"}') is None
+
+
+def test_deeply_nested_data_is_refused_not_a_crash() -> None:
+    deep = b'{"type": "hello", "protocol": 1, "x": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"
+    assert p.probe_hello(deep) is None
+    with pytest.raises(p.BadMessage):
+        p.decode_client(deep)

@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|frames|fuzz|persistence|soak [--json]``.
+``python -m hearts_desktop.bench engine|frames|fuzz|persistence|soak|lan|hostile [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -36,6 +36,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     soak.add_argument("--minutes", type=float, default=60.0, help="simulated minutes of frames")
     soak.add_argument("--games", type=int, default=1000, help="autoplay games")
     soak.add_argument("--json", action="store_true")
+    lan = sub.add_parser("lan", help="a headless host and friends play whole games on localhost")
+    lan.add_argument("--clients", type=int, default=3, choices=(1, 2, 3, 4))
+    lan.add_argument("--games", type=int, default=3)
+    lan.add_argument("--drop-every", type=int, default=40, help="the first friend drops after this many updates")
+    lan.add_argument("--seed", type=int, default=1)
+    lan.add_argument("--level", default="medium")
+    lan.add_argument("--timeout", type=float, default=600.0)
+    lan.add_argument("--json", action="store_true")
+    hostile = sub.add_parser("hostile", help="a table under attack while two honest friends play")
+    hostile.add_argument("--messages", type=int, default=10_000)
+    hostile.add_argument("--seed", type=int, default=1)
+    hostile.add_argument("--timeout", type=float, default=600.0)
+    hostile.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench == "engine":
@@ -64,6 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps({t.name: {"growth_mb": round(t.growth_mb, 2), "seconds": round(t.seconds)}
                               for t in traces}))
         return 1 if any(t.growth_mb > BAR_MB for t in traces) else 0
+    elif args.bench == "lan":
+        from .lan import report as lan_report
+        from .lan import run as lan_run
+
+        result = lan_run(args.clients, args.games, args.drop_every, args.seed, args.level, args.timeout)
+        print(lan_report(result))
+        if args.json:
+            print(json.dumps(result))
+    elif args.bench == "hostile":
+        from .hostile import report as hostile_report
+        from .hostile import run as hostile_run
+
+        result = hostile_run(args.messages, args.seed, args.timeout)
+        print(hostile_report(result))
+        if args.json:
+            print(json.dumps(result))
+        return 1 if result["host_crashed"] or result["hidden_cards_leaked"] else 0
     return 0
 
 

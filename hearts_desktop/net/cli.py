@@ -25,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--friends", type=int, help="with --host: seats open for friends (default: all but yours)")
     group.add_argument("--net-log", type=os.path.abspath, help=argparse.SUPPRESS)
     group.add_argument("--drop-every", type=int, default=0, help=argparse.SUPPRESS)
+    group.add_argument("--audit", action="store_true", help=argparse.SUPPRESS)
+    group.add_argument("--interface", default="0.0.0.0",
+                       help="with --host: listen (and advertise) on this address only, e.g. 127.0.0.1")
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -76,5 +79,5 @@ def run_headless(args: argparse.Namespace) -> int:
     seats += [Seat(DEFAULT_NAMES[i], "computer", args.bot) for i in range(friends + 1, rules.players)]
     pace = Pace(args.pace) if args.pace else Pace.INSTANT
     port = DEFAULT_PORT if args.port is None else args.port
-    return run_host(rules, seats, port=port, interface="0.0.0.0", seed=args.seed, games=args.games,
-                    pace=pace, name=name, log_path=log, max_seconds=args.max_seconds)
+    return run_host(rules, seats, port=port, interface=args.interface, seed=args.seed, games=args.games,
+                    pace=pace, name=name, log_path=log, max_seconds=args.max_seconds, audit=args.audit)

@@ -28,6 +28,7 @@ from .link import ClientLink, Lost
 
 RETRY_SECONDS: Final = 1.0
 RETRY_FOR_SECONDS: Final = 60.0
+ANSWER_SECONDS: Final = 5.0
 State = Literal["joining", "lobby", "playing", "closed"]
 
 
@@ -75,6 +76,7 @@ class ClientTable:
         self._events: list[TableEvent] = []
         self._move_sent: tuple[int, ...] | None = None
         """The decision a move was sent for: no other move until the host answers it."""
+        self._move_sent_at = 0.0
         self._hint_job: int | None = None
         self._next_job = 1
         self.seq = 0
@@ -151,6 +153,8 @@ class ClientTable:
                     self._lost(item.reason)
                     break
                 self.received(item)
+        if self._move_sent and self.clock() - self._move_sent_at > ANSWER_SECONDS:
+            self._move_sent = None  # never answered (lost on the way): the move may be made again
         self._poll_hint()
 
     def received(self, data: bytes) -> None:
@@ -306,6 +310,7 @@ class ClientTable:
             return reason
         self._send(message)
         self._move_sent = _decision(self.view())
+        self._move_sent_at = self.clock()
         return None
 
     def play(self, card: Card) -> str | None:

@@ -22,6 +22,7 @@ from ..controller.pace import Pace
 from ..engine import Game, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence.seats import Seat
 from . import protocol as p
+from .audit import LeakAudit
 from .client import ClientTable
 from .code import new_code
 from .host import HostTable
@@ -82,7 +83,7 @@ class JsonLog:
 
 def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str, seed: int | None,
              games: int, pace: Pace, name: str, log_path: Path | None, out: TextIO = sys.stdout,
-             max_seconds: float | None = None) -> int:
+             max_seconds: float | None = None, audit: bool = False) -> int:
     """Host a table with no window: wait for the friends, play ``games`` games, close."""
     from .transport import WebSocketHost
 
@@ -93,10 +94,11 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
                      pace=pace, link=link)
 
     def sent(seat: int, seq: int, message: p.TableUpdate) -> None:
-        log.write(side="host", seat=seat, seq=seq, t=time.monotonic(),
+        log.write(side="host", seat=seat, seq=seq, t=host.broadcast_at,
                   digest=digest(message.view, message.first_result + len(message.results)))
 
     host.on_sent = sent
+    host.audit = LeakAudit() if audit else None
     print(json.dumps({"event": "hosting", "code": host.shown_code, "port": link.port}), file=out, flush=True)
     started = time.monotonic()
     finished = 0
@@ -115,7 +117,12 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
                 if finished < games:
                     host.rematch(rng.randrange(2**32))
             if max_seconds is not None and now - started > max_seconds:
-                print(json.dumps({"event": "timeout"}), file=out, flush=True)
+                game = host._game()  # noqa: SLF001 (what the table waited for, to tell a hang apart)
+                print(json.dumps({"event": "timeout", "waiting_for": game.to_act(), "hand": game.hand_index,
+                                  "actions": len(game.actions), "awaiting_continue": host.awaiting_continue,
+                                  "reading": sorted(host.reading),
+                                  "seats": [[s.seat.name, s.seat.kind, s.conn_id] for s in host.table]}),
+                      file=out, flush=True)
                 return 3
         linger_until = time.monotonic() + LINGER_SECONDS
         while time.monotonic() < linger_until and any(s.remote and s.conn_id is None for s in host.table):
@@ -125,7 +132,10 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
         print(json.dumps({"event": "done", "messages_out": counters.messages_out, "messages_in": counters.messages_in,
                           "bytes_out": counters.bytes_out, "refused": counters.refused, "joins": counters.joins,
                           "rejoins": counters.rejoins, "drops": counters.drops,
-                          "refusals": counters.refusal_reasons}), file=out, flush=True)
+                          "refusals": counters.refusal_reasons,
+                          "audited": host.audit.messages if host.audit else None,
+                          "cards_checked": host.audit.cards_checked if host.audit else None,
+                          "leaks": len(host.audit.leaks) if host.audit else None}), file=out, flush=True)
         return 0
     finally:
         host.close("The game is over: the host closed the table.")

@@ -57,10 +57,10 @@ MAX_STRANGERS: Final = 12
 """Connections that have not joined yet; more are closed at once (a flood cannot starve
 the friends' connections)."""
 MESSAGES_PER_SECOND: Final = 20.0
-"""Refused messages a connection may send a second (after a burst)."""
+"""Refusals a connection is answered a second (after a burst)."""
 MESSAGE_BURST: Final = 40.0
 MAX_DROPPED: Final = 200
-"""Messages over the rate a connection may send before it is closed."""
+"""Refused messages past the rate a connection may send before it is closed."""
 UNDO_NOTE: Final = "Undo is off in network games."
 
 
@@ -158,6 +158,8 @@ class HostTable:
         self.hangups: list[int] = []
         self.counters = HostCounters()
         self.seq = 0
+        self.broadcast_at = 0.0
+        """When the latest table updates were made, right after the move they show."""
         self.reading: set[int] = set()
         self._local_events: list[TableEvent] = []
         self._dirty = False
@@ -272,8 +274,7 @@ class HostTable:
         if conn is None:
             return
         self.counters.messages_in += 1
-        if not self._within_rate(conn):
-            return
+        self._refill(conn)
         if conn.seat is None:
             self._stranger_message(conn, data)
             return
@@ -292,22 +293,10 @@ class HostTable:
         else:
             self._move(conn, message)
 
-    def _within_rate(self, conn: Connection) -> bool:
-        """Refused messages draw on a token bucket per connection; with it empty, messages
-        are dropped unread, and a connection that keeps flooding is closed. Moves the table
-        accepts cost nothing, so a quick player is never slowed."""
+    def _refill(self, conn: Connection) -> None:
         now = self.clock()
         conn.tokens = min(MESSAGE_BURST, conn.tokens + (now - conn.last_message) * MESSAGES_PER_SECOND)
         conn.last_message = now
-        if conn.tokens >= 1:
-            return True
-        conn.dropped += 1
-        self.counters.rate_limited += 1
-        if conn.dropped > MAX_DROPPED:
-            self._reject(conn.conn_id, "Too many refused messages: the host closed the connection.")
-        elif conn.dropped == 1 or conn.dropped % 20 == 0:
-            self._send(conn.conn_id, p.Refusal("Too many refused messages: slow down."))
-        return False
 
     def _stranger_message(self, conn: Connection, data: bytes) -> None:
         probe = p.probe_hello(data)
@@ -391,6 +380,8 @@ class HostTable:
         ))
         if self.started:
             self.remote.seat_back(seat)
+            self.seq += 1
+            self.broadcast_at = self.clock()
             self._send_table(seat, [p.ResetEvent()], reset=True)
             self._dirty = True
         else:
@@ -499,6 +490,7 @@ class HostTable:
     def _broadcast(self, events: Sequence[TableEvent]) -> None:
         self._dirty = False
         self.seq += 1
+        self.broadcast_at = self.clock()
         for seat, state in enumerate(self.table):
             if state.conn_id is None or state.seat.kind != "remote":
                 continue
@@ -508,6 +500,7 @@ class HostTable:
 
     def _send_snapshots(self) -> None:
         self.seq += 1
+        self.broadcast_at = self.clock()
         for seat, state in enumerate(self.table):
             if state.conn_id is not None and state.remote:
                 self._send_table(seat, [p.ResetEvent()], reset=True)
@@ -546,11 +539,21 @@ class HostTable:
         self.counters.bytes_out += len(data)
 
     def _refuse(self, conn: Connection, reason: str, card: str | None = None) -> None:
-        conn.tokens -= 1
+        """Answer a refused message with its reason, within the connection's rate: refusals
+        draw on a token bucket, and past it they are dropped unanswered, and a connection
+        that keeps sending refused messages is closed. Moves the table accepts cost nothing,
+        so a quick player is never slowed, and a flood cannot make the host talk."""
         self.counters.refused += 1
         key = reason.split(":")[0][:40]
         self.counters.refusal_reasons[key] = self.counters.refusal_reasons.get(key, 0) + 1
-        self._send(conn.conn_id, p.Refusal(reason[:300], card))
+        if conn.tokens >= 1:
+            conn.tokens -= 1
+            self._send(conn.conn_id, p.Refusal(reason[:300], card))
+            return
+        conn.dropped += 1
+        self.counters.rate_limited += 1
+        if conn.dropped > MAX_DROPPED:
+            self._reject(conn.conn_id, "Too many refused messages: the host closed the connection.")
 
     def _reject(self, conn_id: int, reason: str) -> None:
         self.counters.rejected += 1

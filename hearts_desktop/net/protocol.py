@@ -342,6 +342,8 @@ def _decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
         raise BadMessage(f"Malformed message: {str(error)[:200]}") from None
     except msgspec.DecodeError as error:
         raise BadMessage(f"Not a message: {str(error)[:200]}") from None
+    except RecursionError:
+        raise BadMessage("Not a message: nested too deeply.") from None
 
 
 def decode_client(data: bytes) -> ClientMessage:
@@ -359,7 +361,7 @@ def probe_hello(data: bytes) -> HelloProbe | None:
     """The protocol and version a hello claims, or None when it is not even that."""
     try:
         probe = _probe_decoder.decode(data)
-    except (msgspec.ValidationError, msgspec.DecodeError):
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
     return probe if probe.type == "hello" else None
 

@@ -140,7 +140,7 @@ class WebSocketHost:
     async def _write(socket: ServerConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
         try:
             while (data := await outgoing.get()) is not None:
-                await socket.send(data.decode())
+                await socket.send(data)
             await socket.close()
         except ConnectionClosed:
             pass
@@ -230,7 +230,7 @@ class WebSocketClient:
     async def _write(socket: ClientConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
         try:
             while (data := await outgoing.get()) is not None:
-                await socket.send(data.decode())
+                await socket.send(data)
             await socket.close()
         except ConnectionClosed:
             pass
