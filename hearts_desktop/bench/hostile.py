@@ -49,7 +49,7 @@ def fuzzed(rng: random.Random, client: ClientTable, sent: list[bytes]) -> tuple[
     other = rng.choice([s for s in range(4) if s != seat])
     kind = rng.choice(["other-seat", "not-held", "wrong-pass", "out-of-turn", "wrong-phase", "replay",
                        "bad-ready", "unknown-type", "malformed", "garbage", "deep", "huge"])
-    view = client._view  # noqa: SLF001 (the insider reads its own table)
+    view = client._view
     mine = [str(c) for c in view.cards()] if view is not None else ["2C"]
     if kind == "other-seat":
         message: Any = p.Play(other, rng.choice(CARDS))
@@ -100,7 +100,7 @@ async def stranger(port: int, rng: random.Random, counts: Counter[str]) -> None:
                     data = bytes(rng.randrange(256) for _ in range(50))
                 await ws.send(data)
             await asyncio.wait_for(ws.recv(), 5)
-    except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError, asyncio.TimeoutError):
+    except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
         pass
 
 
@@ -230,11 +230,11 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
 
 def report(result: dict[str, Any]) -> str:
     return "\n".join([
-        f"host crashed: {result['host_crashed']} (exit code {result['host_exit_code']}); games completed "
-        f"{result['games_completed']}; honest friends finished {result['honest_friends_finished']} of 2",
+        (f"host crashed: {result['host_crashed']} (exit code {result['host_exit_code']}); games completed "
+         f"{result['games_completed']}; honest friends finished {result['honest_friends_finished']} of 2"),
         f"hostile messages sent: {result['hostile_messages_sent']}; host refused {result['host_refused']}",
-        f"honest friends' wait for an update: median {result['honest_wait_ms_median']} ms, "
-        f"max {result['honest_wait_ms_max']} ms over {result['honest_updates']} updates",
+        (f"honest friends' wait for an update: median {result['honest_wait_ms_median']} ms, "
+         f"max {result['honest_wait_ms_max']} ms over {result['honest_updates']} updates"),
         f"hidden cards leaked: {result['hidden_cards_leaked']} ({result['messages_audited']} messages audited)",
         "sent by kind: " + ", ".join(f"{k} {v}" for k, v in result["sent_by_kind"].items()),
     ])

@@ -109,12 +109,12 @@ def figures(folder: Path, clients: int, host_lines: list[dict[str, Any]], done: 
 def report(result: dict[str, Any]) -> str:
     return "\n".join([
         f"{result['games_completed']} games in {result['seconds']} s; {result['friends_finished']} friends finished",
-        f"messages sent {result['messages_sent']} ({result['bytes_sent'] / 1e6:.1f} MB), received "
-        f"{result['messages_received']}, refused {result['refused']}",
-        f"move latency host applies -> friend shows: median {result['latency_ms_median']} ms, "
-        f"p95 {result['latency_ms_p95']} ms, max {result['latency_ms_max']} ms over {result['updates_checked']} updates",
-        f"drops {result['drops']}, rejoins {result['rejoins']} ({result['rejoins_exact']} to the exact table); "
-        f"tables differing from the host's: {result['tables_differing_from_host']}",
-        f"hidden cards leaked: {result['hidden_cards_leaked']} ({result['messages_audited']} messages, "
-        f"{result['cards_checked']} cards audited)",
+        (f"messages sent {result['messages_sent']} ({result['bytes_sent'] / 1e6:.1f} MB), received "
+         f"{result['messages_received']}, refused {result['refused']}"),
+        (f"move latency host applies -> friend shows: median {result['latency_ms_median']} ms, "
+         f"p95 {result['latency_ms_p95']} ms, max {result['latency_ms_max']} ms over {result['updates_checked']} updates"),
+        (f"drops {result['drops']}, rejoins {result['rejoins']} ({result['rejoins_exact']} to the exact table); "
+         f"tables differing from the host's: {result['tables_differing_from_host']}"),
+        (f"hidden cards leaked: {result['hidden_cards_leaked']} ({result['messages_audited']} messages, "
+         f"{result['cards_checked']} cards audited)"),
     ])
