@@ -12,6 +12,7 @@ from hearts_desktop.engine import Phase, Ruleset, cards_of
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
+from hearts_desktop.net.host import MAX_STRANGERS
 from hearts_desktop.net.headless import digest
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
@@ -268,3 +269,13 @@ def test_a_refused_card_comes_back_to_the_friend_with_the_reason() -> None:
     refused = [e for e in friend.drain_events() if isinstance(e, Refused)]
     assert refused == [Refused(friend.viewer, "Pass your cards first.", card)]
     assert friend.active_human() == friend.viewer  # free to pass now
+
+
+def test_a_crowd_of_idle_connections_cannot_keep_a_friend_out() -> None:
+    table = net_table(Ruleset(), FOUR)
+    crowd = [table.link.connect(f"10.0.1.{i}") for i in range(200)]
+    table.step()
+    assert sum(link.open for link in crowd) <= MAX_STRANGERS
+    friend = table.join("Ann")
+    table.step()
+    assert friend.state == "lobby"

@@ -147,7 +147,7 @@ def attack_outside(port: int, strangers: int, stop: threading.Event, counts: Cou
     asyncio.run(main())
 
 
-def run(messages: int, seed: int, timeout: float, games: int = 3) -> dict[str, Any]:
+def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hearts-hostile-") as scratch:
         folder = Path(scratch)
         host = _start(["--host", "--headless", "--port", "0", "--interface", "127.0.0.1", "--games", str(games),
@@ -188,6 +188,7 @@ def run(messages: int, seed: int, timeout: float, games: int = 3) -> dict[str, A
             "sent_by_kind": dict(sorted(counts.items())),
             **insider_figures,
             "host_refused": done["refused"] if done else None,
+            "host_rate_limited": done["rate_limited"] if done else None,
             "host_refusals": done["refusals"] if done else None,
             "host_messages_in": done["messages_in"] if done else None,
             "hidden_cards_leaked": done["leaks"] if done else None,
@@ -197,35 +198,40 @@ def run(messages: int, seed: int, timeout: float, games: int = 3) -> dict[str, A
 
 def play_insider(port: int, code: str, messages: int, seed: int, host: subprocess.Popen[str],
                  counts: Counter[str], outside: threading.Thread) -> dict[str, Any]:
-    """The insider plays its seat and fires ``messages`` hostile ones between its moves."""
+    """The insider plays its seat and fires ``messages`` hostile ones between its moves;
+    cut off, it comes back (with its token, or with the code and its name when the host
+    has closed its connection for good)."""
     rng = random.Random(seed)
-    client = ClientTable("Mallory", code, lambda: WebSocketClient("127.0.0.1", port))
-    client.retry_seconds = 0.05
-    bot = SeatBot("easy", seed)
     sent: list[bytes] = []
-    fired = cut_off = 0
-    started = False
-    while client.state != "closed" and host.poll() is None:  # until the host closes the table
-        if isinstance(client.link, WebSocketClient):
-            client.link.inbox.wait(0.002)
-        client.update(0.0)
-        if client.state == "playing" and not started:
-            started = True
-            outside.start()
-        was_away = client.reconnecting_since is not None
-        bot.step(client)
-        link = client.link
-        if client.state == "playing" and link is not None and fired < messages:
-            for _ in range(rng.randrange(1, 12)):
-                kind, data = fuzzed(rng, client, sent)
-                counts["insider " + kind] += 1
-                link.send(data)
-                fired += 1
-                if kind in ("out-of-turn", "not-held"):
-                    sent.append(data)
-        cut_off += client.reconnecting_since is not None and not was_away
-    client.close()
-    return {"insider_fired": fired, "insider_cut_off_and_rejoined": cut_off, "insider_saw_game_end": client.over}
+    fired = reconnects = comebacks = 0
+    while host.poll() is None:
+        client = ClientTable("Mallory", code, lambda: WebSocketClient("127.0.0.1", port))
+        client.retry_seconds = 0.05
+        bot = SeatBot("easy", seed)
+        while client.state != "closed" and host.poll() is None:
+            if isinstance(client.link, WebSocketClient):
+                client.link.inbox.wait(0.002)
+            was_away = client.reconnecting_since is not None
+            client.update(0.0)
+            reconnects += client.reconnecting_since is not None and not was_away
+            if client.state == "playing" and not outside.is_alive() and outside.ident is None:
+                outside.start()
+            bot.step(client)
+            link = client.link
+            if client.state == "playing" and link is not None and fired < messages:
+                for _ in range(rng.randrange(1, 30)):
+                    kind, data = fuzzed(rng, client, sent)
+                    counts["insider " + kind] += 1
+                    link.send(data)
+                    fired += 1
+                    if kind in ("out-of-turn", "not-held"):
+                        sent.append(data)
+                    if kind == "huge":
+                        break  # the host closes the connection at once: the rest would be lost
+        client.close()
+        comebacks += 1
+    return {"insider_fired": fired, "insider_reconnects_with_token": reconnects,
+            "insider_came_back_by_name": comebacks - 1}
 
 
 def report(result: dict[str, Any]) -> str:

@@ -18,6 +18,7 @@ from ..engine import (
     Event,
     Game,
     GameOver,
+    HandResult,
     HandScored,
     MoonAction,
     MoonScoring,
@@ -25,6 +26,7 @@ from ..engine import (
     Phase,
     PlayAction,
     PlayerView,
+    Ruleset,
     TrickWon,
 )
 from ..persistence.seats import COMPUTER_LEVELS, Seat
@@ -139,6 +141,37 @@ class TableController:
 
     def view(self) -> PlayerView:
         return self.game.view(self.viewer)
+
+    # The rest of the table model (``table_model.TableModel``), read from the game.
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.game.rules
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def totals(self) -> Sequence[int]:
+        return self.game.totals
+
+    @property
+    def results(self) -> Sequence[HandResult]:
+        return self.game.results
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def fresh(self) -> bool:
+        return not self.game.actions
+
+    undo_note: str | None = None
+
+    def notes(self) -> list[str]:
+        return []
 
     def drain_events(self) -> list[TableEvent]:
         events, self._events = self._events, []

@@ -242,9 +242,15 @@ class HostTable:
     # ------------------------------------------------------------------ connections
 
     def connected(self, conn_id: int, address: str) -> bool:
-        """A new connection; False (and hung up) when the host has no room for it."""
-        strangers = sum(1 for c in self.connections.values() if c.seat is None)
-        if self._closed or len(self.connections) >= MAX_CONNECTIONS or strangers >= MAX_STRANGERS:
+        """A new connection; False (and hung up) when the host has no room for it.
+
+        With too many connections that have not joined, the oldest of them is closed to make
+        room: a friend's hello comes within milliseconds of connecting, so a flood of idle
+        connections cannot keep a friend out."""
+        strangers = sorted((c for c in self.connections.values() if c.seat is None), key=lambda c: c.opened_at)
+        if strangers and (len(strangers) >= MAX_STRANGERS or len(self.connections) >= MAX_CONNECTIONS):
+            self._reject(strangers[0].conn_id, "Too many connections at once: try again.")
+        if self._closed or len(self.connections) >= MAX_CONNECTIONS:
             self.hangups.append(conn_id)
             self.counters.rejected += 1
             return False

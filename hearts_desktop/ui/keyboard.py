@@ -14,7 +14,7 @@ from typing import Protocol
 
 import pygame
 
-from ..controller.table import TableController
+from ..controller.table_model import TableModel
 from ..engine import Card
 from . import theme
 from .intents import KeyPress
@@ -28,7 +28,7 @@ HAND = "hand"
 class KeyboardTable(Protocol):
     """What the keyboard needs from the table scene."""
 
-    controller: TableController
+    controller: TableModel
     hand_rects: dict[Card, pygame.Rect]
     """The hand as last drawn, left to right."""
     buttons: dict[str, Button]

@@ -8,11 +8,19 @@ from typing import Protocol
 import pygame
 
 from .. import __version__
-from ..controller.table import TableController
+from ..persistence.seats import Seat
 from ..persistence import COMPUTER_LEVELS
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
+
+
+class ComputerLevels(Protocol):
+    """A table whose computer players' difficulty can change (a game here, or hosted)."""
+
+    seats: list[Seat]
+
+    def set_level(self, seat: int, level: str) -> None: ...
 
 
 class Navigator(Protocol):
@@ -126,7 +134,7 @@ class GameMenuScene(FormScene):
 class DifficultyScene(FormScene):
     """Each computer player's difficulty, changed during a game from its next decision on."""
 
-    def __init__(self, size: tuple[int, int], controller: TableController,
+    def __init__(self, size: tuple[int, int], controller: ComputerLevels,
                  on_change: Callable[[], None]) -> None:
         super().__init__(size)
         levels = tuple((level, level.capitalize()) for level in COMPUTER_LEVELS)
@@ -142,7 +150,7 @@ class DifficultyScene(FormScene):
 
         self.controls = [
             Choice(seat.name, levels, level_of(index), set_level(index))
-            for index, seat in enumerate(controller.seats) if seat.kind != "human"
+            for index, seat in enumerate(controller.seats) if seat.kind == "computer"
         ]
         self.buttons = [Button("Done", self.close)]
         self.move_focus(1)

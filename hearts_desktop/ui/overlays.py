@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..controller.table import CoverShown, TableController
+from ..controller.table import CoverShown
+from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
 from ..engine.game import decide_end, single_leader
 from . import theme
@@ -98,7 +99,7 @@ def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ..
     return cards_of(result.taken[seat] & counted)
 
 
-def hand_banner(controller: TableController, result: HandResult) -> str:
+def hand_banner(controller: TableModel, result: HandResult) -> str:
     names = [s.name for s in controller.seats]
     if result.sweeper is not None:
         return f"{names[result.sweeper]} took every trick!"
@@ -110,15 +111,15 @@ def hand_banner(controller: TableController, result: HandResult) -> str:
 class HandScoreScene(Overlay):
     """After each hand: who took what, the hand's points and the totals."""
 
-    def __init__(self, size: tuple[int, int], controller: TableController, event: HandScored,
+    def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None]) -> None:
         super().__init__(size)
         self.controller = controller
         self.event = event
-        self.result = controller.game.results[event.hand_index]
+        self.result = controller.results[event.hand_index]
         self.face = art_face
         self.on_continue = on_continue
-        label = "See the final scores" if controller.game.over else "Next hand"
+        label = "See the final scores" if controller.over else "Next hand"
         self.buttons = [Button(label, self._continue)]
 
     def _continue(self) -> None:
@@ -139,7 +140,7 @@ class HandScoreScene(Overlay):
             text = theme.shadowed_text(banner, int(fs * 1.4), theme.HIGHLIGHT, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += text.get_height() + fs // 2
-        counted = self.controller.game.rules.tables.scoring_mask
+        counted = self.controller.rules.tables.scoring_mask
         card_h = int(min(fs * 3.6, rect.height / (len(self.controller.seats) + 4)))
         row_h = card_h + fs // 2
         name_x = rect.left + fs * 2
@@ -176,8 +177,8 @@ class HandScoreScene(Overlay):
                               int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += fs * 2
-        _, tied = decide_end(self.event.totals, self.controller.game.rules.target)
-        if tied and not self.controller.game.over:
+        _, tied = decide_end(self.event.totals, self.controller.rules.target)
+        if tied and not self.controller.over:
             names = " and ".join(self.controller.seats[s].name for s in tied)
             text = theme.text(f"{names} tie for the lowest score: another hand decides.", fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -189,10 +190,10 @@ class MoonChoiceScene(Overlay):
 
     close_keys = ()
 
-    def __init__(self, size: tuple[int, int], controller: TableController) -> None:
+    def __init__(self, size: tuple[int, int], controller: TableModel) -> None:
         super().__init__(size)
         self.controller = controller
-        total = controller.game.rules.tables.penalty_total
+        total = controller.rules.tables.penalty_total
         self.buttons = [
             Button(f"Everyone else +{total}", lambda: self._choose(MoonScoring.ADD_TO_OTHERS)),
             Button(f"Me −{total}", lambda: self._choose(MoonScoring.SUBTRACT_FROM_SHOOTER)),
@@ -212,16 +213,16 @@ class MoonChoiceScene(Overlay):
         self.draw_buttons(surface, rect.bottom - self.font_size)
 
 
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableController, fs: int) -> int:
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableModel, fs: int) -> int:
     """Every hand's points by player, totals last, the leader starred; returns the bottom."""
     names = [s.name for s in controller.seats]
-    results = controller.game.results
+    results = controller.results
     columns = len(names) + 1
     col_w = rect.width // columns
     y = rect.top
     header = theme.text("Hand", fs, theme.INK_DIM, bold=True)
     surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
-    totals = controller.game.totals
+    totals = controller.totals
     leader = single_leader(totals) if results else None
     for i, name in enumerate(names):
         label = ("★ " if i == leader else "") + name
@@ -250,7 +251,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
 
 
 class ScoreHistoryScene(Overlay):
-    def __init__(self, size: tuple[int, int], controller: TableController) -> None:
+    def __init__(self, size: tuple[int, int], controller: TableModel) -> None:
         super().__init__(size)
         self.controller = controller
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
@@ -262,10 +263,10 @@ class ScoreHistoryScene(Overlay):
         panel(surface, rect)
         fs = self.font_size
         y = self.title(surface, "Scores", rect.top + fs)
-        target = theme.text(f"Game to {self.controller.game.rules.target}", int(fs * 0.9), theme.INK_DIM)
+        target = theme.text(f"Game to {self.controller.rules.target}", int(fs * 0.9), theme.INK_DIM)
         surface.blit(target, target.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
-        if self.controller.game.results:
+        if self.controller.results:
             draw_score_table(surface, table, self.controller, fs)
         else:
             text = theme.text("No hand has been scored yet.", fs, theme.INK_DIM)
@@ -276,7 +277,7 @@ class ScoreHistoryScene(Overlay):
 class GameOverScene(Overlay):
     close_keys = ()
 
-    def __init__(self, size: tuple[int, int], controller: TableController, event: GameOver,
+    def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None], on_rematch: Callable[[], None]) -> None:
         super().__init__(size)
         self.controller = controller
@@ -301,7 +302,7 @@ class GameOverScene(Overlay):
 class LastTrickScene(Overlay):
     """The previous trick, shown where each card was played, until dismissed."""
 
-    def __init__(self, size: tuple[int, int], controller: TableController,
+    def __init__(self, size: tuple[int, int], controller: TableModel,
                  trick_rect: Callable[[int], pygame.Rect], face: Callable[[Card, int], pygame.Surface]) -> None:
         super().__init__(size)
         self.controller = controller
@@ -322,7 +323,7 @@ class LastTrickScene(Overlay):
         if not tricks:
             return
         last = tricks[-1]
-        n = self.controller.game.players
+        n = self.controller.players
         for position, card in enumerate(last.cards):
             seat = last.seat_of(position, n)
             rect = self.trick_rect(seat)
@@ -345,7 +346,7 @@ class CoverScene(Scene):
     opaque = True
     pauses_below = True
 
-    def __init__(self, size: tuple[int, int], controller: TableController, event: CoverShown) -> None:
+    def __init__(self, size: tuple[int, int], controller: TableModel, event: CoverShown) -> None:
         super().__init__()
         self.size = size
         self.controller = controller

@@ -17,10 +17,10 @@ from ..controller.table import (
     CoverShown,
     HintReady,
     Refused,
-    TableController,
     TableEvent,
     TableReset,
 )
+from ..controller.table_model import TableModel
 from ..engine import (
     Card,
     CardPlayed,
@@ -72,7 +72,7 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        controller: TableController,
+        controller: TableModel,
         art: CardArt,
         sounds: Sounds,
         size: tuple[int, int],
@@ -108,14 +108,14 @@ class TableScene(Scene):
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard()
         self._sync_from_view()
-        if not controller.game.actions:
-            self._start_deal(controller.game.rules.tables.hand_size)
+        if controller.fresh:
+            self._start_deal(controller.rules.tables.hand_size)
 
     # ------------------------------------------------------------------ setup
 
     def _layout(self) -> TableLayout:
         return TableLayout.compute(
-            self.size, self.controller.game.players, self.controller.viewer, self.large_cards
+            self.size, self.controller.players, self.controller.viewer, self.large_cards
         )
 
     def _make_buttons(self) -> dict[str, Button]:
@@ -185,7 +185,7 @@ class TableScene(Scene):
         return bool(self.flights) or self.sweep is not None or bool(self.trick and self._trick_complete())
 
     def _trick_complete(self) -> bool:
-        return len(self.trick) == self.controller.game.players
+        return len(self.trick) == self.controller.players
 
     def _duration(self, seconds: float) -> float:
         return seconds if self.animations else 0.0
@@ -200,8 +200,8 @@ class TableScene(Scene):
     def _on_HandDealt(self, event: HandDealt) -> None:
         """The next hand is dealt once the last trick is swept and the score has been read;
         until then its cards stay out of sight (nothing is drawn from the new hand)."""
-        self.pending_deal = len(event.hands[0])
-        self.dealing = {seat: 0 for seat in range(self.controller.game.players)}
+        self.pending_deal = max(len(hand) for hand in event.hands)  # only the viewer's may be known
+        self.dealing = {seat: 0 for seat in range(self.controller.players)}
 
     def _passed_by_viewer(self) -> list[Card]:
         """What the slots hold when (re)drawn from the view: the viewer's chosen pass, while
@@ -222,7 +222,7 @@ class TableScene(Scene):
         if not self.animations:
             self.dealing = None
             return
-        n = self.controller.game.players
+        n = self.controller.players
         self.dealing = {seat: 0 for seat in range(n)}
         center = self._center_rect(self.layout.small_h)
         step = DEAL_SECONDS / (per_seat * n)
@@ -260,16 +260,18 @@ class TableScene(Scene):
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
         for seat, (cards, senders) in enumerate(zip(event.received, event.senders)):
-            for i, (card, sender) in enumerate(zip(cards, senders)):
+            for i, sender in enumerate(senders):
+                card = cards[i] if i < len(cards) else None  # another seat's cards may not be known
                 start = slots[passed.index(card)] if sender == viewer and card in passed else self._seat_rect(sender)
-                mine = seat == viewer and face_up
-                end = places.get(card, self._seat_rect(seat)) if mine else self._seat_rect(seat)
-                if mine:
+                end = self._seat_rect(seat)
+                mine = seat == viewer and face_up and card is not None
+                if mine and card is not None:
+                    end = places.get(card, end)
                     self.arriving.add(card)
                 self.flights.append(
                     Flight(card if mine else None, start, end,
                            Tween(self._duration(0.5), delay=0.06 * i, easing=ease_in_out_cubic),
-                           self._arrived(card) if mine else None)
+                           self._arrived(card) if mine and card is not None else None)
                 )
 
     def _arrived(self, card: Card) -> Callable[[], None]:
@@ -528,6 +530,8 @@ class TableScene(Scene):
     def _undo(self) -> None:
         if self.controller.undo():
             self._say("Move taken back.")
+        elif self.controller.undo_note:
+            self._say(self.controller.undo_note)
 
     def _key(self, intent: KeyPress) -> bool:
         if self.keyboard.handle(intent, self):
@@ -560,7 +564,7 @@ class TableScene(Scene):
         passing = self._my_pass_open(view)
         self.buttons["pass"].enabled = passing and len(self.pass_slots) == CARDS_PASSED
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
-        self.buttons["undo"].enabled = self.controller.can_undo()
+        self.buttons["undo"].enabled = self.controller.can_undo() or bool(self.controller.undo_note)
         self.buttons["last"].enabled = bool(view.tricks)
         self.buttons["finish"].enabled = self.controller.can_finish_hand() and not self.busy
 
@@ -603,7 +607,7 @@ class TableScene(Scene):
                 for rect in layout.opponent_rects(seat, count):
                     draw_card(surface, self.art, None, rect, rotate=place.vertical)
             turn = self._is_turn(view, seat)
-            name = seat_info.name + ("" if seat_info.kind == "human" else f" ({seat_info.level.capitalize()})")
+            name = seat_info.name + (f" ({seat_info.level.capitalize()})" if seat_info.kind == "computer" else "")
             colour = theme.HIGHLIGHT if turn else theme.INK
             label = theme.shadowed_text(name, layout.font_size, colour, bold=True)
             score = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
@@ -618,7 +622,7 @@ class TableScene(Scene):
                 surface.blit(done, done.get_rect(center=(round(cx), round(cy + layout.font_size * 2.4))))
 
     def _leading_seat(self) -> int | None:
-        totals = self.controller.game.totals
+        totals = self.controller.totals
         if not any(totals):
             return None
         return single_leader(totals)
@@ -649,6 +653,7 @@ class TableScene(Scene):
         shooter = moon_threat(view)
         if shooter is not None:
             lines.append((f"☾ {self.controller.seats[shooter].name} has every point so far", theme.GOLD))
+        lines += [(note, theme.GOLD) for note in self.controller.notes()]
         y = fs
         for text, colour in lines:
             label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
@@ -798,7 +803,7 @@ def sort_for_display(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (order[c.suit], c.rank))
 
 
-def pass_title(view: PlayerView, controller: TableController) -> str:
+def pass_title(view: PlayerView, controller: TableModel) -> str:
     if view.direction is PassDirection.SCATTER:
         return "Pass one card to each player"
     target = controller.seats[view.pass_targets[0]].name

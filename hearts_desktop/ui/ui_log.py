@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Self, TextIO
 
 import pygame
 
-from ..engine import Action, Card, Phase, action_to_json
+from ..engine import Action, Card, Game, Phase, PlayerView, action_to_json
 from .form import Control, FormScene
 from .overlays import Overlay
 from .scene import Scene
@@ -98,6 +98,18 @@ def screen_record(app: App) -> Json:
     }
 
 
+def moves_made(controller: object, view: PlayerView) -> int:
+    """The game's moves so far where the window holds the game; a friend's window at a
+    network table holds only its view, so there it counts this hand's passes and cards."""
+    game = getattr(controller, "game", None)
+    if isinstance(game, Game):
+        return len(game.actions)
+    passes = view.players - len(view.waiting_to_pass) if view.phase is Phase.PASSING else 0
+    if view.phase is not Phase.PASSING and view.pass_targets:
+        passes = view.players
+    return passes + sum(len(t.cards) for t in view.tricks) + len(view.trick)
+
+
 def table_record(table: TableScene) -> Json:
     """The table as a player sees it: only the viewer's own cards, and where they lie."""
     controller = table.controller
@@ -131,8 +143,8 @@ def table_record(table: TableScene) -> Json:
         "tricks_played": len(view.tricks),
         "hearts_broken": view.hearts_broken,
         "points_taken": list(view.points_taken),
-        "totals": list(controller.game.totals),
-        "actions": len(controller.game.actions),
+        "totals": list(controller.totals),
+        "actions": moves_made(controller, view),
     }
 
 
