@@ -18,6 +18,7 @@ from hearts_desktop.ui.form import Choice, FormScene
 from hearts_desktop.ui.info_scenes import TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
 from hearts_desktop.ui.menus import ConfirmScene, DifficultyScene, GameMenuScene, MainMenuScene
+from hearts_desktop.ui.network_scenes import NetworkMenuScene
 from hearts_desktop.ui.new_game import ADVANCED, NewGameScene, SetupDraft
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.settings_scene import SettingsScene
@@ -65,11 +66,12 @@ def press(driver: Driver, label: str) -> None:
 
 def test_the_first_screen_is_the_main_menu_without_continue(driver: Driver) -> None:
     assert isinstance(driver.top, MainMenuScene)
-    assert labels(driver.top) == ["New game", "Settings", "Statistics", "Rules", "Quit"]
+    assert labels(driver.top) == ["New game", "Play on the network", "Settings", "Statistics", "Rules", "Quit"]
 
 
 @pytest.mark.parametrize(("label", "scene"), [("New game", NewGameScene), ("Settings", SettingsScene),
-                                              ("Statistics", StatisticsScene), ("Rules", TextScene)])
+                                              ("Statistics", StatisticsScene), ("Rules", TextScene),
+                                              ("Play on the network", NetworkMenuScene)])
 def test_each_main_menu_entry_opens_its_screen_and_esc_returns(driver: Driver, label: str,
                                                                scene: type) -> None:
     press(driver, label)

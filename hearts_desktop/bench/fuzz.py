@@ -295,7 +295,7 @@ class Monkey:
     def _open(self) -> FuzzApp:
         size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
         app = FuzzApp(AppOptions(data_dir=self.data_dir, inline_bots=True, seed=self.rng.randrange(2**31),
-                                 size=size))
+                                 size=size, net_interface="127.0.0.1", net_port=0))  # network play on loopback only
         app.start()
         app.step(FRAME, ())
         return app

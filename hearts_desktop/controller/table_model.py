@@ -18,12 +18,23 @@ from .table import TableEvent
 
 
 class TableModel(Protocol):
-    seats: list[Seat]
-    viewer: int
-    """The seat whose hand the window shows."""
-    pace: Pace
-    awaiting_continue: bool
-    """A hand's score is on screen and the next deal waits for it to be read."""
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand the window shows."""
+
+    @property
+    def pace(self) -> Pace:
+        """How fast computers play (a friend's table: the host's pace)."""
+
+    @pace.setter
+    def pace(self, pace: Pace) -> None: ...
+
+    @property
+    def awaiting_continue(self) -> bool:
+        """A hand's score is on screen and the next deal waits for it to be read."""
 
     @property
     def rules(self) -> Ruleset: ...

@@ -7,6 +7,7 @@ the table's actions flow through it to the disk, and the app only shows its sent
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -22,15 +23,25 @@ from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
 from ..controller.pace import Pace
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
+from ..controller.table_model import TableModel
 from ..engine import Game, GameOver, HandScored, Ruleset
 from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
-from ..persistence.seats import default_seats
+from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
 from . import startup, theme, window
 from .card_art import CardArt
 from .info_scenes import help_scene, rules_scene
 from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
 from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
+from .network_scenes import (
+    HostLobbyScene,
+    JoiningScene,
+    JoinScene,
+    NetworkGame,
+    NetworkMenuScene,
+    TableClosedScene,
+    join_target,
+)
 from .new_game import NewGameScene
 from .overlays import (
     CoverScene,
@@ -76,6 +87,9 @@ class AppOptions:
     exit_after_first_frame: bool = False
     ui_log: Path | None = None
     """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
+    net_interface: str = "0.0.0.0"
+    """Network play listens and looks for tables on this address (tests: loopback only)."""
+    net_port: int = 47_474
 
     @property
     def scripted(self) -> bool:
@@ -96,7 +110,11 @@ class App:
     """Owns the window, the scene stack, the player's files and the frame loop."""
 
     controller: TableController
+    """The game on this computer (a hosted table's too); a friend's window has none."""
+    model: TableModel
+    """What the table shows: ``controller``, or a network table."""
     table: TableScene
+    network: NetworkGame | None = None
 
     def __init__(self, options: AppOptions) -> None:
         self.options = options
@@ -185,6 +203,7 @@ class App:
                 continue
             self.stack.handle(intent)
         self.stack.update(dt)
+        self._notice_network_end()
         self.toasts.update(dt)
         for message in self.session.take_messages():
             self.toasts.say(message)
@@ -247,9 +266,13 @@ class App:
         pace = options.pace if options.scripted and options.pace else Pace(self.settings.pace)
         runner: BotRunner = InlineRunner() if options.inline_bots else ProcessRunner()
         self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
-        overlays = SmokeOverlays(self) if options.smoke else AppOverlays(self)
-        self.table = TableScene(self.controller, self.art(), self.sounds, self.size,
-                                animations=self.settings.animations and not options.smoke,
+        self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
+
+    def _show_table(self, model: TableModel, overlays: TableOverlays) -> None:
+        self.model = model
+        smoke = self.options.smoke
+        self.table = TableScene(model, self.art(), self.sounds, self.size,
+                                animations=self.settings.animations and not smoke,
                                 large_cards=self.settings.large_cards, overlays=overlays)
         self.table.keyboard.confirm_play = self.settings.confirm_play
         self.playing = True
@@ -257,8 +280,12 @@ class App:
 
     def _end_game(self) -> None:
         if self.playing:
-            self.controller.close()
+            if self.network is not None:
+                self.network.close()  # the host tells the friends why; a friend leaves its seat
+            else:
+                self.controller.close()
             self.playing = False
+        self.network = None
 
     def start_new_game(self, setup: NewGameSetup, pace: str) -> None:
         """The New game dialog's Start: remember the setup, forget the old save, deal."""
@@ -268,6 +295,9 @@ class App:
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
+        if self.network is not None:
+            self._network_rematch(self.network)
+            return
         game, seats = self.controller.game, tuple(self.controller.seats)
         self.session.discard_saved_game()
         self.start_game(Game(game.rules, self._new_seed()), seats)
@@ -278,7 +308,7 @@ class App:
             self.start_game(saved.game.copy(), saved.seats)
 
     def can_restart_hand(self) -> bool:
-        if not self.playing or self.controller.game.over or self.controller.awaiting_continue:
+        if not self.playing or self.network is not None or self.controller.game.over or self.controller.awaiting_continue:
             return False
         return len(hand_restarted(self.controller.game).actions) < len(self.controller.game.actions)
 
@@ -314,16 +344,147 @@ class App:
                                         self.session.reset_statistics))
 
     def open_rules(self) -> None:
-        rules = self.controller.game.rules if self.playing else self.settings.new_game.rules
+        rules = self.model.rules if self.playing else self.settings.new_game.rules
         self.stack.push(rules_scene(self.size, rules, in_game=self.playing))
 
     def open_help(self) -> None:
         self.stack.push(help_scene(self.size))
 
     def open_difficulty(self) -> None:
-        if self.playing:
-            self.stack.push(DifficultyScene(self.size, self.controller,
+        if self.playing and (self.network is None or self.network.hosting):
+            levels = self.network.model if self.network is not None else self.controller
+            self.stack.push(DifficultyScene(self.size, levels,  # type: ignore[arg-type]
                                             lambda: self.session.game_changed(self.controller)))
+
+    # ------------------------------------------------------------------ network play
+
+    def open_network(self) -> None:
+        self.stack.push(NetworkMenuScene(self.size, self.open_host_setup, self.open_join))
+
+    def open_host_setup(self) -> None:
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.host_table,
+                                     network=True))
+
+    def _discovery_interfaces(self) -> list[str] | None:
+        interface = self.options.net_interface
+        return None if interface in ("0.0.0.0", "") else [interface]
+
+    def host_table(self, setup: NewGameSetup, pace: str) -> None:
+        """Open a table on the network for ``setup``: listen, advertise, show the lobby."""
+        from ..net.code import new_code
+        from ..net.host import HostTable
+        from ..net.transport import WebSocketHost
+
+        self.apply_settings(self.settings.replace(pace=pace))
+        try:
+            link = WebSocketHost(self.options.net_interface, self.options.net_port)
+        except OSError as error:
+            self.toasts.say(f"Could not open a table on port {self.options.net_port}: {error.strerror or error}.")
+            return
+        runner = InlineRunner if self.options.inline_bots else ProcessRunner
+        seats = list(setup.seats)
+        if seats[0].name == DEFAULT_NAMES[0]:  # friends would see "You" for someone else
+            taken = [s.name.casefold() for s in seats[1:]]
+            name = self._network_name()
+            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
+        host = HostTable(Game(setup.rules, self._new_seed()), seats, runner, code=new_code(),
+                         host_name=seats[0].name, pace=Pace(pace), on_change=self.session.game_changed,
+                         link=link)
+        game = NetworkGame(host)
+        note = ""
+        try:
+            from ..net.discovery import Advertiser, local_addresses
+
+            interfaces = self._discovery_interfaces()
+            game.advertiser = Advertiser(seats[0].name, link.port, len(host.open_seats()), interfaces)
+            addresses = [f"{a}:{link.port}" for a in (interfaces or local_addresses())]
+        except OSError:
+            addresses = []
+            note = "This network does not allow tables to be found: friends join by address."
+        self._end_game()
+        self.session.discard_saved_game()
+        self.stack.replace_all(HostLobbyScene(self.size, game, addresses, note,
+                                              on_start=lambda: self._start_hosted(game),
+                                              on_cancel=lambda: self._cancel_network(game)))
+
+    def _start_hosted(self, game: NetworkGame) -> None:
+        from ..net.host import HostTable
+
+        host = game.model
+        assert isinstance(host, HostTable)
+        host.start()
+        assert host.controller is not None
+        self.controller = host.controller
+        self.network = game
+        self._show_table(host, AppOverlays(self))
+
+    def _network_rematch(self, game: NetworkGame) -> None:
+        from ..net.host import HostTable
+
+        if isinstance(game.model, HostTable):
+            self.session.discard_saved_game()
+            game.model.rematch(self._new_seed())
+            assert game.model.controller is not None
+            self.controller = game.model.controller
+
+    def _cancel_network(self, game: NetworkGame) -> None:
+        game.close()
+        self.show_main_menu()
+
+    def open_join(self) -> None:
+        from ..net.discovery import Browser
+
+        browser: Browser | None = None
+        note = ""
+        try:
+            browser = Browser(self._discovery_interfaces())
+        except OSError:
+            note = "This network does not allow tables to be found: type the host's address."
+        self.stack.push(JoinScene(self.size, self._network_name(), browser, note, self.join_table))
+
+    def _network_name(self) -> str:
+        """The name a friend joins with: theirs from the New game dialog, unless still "You"."""
+        from ..net.cli import default_name
+
+        name = self.settings.new_game.player_name
+        return default_name() if name == DEFAULT_NAMES[0] else name
+
+    def join_table(self, name: str, code: str, address: str, chosen: object) -> str | None:
+        """Knock at a table; the problem in one sentence when the form is not right."""
+        from ..net.client import ClientTable
+        from ..net.transport import WebSocketClient
+
+        scene = self.stack.top
+        heard = scene.tables if isinstance(scene, JoinScene) else []
+        target = join_target(code, address, chosen, heard)  # type: ignore[arg-type]
+        if isinstance(target, str):
+            return target
+        room, host_address, port = target
+        name = name or self._network_name()
+        if not name.isprintable():
+            return "Choose a name made of letters and digits."
+        runner = InlineRunner() if self.options.inline_bots else ProcessRunner()
+        client = ClientTable(name, room, lambda: WebSocketClient(host_address, port), runner=runner)
+        game = NetworkGame(client)
+        self.stack.push(JoiningScene(self.size, client, f"{host_address}:{port}",
+                                     on_playing=lambda: self._start_joined(game),
+                                     on_back=lambda: self._cancel_network(game)))
+        return None
+
+    def _start_joined(self, game: NetworkGame) -> None:
+        self._end_game()
+        self.network = game
+        self._show_table(game.model, AppOverlays(self))
+
+    def _notice_network_end(self) -> None:
+        """A friend's table ended (the host left): say why once, over the table."""
+        game = self.network
+        if game is None or game.closed_shown:
+            return
+        reason = game.ended()
+        if reason is not None:
+            game.closed_shown = True
+            self.stack.push(TableClosedScene(self.size, reason, self.show_main_menu))
 
     # ------------------------------------------------------------------ settings
 
@@ -340,7 +501,8 @@ class App:
             self._set_fullscreen(settings.fullscreen)
         if self.playing:
             table = self.table
-            self.controller.pace = Pace(settings.pace)
+            if self.network is None or self.network.hosting:
+                self.model.pace = Pace(settings.pace)  # a friend's table keeps the host's pace
             table.art = self.art()
             table.animations = settings.animations
             table.keyboard.confirm_play = settings.confirm_play
@@ -363,6 +525,11 @@ class AppOverlays(TableOverlays):
                                   table.controller.continue_after_hand))
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
+        network = self.app.network
+        if network is not None and not network.hosting:
+            self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
+                                     on_rematch=None, on_leave=self.app.show_main_menu))
+            return
         self._push(GameOverScene(table.size, table.controller, event,
                                  on_new_game=self.app.open_new_game, on_rematch=self.app.rematch))
 
@@ -380,8 +547,11 @@ class AppOverlays(TableOverlays):
         self._push(ScoreHistoryScene(table.size, table.controller))
 
     def menu(self, table: TableScene) -> None:
-        has_computers = any(seat.kind != "human" for seat in table.controller.seats)
-        self._push(GameMenuScene(table.size, self.app, has_computers))
+        network = self.app.network
+        has_computers = any(seat.kind == "computer" for seat in table.controller.seats)
+        if network is not None:
+            has_computers = has_computers and network.hosting
+        self._push(GameMenuScene(table.size, self.app, has_computers, network=network is not None))
 
 
 class SmokeOverlays(TableOverlays):

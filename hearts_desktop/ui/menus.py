@@ -30,6 +30,8 @@ class Navigator(Protocol):
 
     def open_new_game(self) -> None: ...
 
+    def open_network(self) -> None: ...
+
     def open_settings(self) -> None: ...
 
     def open_statistics(self) -> None: ...
@@ -61,6 +63,7 @@ class MainMenuScene(FormScene):
         """One line about the game Continue resumes, or None: then there is no Continue."""
         entries: list[tuple[str, Callable[[], None]]] = [
             ("New game", nav.open_new_game),
+            ("Play on the network", nav.open_network),
             ("Settings", nav.open_settings),
             ("Statistics", nav.open_statistics),
             ("Rules", nav.open_rules),
@@ -95,7 +98,7 @@ class MainMenuScene(FormScene):
 class GameMenuScene(FormScene):
     """Esc at the table: the game waits below while the player chooses."""
 
-    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool) -> None:
+    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False) -> None:
         super().__init__(size)
         restart = Button("Restart hand", self._then(nav.restart_hand), enabled=nav.can_restart_hand())
         entries = [
@@ -110,6 +113,9 @@ class GameMenuScene(FormScene):
             Button("Main menu", self._then(nav.quit_to_menu)),
             Button("Quit", nav.quit),
         ]
+        if network:  # a shared table: no new game or restart from here; leaving says what it does
+            entries = [b for b in entries if b.label not in ("New game", "Restart hand", "Statistics")]
+            entries[-2].label = "Leave the table"
         self.controls = list(entries)
         self.move_focus(1)
 

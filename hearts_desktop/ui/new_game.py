@@ -72,6 +72,16 @@ class SetupDraft:
     def players(self) -> int:
         return int(self.options["players"])
 
+    def for_network(self) -> None:
+        """Hosting: the host in the first seat; the other people's seats open for friends."""
+        for index, seat in enumerate(self.seats):
+            if index == 0:
+                seat.kind = "human"
+            elif seat.kind != "computer":
+                seat.kind = "remote"
+        if all(seat.kind == "computer" for seat in self.seats[1:self.players]):
+            self.seats[1].kind = "remote"
+
     def rules(self) -> Ruleset:
         """The ruleset chosen; raises RulesetError (a sentence for the player) when it conflicts."""
         return Ruleset(**self.options)
@@ -127,9 +137,13 @@ class NewGameScene(FormScene):
     """The dialog: seats on the left with the game's shape; every rule option on the right."""
 
     def __init__(self, size: tuple[int, int], setup: NewGameSetup, pace: str,
-                 on_start: Callable[[NewGameSetup, str], None]) -> None:
+                 on_start: Callable[[NewGameSetup, str], None], network: bool = False) -> None:
         super().__init__(size)
+        self.network = network
+        """Hosting a table: the first seat is the host, each other one a computer or open for a friend."""
         self.draft = SetupDraft(setup)
+        if network:
+            self.draft.for_network()
         self.pace = pace
         self.on_start = on_start
         self.advanced_open = False
@@ -137,8 +151,11 @@ class NewGameScene(FormScene):
         self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
         for index, seat in enumerate(self.draft.seats):
             name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)
-            kind = Choice("", (("human", "Human"), ("computer", "Computer")),
-                          self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
+            kinds: tuple[tuple[str, str], ...] = (("human", "Human"), ("computer", "Computer"))
+            if network:
+                kinds = (("human", "You (host)"),) if index == 0 else (("remote", "Open for a friend"),
+                                                                       ("computer", "Computer"))
+            kind = Choice("", kinds, self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
             level = Choice("", tuple((lv, lv.capitalize()) for lv in COMPUTER_LEVELS),
                            self._seat_getter(index, "level"), self._seat_setter(index, "level"))
             self.seat_controls.append((name, kind, level))
@@ -157,7 +174,7 @@ class NewGameScene(FormScene):
             choice.visible = False
         self.controls = [c for trio in self.seat_controls for c in trio]
         self.controls += [self.preset, self.target, self.pace_choice, self.advanced_button, *self.advanced]
-        self.start_button = Button("Start game", self._start)
+        self.start_button = Button("Open the table" if network else "Start game", self._start)
         self.buttons = [self.start_button, Button("Cancel", self.close)]
         self.move_focus(1)
 
@@ -200,7 +217,7 @@ class NewGameScene(FormScene):
         for index, (field, kind, level) in enumerate(self.seat_controls):
             playing = index < self.draft.players
             field.visible = kind.visible = level.visible = playing
-            level.enabled = self.draft.seats[index].kind == "computer"
+            level.enabled = self.draft.seats[index].kind != "human"  # a friend's seat: who plays it while away
         self.start_button.enabled = self.draft.problem() is None
         super().update(dt)
 
@@ -212,7 +229,7 @@ class NewGameScene(FormScene):
         rect = self.panel_rect(0.94, 0.95)
         panel(surface, rect, alpha=DIALOG_ALPHA)
         self.text_fields.layout(self.size, fs)
-        top = self.title(surface, "New game", rect.top + fs // 2)
+        top = self.title(surface, "Host a table" if self.network else "New game", rect.top + fs // 2)
         row_h = int(fs * 1.8)
         gap = max(4, fs // 3)
         column_w = rect.width // 2 - fs * 2

@@ -278,11 +278,14 @@ class GameOverScene(Overlay):
     close_keys = ()
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
-                 on_new_game: Callable[[], None], on_rematch: Callable[[], None]) -> None:
+                 on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        """A friend at a network table has only ``on_leave``: the host deals any rematch."""
         super().__init__(size)
         self.controller = controller
         self.event = event
-        self.buttons = [Button("Rematch", on_rematch), Button("New game", on_new_game)]
+        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave))
+        self.buttons = [Button(label, action) for label, action in choices if action is not None]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)

@@ -95,6 +95,7 @@ def screen_record(app: App) -> Json:
         "scenes": [type(s).__name__ for s in scenes],
         "top": type(top).__name__ if top else None,
         "targets": [t.to_json() for t in targets(top)] if top else [],
+        "room_code": getattr(top, "room_code", None),
     }
 
 
@@ -192,16 +193,31 @@ class UiLog:
             self._changed(table_record(app.table))
 
     def _follow_game(self, app: App) -> None:
-        """Each action applied (and any taken back), each hand scored, the game's end."""
-        controller = app.controller
-        game = controller.game
-        if controller is not self._game:
-            self._game = controller
-            self._actions = list(game.actions)
-            self._results = len(game.results)
-            self.write({"event": "game", "players": game.players, "actions": len(game.actions),
-                        "hand_index": game.hand_index, "totals": list(game.totals)})
-        actions = game.actions
+        """Each action applied (and any taken back), each hand scored, the game's end.
+
+        A friend's window at a network table holds no game, only what its seat sees: its log
+        has the scored hands and the end, not the moves."""
+        model = app.model
+        game = getattr(model, "game", None)
+        if model is not self._game:
+            self._game = model
+            self._actions = list(game.actions) if isinstance(game, Game) else []
+            self._results = len(model.results)
+            self.write({"event": "game", "players": model.players, "actions": len(self._actions),
+                        "hand_index": model.view().hand_index, "totals": list(model.totals)})
+        if isinstance(game, Game):
+            self._follow_actions(game.actions)
+        for index in range(self._results, len(model.results)):
+            result = model.results[index]
+            self.write({"event": "hand_scored", "hand_index": index, "points": list(result.points),
+                        "totals": [sum(r.points[s] for r in model.results[: index + 1]) for s in range(model.players)]})
+        finished = self._results < len(model.results)
+        self._results = len(model.results)
+        if finished and model.over:
+            totals = list(model.totals)
+            self.write({"event": "game_over", "winner": totals.index(min(totals)), "totals": totals})
+
+    def _follow_actions(self, actions: list[Action]) -> None:
         if len(actions) == len(self._actions) and (not actions or actions[-1] == self._actions[-1]):
             return
         kept = 0
@@ -212,10 +228,3 @@ class UiLog:
         for number, action in enumerate(actions[kept:], start=kept):
             self.write({"event": "action", "number": number} | action_to_json(action))
         self._actions = list(actions)
-        for index in range(self._results, len(game.results)):
-            result = game.results[index]
-            self.write({"event": "hand_scored", "hand_index": index, "points": list(result.points),
-                        "totals": list(game.totals)})
-        self._results = len(game.results)
-        if game.over:
-            self.write({"event": "game_over", "winner": game.winner, "totals": list(game.totals)})

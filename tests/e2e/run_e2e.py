@@ -59,7 +59,7 @@ def run_checked(command: list[str], env: dict[str, str], timeout: float = 20.0) 
 
 
 @contextmanager
-def x_server() -> Iterator[str]:
+def x_server(screen: str = SCREEN) -> Iterator[str]:
     """An Xvfb of our own on the first display number nobody uses; stopped on the way out.
 
     ``-noreset``: by default Xvfb resets when its last client leaves and drops whoever connects
@@ -69,7 +69,7 @@ def x_server() -> Iterator[str]:
     for number in range(99, 160):
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
-        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp",
+        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", screen, "-nolisten", "tcp",
                                    "-noreset"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         socket = Path(f"/tmp/.X11-unix/X{number}")
@@ -122,7 +122,8 @@ class Album:
 class Person:
     """One run of the program on the display, and the hand on its mouse and keyboard."""
 
-    def __init__(self, program: str, display: str, data_dir: Path, album: Album, run: int) -> None:
+    def __init__(self, program: str, display: str, data_dir: Path, album: Album, run: int | str,
+                 extra: tuple[str, ...] = ()) -> None:
         self.env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         self.env |= {"DISPLAY": display, "SDL_FRAMEBUFFER_ACCELERATION": "0", "SDL_AUDIODRIVER": "dummy"}
         self.album = album
@@ -130,7 +131,7 @@ class Person:
         self.output_path = album.folder / f"program-{run}.log"
         with self.output_path.open("wb") as output:
             self.process = subprocess.Popen(
-                [program, "--data-dir", str(data_dir), "--ui-log", str(self.log.path)],
+                [program, "--data-dir", str(data_dir), "--ui-log", str(self.log.path), *extra],
                 env=self.env, stdout=output, stderr=subprocess.STDOUT,
             )
         self.window = ""

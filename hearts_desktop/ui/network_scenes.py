@@ -1,0 +1,385 @@
+"""The screens of network play: host a table, its lobby, join one, and a table that ended.
+
+The host's lobby shows the room code in large type, the addresses a friend can type when
+discovery is blocked, and every seat: open, taken (by whom) or a computer. A friend's Join
+screen lists the tables heard on the network (zeroconf), a box for the code, and one for
+an address. These scenes only draw and forward: the network tables do the work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import theme
+from .form import DIALOG_ALPHA, FormScene, rows
+from .widgets import Button, dim, panel
+
+if TYPE_CHECKING:
+    from ..net.client import ClientTable
+    from ..net.discovery import Advertiser, Browser, TableAd
+    from ..net.host import HostTable
+
+CODE_HELP = "Friends choose Play on the network, then Join a table, and type this code."
+
+
+@dataclass
+class NetworkGame:
+    """A network table in play, with what must be closed when it ends."""
+
+    model: HostTable | ClientTable
+    advertiser: Advertiser | None = None
+    closed_shown: bool = False
+
+    @property
+    def hosting(self) -> bool:
+        from ..net.host import HostTable
+
+        return isinstance(self.model, HostTable)
+
+    def ended(self) -> str | None:
+        """Why the table ended for this window (a friend's: the host left, the line broke)."""
+        from ..net.client import ClientTable
+
+        if isinstance(self.model, ClientTable) and self.model.state == "closed":
+            return self.model.closed_reason or "The table has closed."
+        return None
+
+    def close(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.close()
+            self.advertiser = None
+        self.model.close()
+
+
+class NetworkMenuScene(FormScene):
+    """Play on the network: host a table, or join one."""
+
+    def __init__(self, size: tuple[int, int], on_host: Callable[[], None], on_join: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.controls = [Button("Host a table", self._then(on_host)), Button("Join a table", self._then(on_join)),
+                         Button("Back", self.close)]
+        self.move_focus(1)
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        rect = pygame.Rect(0, 0, max(self.size[0] * 40 // 100, fs * 24), self.column_height(len(buttons)) + fs * 9)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        y = self.title(surface, "Play on the network", rect.top + fs)
+        for line in theme.wrap("Friends at home, at work or in a dorm, each on their own computer: "
+                               "no internet and no account needed.", int(fs * 0.85), rect.width - fs * 3):
+            text = theme.text(line, int(fs * 0.85), theme.INK_DIM)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.2)
+        self.buttons_column(surface, buttons, y + fs, rect.width - fs * 4)
+
+
+class HostLobbyScene(FormScene):
+    """The host waits for friends: the room code, the addresses, and every seat."""
+
+    opaque = True
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], game: NetworkGame, addresses: list[str], discovery_note: str,
+                 on_start: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.game = game
+        self.addresses = addresses
+        self.discovery_note = discovery_note
+        self.on_start = on_start
+        self.on_cancel = on_cancel
+        self.seat_buttons: list[Button] = []
+        self.start_button = Button("Start", self._start)
+        self.buttons = [self.start_button, Button("Close the table", self._cancel)]
+        self._open_seats = -1
+
+    @property
+    def host(self) -> HostTable:
+        from ..net.host import HostTable
+
+        assert isinstance(self.game.model, HostTable)
+        return self.game.model
+
+    @property
+    def room_code(self) -> str:
+        """The code as shown (the UI log records it, so tests can type it elsewhere)."""
+        return self.host.shown_code
+
+    def _computer_for(self, seat: int) -> Callable[[], None]:
+        return lambda: self.host.make_computer(seat)
+
+    def _start(self) -> None:
+        if self.host.can_start():
+            self.close()
+            self.on_start()
+
+    def _cancel(self) -> None:
+        self.close()
+        self.on_cancel()
+
+    def update(self, dt: float) -> None:
+        host = self.host
+        host.update(dt)
+        open_seats = len(host.open_seats())
+        if open_seats != self._open_seats:
+            self._open_seats = open_seats
+            if self.game.advertiser is not None:
+                self.game.advertiser.update(open_seats)
+        self.seat_buttons = [Button("Computer plays", self._computer_for(i)) for i in host.open_seats()]
+        self.controls = list(self.seat_buttons)
+        self.start_button.enabled = host.can_start()
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        fs = self.font_size
+        rect = self.panel_rect(0.8, 0.9)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        y = self.title(surface, "Your table is open", rect.top + fs)
+        label = theme.text("Room code", fs, theme.INK_DIM)
+        surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+        y += int(fs * 1.4)
+        code = theme.shadowed_text(self.room_code, int(fs * 3.4), theme.GOLD, bold=True)
+        surface.blit(code, code.get_rect(midtop=(rect.centerx, y)))
+        y += code.get_height() + fs // 2
+        lines = [CODE_HELP]
+        if self.addresses:
+            lines.append("If they cannot see your table: Join by address, " + " or ".join(self.addresses) + ".")
+        if self.discovery_note:
+            lines.append(self.discovery_note)
+        for line in lines:
+            for part in theme.wrap(line, int(fs * 0.9), rect.width - fs * 4):
+                text = theme.text(part, int(fs * 0.9), theme.INK)
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+                y += int(fs * 1.3)
+        y += fs // 2
+        self._draw_seats(surface, rect, y)
+        self.button_row(surface, rect.bottom - fs)
+
+    def _draw_seats(self, surface: pygame.Surface, rect: pygame.Rect, top: int) -> None:
+        fs = self.font_size
+        host = self.host
+        row_h = int(fs * 2.2)
+        buttons = iter(self.seat_buttons)
+        for index, (state, place) in enumerate(zip(host.table, rows(top, rect.left + fs * 3, rect.width - fs * 6,
+                                                                     row_h, len(host.table), fs // 3))):
+            seat = state.seat
+            if state.open:
+                status, colour = "open for a friend…", theme.INK_DIM
+            elif seat.kind == "remote":
+                status, colour = ("has joined ✓" if state.conn_id is not None else "left"), theme.HINT
+            elif seat.kind == "human":
+                status, colour = "you (host)", theme.INK
+            else:
+                status, colour = f"computer ({seat.level.capitalize()})", theme.INK_DIM
+            name = "Seat " + str(index + 1) if state.open else seat.name
+            surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
+            surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
+            if state.open:
+                button = next(buttons)
+                self.draw_control(surface, button, pygame.Rect(place.right - fs * 10, place.top, fs * 10,
+                                                               row_h - fs // 3), int(fs * 0.9))
+
+
+class JoinScene(FormScene):
+    """Join a table: pick one heard on the network or type an address, and the code."""
+
+    def __init__(self, size: tuple[int, int], name: str, browser: Browser | None, browse_note: str,
+                 on_join: Callable[[str, str, str, TableAd | None], str | None]) -> None:
+        super().__init__(size)
+        self.browser = browser
+        self.browse_note = browse_note
+        self.on_join = on_join
+        self.name_field = self.text_fields.add(name, 20)
+        self.code_field = self.text_fields.add("", 9)
+        self.address_field = self.text_fields.add("", 60)
+        self.tables: list[TableAd] = []
+        self.table_buttons: list[Button] = []
+        self.chosen: TableAd | None = None
+        self.problem = ""
+        self.join_button = Button("Join", self._join)
+        self.buttons = [self.join_button, Button("Back", self.close)]
+        self.controls = [self.name_field, self.code_field, self.address_field]
+        self.set_focus(self.code_field)
+
+    def _choose(self, table: TableAd) -> Callable[[], None]:
+        def choose() -> None:
+            self.chosen = None if self.chosen == table else table
+            self.set_focus(self.code_field)
+        return choose
+
+    def _join(self) -> None:
+        problem = self.on_join(self.name_field.text.strip(), self.code_field.text, self.address_field.text.strip(),
+                               self.chosen)
+        if problem is None:
+            self.close()
+        else:
+            self.problem = problem
+
+    def key(self, intent: Any) -> None:
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._join()
+
+    def update(self, dt: float) -> None:
+        tables = self.browser.tables() if self.browser is not None else []
+        if tables != self.tables:
+            self.tables = tables
+            if self.chosen not in tables:
+                self.chosen = None
+            self.table_buttons = [Button(t.label, self._choose(t), enabled=t.compatible) for t in tables[:6]]
+        for button, table in zip(self.table_buttons, self.tables):
+            button.label = ("✓ " if table == self.chosen else "") + table.label
+        self.controls = [*self.table_buttons, self.name_field, self.code_field, self.address_field]
+        super().update(dt)
+
+    def close(self) -> None:
+        super().close()
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_rect(0.8, 0.92)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        self.text_fields.layout(self.size, fs)
+        y = self.title(surface, "Join a table", rect.top + fs // 2)
+        left, width = rect.left + fs * 3, rect.width - fs * 6
+        heading = "Tables on this network" if self.tables else "Looking for tables on this network…"
+        surface.blit(theme.text(heading, fs, theme.GOLD, bold=True), (left, y))
+        y += int(fs * 1.6)
+        for button, place in zip(self.table_buttons, rows(y, left, width, int(fs * 2.1), len(self.table_buttons),
+                                                          fs // 3)):
+            self.draw_control(surface, button, place, int(fs * 0.95))
+            y = place.bottom + fs // 3
+        if not self.tables and self.browse_note:
+            for line in theme.wrap(self.browse_note, int(fs * 0.85), width):
+                surface.blit(theme.text(line, int(fs * 0.85), theme.INK_DIM), (left, y))
+                y += int(fs * 1.2)
+        y += fs // 2
+        label_w = int(width * 0.34)
+        for label, field in (("Your name", self.name_field), ("Room code", self.code_field),
+                             ("Or the host's address", self.address_field)):
+            surface.blit(theme.text(label, fs, theme.INK), (left, y + fs // 2))
+            self.draw_control(surface, field, pygame.Rect(left + label_w, y, width - label_w, int(fs * 2)))
+            y += int(fs * 2.5)
+        note = self.problem or ("Pick your friend's table above, or type the address their screen shows "
+                                "(e.g. 192.168.1.20:47474), then the room code.")
+        for line in theme.wrap(note, int(fs * 0.9), width, bold=bool(self.problem)):
+            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if self.problem else theme.INK_DIM,
+                                    bold=bool(self.problem)), (left, y))
+            y += int(fs * 1.3)
+        self.button_row(surface, rect.bottom - fs // 2)
+        self.draw_text_fields(surface)
+
+
+class JoiningScene(FormScene):
+    """Between Join and the first deal: knocking, then seated and waiting for the host."""
+
+    opaque = True
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], client: ClientTable, where: str,
+                 on_playing: Callable[[], None], on_back: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.client = client
+        self.where = where
+        self.on_playing = on_playing
+        self.on_back = on_back
+        self.buttons = [Button("Leave", self._back)]
+
+    def _back(self) -> None:
+        self.close()
+        self.on_back()
+
+    def update(self, dt: float) -> None:
+        self.client.update(dt)
+        if self.client.state == "playing":
+            self.close()
+            self.on_playing()
+            return
+        self.buttons[0].label = "Back" if self.client.state == "closed" else "Leave"
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        fs = self.font_size
+        rect = self.panel_rect(0.6, 0.7)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        client = self.client
+        if client.state == "closed":
+            title, lines = "Could not join", [client.closed_reason or "The host did not answer."]
+        elif client.joined is None:
+            title, lines = "Joining…", [f"Knocking at {self.where}."]
+        else:
+            title = f"At {client.joined.host}'s table"
+            lines = [f"{info.name}: " + {"open": "open", "host": "host", "friend": "joined",
+                                          "computer": f"computer ({info.level})"}[info.kind]
+                     for info in client.lobby] + ["", "Waiting for the host to start…"]
+        y = self.title(surface, title, rect.top + fs)
+        for line in lines:
+            for part in theme.wrap(line, fs, rect.width - fs * 4):
+                text = theme.text(part, fs, theme.INK)
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+                y += int(fs * 1.4)
+        self.button_row(surface, rect.bottom - fs)
+
+
+class TableClosedScene(FormScene):
+    """A friend's table ended (the host left, the line broke): one sentence, then the menu."""
+
+    close_keys = ()
+
+    def __init__(self, size: tuple[int, int], reason: str, on_menu: Callable[[], None]) -> None:
+        super().__init__(size)
+        self.reason = reason
+        self.buttons = [Button("Main menu", on_menu)]
+        self.set_focus(self.buttons[0])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_rect(0.55, 0.34)
+        panel(surface, rect, alpha=DIALOG_ALPHA)
+        y = rect.top + fs * 2
+        for line in theme.wrap(self.reason, int(fs * 1.1), rect.width - fs * 4):
+            text = theme.text(line, int(fs * 1.1), theme.INK)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.6)
+        self.button_row(surface, rect.bottom - fs)
+
+
+def join_target(code_text: str, address_text: str, chosen: TableAd | None,
+                heard: list[TableAd]) -> tuple[str, str, int] | str:
+    """The code and where to knock, from what the friend typed or picked; else the problem."""
+    from ..net.code import CodeError, parse_code
+    from ..net.transport import parse_address
+
+    try:
+        code = parse_code(code_text)
+    except CodeError as error:
+        return str(error)
+    if address_text:
+        try:
+            host, port = parse_address(address_text)
+        except ValueError as error:
+            return str(error)
+        return code, host, port
+    table = chosen or (heard[0] if len(heard) == 1 else None)
+    if table is None:
+        return ("Pick the host's table in the list, or type its address." if heard else
+                "No table heard on this network: type the address the host's screen shows.")
+    return code, table.address, table.port

@@ -1,0 +1,211 @@
+"""Two real windows play one network table on localhost, each driven by mouse and keys.
+
+    python -m tests.e2e.run_net_e2e --program .venv/bin/hearts-desktop
+
+One Xvfb, wide enough for two windows side by side. The host's program and a friend's
+program run as separate processes (``--interface 127.0.0.1``: they listen, advertise and
+look for tables on loopback only) and are driven only through the X server with xdotool:
+
+- the host: main menu, Play on the network, Host a table (seat 2 open for a friend, the
+  others computers), Open the table; the lobby shows the room code (read from the UI log,
+  as a person reads it from the screen);
+- the friend: Play on the network, Join a table, picks the host's table from those found
+  on the network, types the code, Join;
+- the host sees the friend joined and presses Start; both windows pass (the host by
+  dragging, the friend by clicking) and play a whole hand by clicking legal cards, each
+  only on its own turn; both read the hand's score and press Next hand; the second deal
+  reaches both;
+- the host quits through the menu: the friend's window says why in one sentence.
+
+Screenshots of each stage go to ``artifacts/e2e-net/``. Exits 0 when every stage is
+reached, 1 with the stage that failed otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .run_e2e import (
+    IMAGEMAGICK_CONVERT,
+    STAGE_SECONDS,
+    Album,
+    Person,
+    StageFailed,
+    hard_timeout,
+    pass_by_clicking,
+    pass_by_dragging,
+    x_server,
+)
+from .ui_log_reader import card_point, centre
+
+WIDE_SCREEN = "2600x840x24"
+WINDOW = "1280x800"
+RUN_SECONDS = 420.0
+NETWORK = ("--interface", "127.0.0.1", "--port", "0", "--size", WINDOW, "--pace", "quick")
+
+
+def wants_move(person: Person) -> bool:
+    return person.log.my_move_wanted()
+
+
+def play_card(person: Person, rng: random.Random) -> None:
+    """Click a legal card and wait until it has left the hand (the host applied it)."""
+    table = person.log.table
+    assert table is not None
+    card: str = rng.choice(table["legal"])
+    person.click(card_point(table, card))
+    person.table_when(f"{card} played", lambda t: card not in t["cards"], seconds=STAGE_SECONDS)
+
+
+def scored(person: Person) -> bool:
+    return person.log.top == "HandScoreScene"
+
+
+def play_hand(people: list[Person], rng: random.Random) -> None:
+    """Whoever's turn it is plays, in either window, until both show the hand's score."""
+    deadline = time.monotonic() + 240
+    plays = [0, 0]
+    while not all(scored(p) for p in people):
+        if time.monotonic() > deadline:
+            raise StageFailed(f"the hand did not end; screens: {[p.log.top for p in people]}")
+        moved = False
+        for index, person in enumerate(people):
+            person.log.read()
+            if person.process.poll() is not None:
+                raise StageFailed(f"window {index + 1} exited{person.output_tail()}")
+            if wants_move(person):
+                play_card(person, rng)
+                plays[index] += 1
+                moved = True
+                if plays[index] == 6:
+                    person.screenshot(f"mid_hand_{'host' if index == 0 else 'friend'}")
+        if not moved:
+            time.sleep(0.05)
+    if min(plays) < 10:
+        raise StageFailed(f"each person should have played their 13 cards, played {plays}")
+
+
+def host_opens_table(host: Person) -> str:
+    host.find_window()
+    host.xdotool("windowmove", host.window, "0", "0")
+    host.wait_for_screen("MainMenuScene")
+    host.screenshot("host_main_menu")
+    host.press("Play on the network")
+    host.wait_for_screen("NetworkMenuScene")
+    host.screenshot("network_menu")
+    host.press("Host a table")
+    host.wait_for_screen("NewGameScene")
+    host.screenshot("host_a_table_dialog")
+    host.press("Open the table")
+    host.wait("the room code", lambda: bool((host.log.latest.get("screen") or {}).get("room_code")))
+    host.screenshot("host_lobby_waiting")
+    code: str = host.log.latest["screen"]["room_code"]
+    return code
+
+
+def found_table(person: Person) -> dict[str, object] | None:
+    """The button of a table heard on the network, with its one open seat."""
+    screen = person.log.latest.get("screen") or {"targets": []}
+    return next((t for t in screen["targets"] if str(t["label"]).endswith("— 1 open seat") and t["enabled"]), None)
+
+
+def friend_joins(friend: Person, code: str) -> None:
+    friend.find_window()
+    friend.xdotool("windowmove", friend.window, "1300", "0")
+    friend.wait_for_screen("MainMenuScene")
+    friend.press("Play on the network")
+    friend.wait_for_screen("NetworkMenuScene")
+    friend.press("Join a table")
+    friend.wait_for_screen("JoinScene")
+    friend.wait("the host's table found on the network", lambda: found_table(friend) is not None, 20)
+    table = found_table(friend)
+    assert table is not None
+    friend.click(centre(table["rect"]))
+    friend.screenshot("join_table_found")
+    code_box = next(t for t in friend.log.latest["screen"]["targets"] if t["kind"] == "text" and t["label"] == "")
+    friend.click(centre(code_box["rect"]))
+    friend.xdotool("type", "--delay", "60", code.lower().replace("-", " "))
+    friend.screenshot("join_code_typed")
+    friend.press("Join")
+    friend.wait_for_screen("JoiningScene")
+    friend.screenshot("friend_waiting_for_start")
+
+
+def play(program: str, artifacts: Path) -> None:
+    rng = random.Random(7)
+    album = Album(artifacts)
+    folders = [Path(tempfile.mkdtemp(prefix=f"hearts-e2e-net-{who}-")) for who in ("host", "friend")]
+    try:
+        with x_server(WIDE_SCREEN) as display:
+            print(f"two windows on X display {display}", flush=True)
+            host = Person(program, display, folders[0], album, "host", NETWORK)
+            friend: Person | None = None
+            try:
+                code = host_opens_table(host)
+                print(f"  room code {code}", flush=True)
+                friend = Person(program, display, folders[1], album, "friend", NETWORK)
+                friend_joins(friend, code)
+                host.wait("the friend seated", lambda: host.log.target("Start") is not None)
+                host.screenshot("host_lobby_friend_joined")
+                host.press("Start")
+                pass_by_dragging(host)
+                pass_by_clicking(friend)
+                host.table_when("the first trick", lambda t: t["phase"] == "playing")
+                friend.table_when("the first trick", lambda t: t["phase"] == "playing")
+                album.take("both_windows_playing", host.env)
+                play_hand([host, friend], rng)
+                album.take("both_windows_hand_scored", host.env)
+                for person in (host, friend):
+                    person.press("Next hand")
+                for person in (host, friend):
+                    person.table_when("the second deal", lambda t: t["hand_index"] == 1)
+                album.take("both_windows_second_deal", host.env)
+                host.move((640, 400))  # keys go to the window under the pointer
+                host.quit_through_menu()
+                friend.wait_for_screen("TableClosedScene")
+                friend.screenshot("friend_told_the_host_left")
+            finally:
+                host.close()
+                if friend is not None:
+                    friend.close()
+    finally:
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--program", default=shutil.which("hearts-desktop"))
+    parser.add_argument("--artifacts", type=Path, default=Path("artifacts/e2e-net"))
+    args = parser.parse_args()
+    if not args.program:
+        parser.error("no hearts-desktop on PATH: give --program")
+    for tool in ("Xvfb", "xdotool", "import", IMAGEMAGICK_CONVERT):
+        if shutil.which(tool) is None:
+            print(f"end-to-end: {tool} is missing (Debian: xvfb, xdotool, imagemagick)", file=sys.stderr)
+            return 1
+    shutil.rmtree(args.artifacts, ignore_errors=True)
+    args.artifacts.mkdir(parents=True)
+    signal.signal(signal.SIGALRM, hard_timeout)
+    signal.alarm(int(RUN_SECONDS))
+    started = time.monotonic()
+    try:
+        play(args.program, args.artifacts)
+    except StageFailed as failure:
+        print(f"network end-to-end FAILED after {time.monotonic() - started:.1f} s: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        signal.alarm(0)
+    print(f"network end-to-end passed in {time.monotonic() - started:.1f} s; screenshots in {args.artifacts}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
