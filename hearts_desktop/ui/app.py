@@ -90,6 +90,8 @@ class AppOptions:
     net_interface: str = "0.0.0.0"
     """Network play listens and looks for tables on this address (tests: loopback only)."""
     net_port: int = 47_474
+    player_name: str | None = None
+    """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
 
     @property
     def scripted(self) -> bool:
@@ -383,7 +385,7 @@ class App:
             return
         runner = InlineRunner if self.options.inline_bots else ProcessRunner
         seats = list(setup.seats)
-        if seats[0].name == DEFAULT_NAMES[0]:  # friends would see "You" for someone else
+        if seats[0].name == DEFAULT_NAMES[0] or self.options.player_name:  # friends would see "You" for someone else
             taken = [s.name.casefold() for s in seats[1:]]
             name = self._network_name()
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
@@ -446,7 +448,7 @@ class App:
         """The name a friend joins with: theirs from the New game dialog, unless still "You"."""
         from ..net.cli import default_name
 
-        name = self.settings.new_game.player_name
+        name = self.options.player_name or self.settings.new_game.player_name
         return default_name() if name == DEFAULT_NAMES[0] else name
 
     def join_table(self, name: str, code: str, address: str, chosen: object) -> str | None:

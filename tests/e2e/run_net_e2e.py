@@ -49,6 +49,7 @@ WIDE_SCREEN = "2600x840x24"
 WINDOW = "1280x800"
 RUN_SECONDS = 420.0
 NETWORK = ("--interface", "127.0.0.1", "--port", "0", "--size", WINDOW, "--pace", "quick")
+HOST_NAME = "E2E Host"
 
 
 def wants_move(person: Person) -> bool:
@@ -61,7 +62,8 @@ def play_card(person: Person, rng: random.Random) -> None:
     assert table is not None
     card: str = rng.choice(table["legal"])
     person.click(card_point(table, card))
-    person.table_when(f"{card} played", lambda t: card not in t["cards"], seconds=STAGE_SECONDS)
+    person.wait(f"{card} played", lambda: person.log.table is not None and card not in person.log.table["cards"],
+                STAGE_SECONDS)
 
 
 def scored(person: Person) -> bool:
@@ -111,9 +113,27 @@ def host_opens_table(host: Person) -> str:
 
 
 def found_table(person: Person) -> dict[str, object] | None:
-    """The button of a table heard on the network, with its one open seat."""
+    """The button of the host's table, heard on the network, with its one open seat."""
     screen = person.log.latest.get("screen") or {"targets": []}
-    return next((t for t in screen["targets"] if str(t["label"]).endswith("— 1 open seat") and t["enabled"]), None)
+    return next((t for t in screen["targets"] if t["label"] == f"{HOST_NAME} — 1 open seat" and t["enabled"]), None)
+
+
+def type_code(friend: Person, code: str) -> None:
+    """Click the code box (where it is drawn now) and type; again if the screen moved."""
+    typed = code.lower().replace("-", " ")
+    for _ in range(3):
+        friend.log.read()
+        boxes = [t for t in friend.log.latest["screen"]["targets"] if t["kind"] == "text"]
+        friend.click(centre(boxes[1]["rect"]))  # name, code, address
+        friend.xdotool("type", "--delay", "60", typed)
+        try:
+            friend.wait("the code in its box", lambda: any(
+                t["kind"] == "text" and t["label"] == typed for t in friend.log.latest["screen"]["targets"]), 5)
+            return
+        except StageFailed:
+            for _ in typed:
+                friend.key("BackSpace")
+    raise StageFailed("the room code could not be typed into its box")
 
 
 def friend_joins(friend: Person, code: str) -> None:
@@ -127,11 +147,9 @@ def friend_joins(friend: Person, code: str) -> None:
     friend.wait("the host's table found on the network", lambda: found_table(friend) is not None, 20)
     table = found_table(friend)
     assert table is not None
-    friend.click(centre(table["rect"]))
+    friend.click(centre(table["rect"]))  # type: ignore[arg-type]
     friend.screenshot("join_table_found")
-    code_box = next(t for t in friend.log.latest["screen"]["targets"] if t["kind"] == "text" and t["label"] == "")
-    friend.click(centre(code_box["rect"]))
-    friend.xdotool("type", "--delay", "60", code.lower().replace("-", " "))
+    type_code(friend, code)
     friend.screenshot("join_code_typed")
     friend.press("Join")
     friend.wait_for_screen("JoiningScene")
@@ -145,12 +163,12 @@ def play(program: str, artifacts: Path) -> None:
     try:
         with x_server(WIDE_SCREEN) as display:
             print(f"two windows on X display {display}", flush=True)
-            host = Person(program, display, folders[0], album, "host", NETWORK)
+            host = Person(program, display, folders[0], album, "host", (*NETWORK, "--name", HOST_NAME))
             friend: Person | None = None
             try:
                 code = host_opens_table(host)
                 print(f"  room code {code}", flush=True)
-                friend = Person(program, display, folders[1], album, "friend", NETWORK)
+                friend = Person(program, display, folders[1], album, "friend", (*NETWORK, "--name", "Fran"))
                 friend_joins(friend, code)
                 host.wait("the friend seated", lambda: host.log.target("Start") is not None)
                 host.screenshot("host_lobby_friend_joined")
@@ -167,7 +185,8 @@ def play(program: str, artifacts: Path) -> None:
                 for person in (host, friend):
                     person.table_when("the second deal", lambda t: t["hand_index"] == 1)
                 album.take("both_windows_second_deal", host.env)
-                host.move((640, 400))  # keys go to the window under the pointer
+                host.move((640, 430))
+                host.xdotool("windowfocus", host.window)  # the friend's window had the keyboard
                 host.quit_through_menu()
                 friend.wait_for_screen("TableClosedScene")
                 friend.screenshot("friend_told_the_host_left")
