@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 
 from hearts_desktop.net.discovery import Advertiser, Browser, TableAd
 from hearts_desktop.net.protocol import PROTOCOL
 
 LOOPBACK = ["127.0.0.1"]
+# A service type of this test's own: tables the program (or another test run) advertises on
+# the same loopback are neither heard here nor disturbed by this one.
+SERVICE = f"_hd-test-{secrets.token_hex(3)}._tcp.local."  # at most 15 characters before ._tcp
 
 
 def wait_for(browser: Browser, check: object, seconds: float = 8.0) -> list[TableAd]:
@@ -21,8 +25,8 @@ def wait_for(browser: Browser, check: object, seconds: float = 8.0) -> list[Tabl
 
 
 def test_a_hosted_table_is_heard_with_its_open_seats_and_forgotten_when_closed() -> None:
-    advertiser = Advertiser("Ann", 47999, 2, interfaces=LOOPBACK)
-    browser = Browser(interfaces=LOOPBACK)
+    advertiser = Advertiser("Ann", 47999, 2, interfaces=LOOPBACK, service=SERVICE)
+    browser = Browser(interfaces=LOOPBACK, service=SERVICE)
     try:
         tables = wait_for(browser, lambda t: bool(t))
         assert [(t.host_name, t.address, t.port, t.open_seats, t.protocol) for t in tables] == [

@@ -62,7 +62,7 @@ def ad_from_info(info: ServiceInfo) -> TableAd | None:
         open_seats = int(_text(props, b"open", "0"))
     except ValueError:
         return None
-    name = _text(props, b"name") or info.name.removesuffix("." + SERVICE)
+    name = _text(props, b"name") or info.name.removesuffix("." + info.type)
     return TableAd(name[:20], addresses[0], info.port, _text(props, b"version", "?"), protocol, open_seats)
 
 
@@ -75,12 +75,13 @@ def local_addresses() -> list[str]:
 class Advertiser:
     """Tells the network a table is open here, until ``close``."""
 
-    def __init__(self, host_name: str, port: int, open_seats: int, interfaces: list[str] | None = None) -> None:
+    def __init__(self, host_name: str, port: int, open_seats: int, interfaces: list[str] | None = None,
+                 service: str = SERVICE) -> None:
         self.zeroconf = Zeroconf(interfaces=interfaces or local_addresses() or ["127.0.0.1"], ip_version=IPVersion.V4Only)
         addresses = interfaces or local_addresses() or ["127.0.0.1"]
         label = "".join(ch for ch in host_name if ch.isalnum() or ch in " -_")[:20] or "Hearts"
         self.info = ServiceInfo(
-            SERVICE, f"{label} {socket.gethostname()[:20]}.{SERVICE}", port=port,
+            service, f"{label} {socket.gethostname()[:20]}.{service}", port=port,
             addresses=[socket.inet_aton(a) for a in addresses],
             properties={"version": __version__, "protocol": str(PROTOCOL), "name": host_name[:20],
                         "open": str(open_seats)},
@@ -92,7 +93,7 @@ class Advertiser:
         with self._lock:
             properties = dict(self.info.properties)
             properties[b"open"] = str(open_seats).encode()
-            self.info = ServiceInfo(SERVICE, self.info.name, port=self.info.port, server=self.info.server,
+            self.info = ServiceInfo(self.info.type, self.info.name, port=self.info.port, server=self.info.server,
                                     addresses=self.info.addresses, properties=properties)
             self.zeroconf.update_service(self.info)
 
@@ -106,11 +107,11 @@ class Advertiser:
 class Browser(ServiceListener):
     """Listens for tables; ``tables()`` is what has been heard so far."""
 
-    def __init__(self, interfaces: list[str] | None = None) -> None:
+    def __init__(self, interfaces: list[str] | None = None, service: str = SERVICE) -> None:
         self._tables: dict[str, TableAd] = {}
         self._lock = threading.Lock()
         self.zeroconf = Zeroconf(interfaces=interfaces or local_addresses() or ["127.0.0.1"], ip_version=IPVersion.V4Only)
-        self.browser = ServiceBrowser(self.zeroconf, SERVICE, listener=self)
+        self.browser = ServiceBrowser(self.zeroconf, service, listener=self)
 
     def tables(self) -> list[TableAd]:
         with self._lock:

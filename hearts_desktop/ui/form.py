@@ -217,6 +217,13 @@ class FormScene(Overlay):
     def key(self, intent: KeyPress) -> None:
         """A key no control used (scrolling, say)."""
 
+    def closing_then(self, action: Callable[[], None]) -> Callable[[], None]:
+        """Close this screen, then open what was chosen in its place (menus)."""
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
     # ------------------------------------------------------------------ drawing
 
     def draw_control(self, surface: pygame.Surface, control: Control, rect: pygame.Rect,

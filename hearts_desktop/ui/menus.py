@@ -8,8 +8,8 @@ from typing import Protocol
 import pygame
 
 from .. import __version__
-from ..persistence.seats import Seat
 from ..persistence import COMPUTER_LEVELS
+from ..persistence.seats import Seat
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
@@ -100,17 +100,17 @@ class GameMenuScene(FormScene):
 
     def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False) -> None:
         super().__init__(size)
-        restart = Button("Restart hand", self._then(nav.restart_hand), enabled=nav.can_restart_hand())
+        restart = Button("Restart hand", self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
         entries = [
             Button("Resume", self.close),
-            Button("New game", self._then(nav.open_new_game)),
+            Button("New game", self.closing_then(nav.open_new_game)),
             restart,
-            Button("Opponents' difficulty", self._then(nav.open_difficulty), enabled=has_computers),
-            Button("Settings", self._then(nav.open_settings)),
-            Button("Rules", self._then(nav.open_rules)),
-            Button("Statistics", self._then(nav.open_statistics)),
-            Button("Keyboard help", self._then(nav.open_help)),
-            Button("Main menu", self._then(nav.quit_to_menu)),
+            Button("Opponents' difficulty", self.closing_then(nav.open_difficulty), enabled=has_computers),
+            Button("Settings", self.closing_then(nav.open_settings)),
+            Button("Rules", self.closing_then(nav.open_rules)),
+            Button("Statistics", self.closing_then(nav.open_statistics)),
+            Button("Keyboard help", self.closing_then(nav.open_help)),
+            Button("Main menu", self.closing_then(nav.quit_to_menu)),
             Button("Quit", nav.quit),
         ]
         if network:  # a shared table: no new game or restart from here; leaving says what it does
@@ -118,13 +118,6 @@ class GameMenuScene(FormScene):
             entries[-2].label = "Leave the table"
         self.controls = list(entries)
         self.move_focus(1)
-
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
-        """Close this menu, then open what was chosen in its place."""
-        def run() -> None:
-            self.close()
-            action()
-        return run
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

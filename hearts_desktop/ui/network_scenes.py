@@ -60,15 +60,9 @@ class NetworkMenuScene(FormScene):
 
     def __init__(self, size: tuple[int, int], on_host: Callable[[], None], on_join: Callable[[], None]) -> None:
         super().__init__(size)
-        self.controls = [Button("Host a table", self._then(on_host)), Button("Join a table", self._then(on_join)),
-                         Button("Back", self.close)]
+        self.controls = [Button("Host a table", self.closing_then(on_host)),
+                         Button("Join a table", self.closing_then(on_join)), Button("Back", self.close)]
         self.move_focus(1)
-
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            self.close()
-            action()
-        return run
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

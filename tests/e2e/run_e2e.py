@@ -399,11 +399,13 @@ def hard_timeout(signum: int, frame: FrameType | None) -> None:
     raise StageFailed(f"the whole run took longer than {RUN_SECONDS:.0f} s")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(run: Callable[[str, Path], None] = play, artifacts: Path = Path("artifacts/e2e"),
+         what: str = "end-to-end", description: str | None = __doc__, seconds: float = RUN_SECONDS) -> int:
+    """Check the tools, run ``run`` under the whole run's time limit, say how it went."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--program", default=shutil.which("hearts-desktop"),
                         help="the installed hearts-desktop to run (default: the one on PATH)")
-    parser.add_argument("--artifacts", type=Path, default=Path("artifacts/e2e"),
+    parser.add_argument("--artifacts", type=Path, default=artifacts,
                         help="where the screenshots, UI logs and program output go")
     args = parser.parse_args()
     if not args.program:
@@ -415,16 +417,16 @@ def main() -> int:
     shutil.rmtree(args.artifacts, ignore_errors=True)
     args.artifacts.mkdir(parents=True)
     signal.signal(signal.SIGALRM, hard_timeout)
-    signal.alarm(int(RUN_SECONDS))
+    signal.alarm(int(seconds))
     started = time.monotonic()
     try:
-        play(args.program, args.artifacts)
+        run(args.program, args.artifacts)
     except StageFailed as failure:
-        print(f"end-to-end FAILED after {time.monotonic() - started:.1f} s: {failure}", file=sys.stderr)
+        print(f"{what} FAILED after {time.monotonic() - started:.1f} s: {failure}", file=sys.stderr)
         return 1
     finally:
         signal.alarm(0)
-    print(f"end-to-end passed in {time.monotonic() - started:.1f} s; screenshots in {args.artifacts}")
+    print(f"{what} passed in {time.monotonic() - started:.1f} s; screenshots in {args.artifacts}")
     return 0
 
 
