@@ -204,6 +204,7 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
     rng = random.Random(seed)
     sent: list[bytes] = []
     fired = reconnects = comebacks = 0
+    reasons: Counter[str] = Counter()
     while host.poll() is None:
         client = ClientTable("Mallory", code, lambda: WebSocketClient("127.0.0.1", port))
         client.retry_seconds = 0.05
@@ -228,10 +229,11 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
                         sent.append(data)
                     if kind == "huge":
                         break  # the host closes the connection at once: the rest would be lost
+        reasons[client.closed_reason or "?"] += 1
         client.close()
         comebacks += 1
     return {"insider_fired": fired, "insider_reconnects_with_token": reconnects,
-            "insider_came_back_by_name": comebacks - 1}
+            "insider_came_back_by_name": comebacks - 1, "insider_closed_because": dict(reasons)}
 
 
 def report(result: dict[str, Any]) -> str:

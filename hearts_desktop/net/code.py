@@ -82,7 +82,8 @@ class WrongCodeLimiter:
         self._refill(now)
         wait = self.next_try.get(address, 0.0) - now
         if wait > 0:
-            return f"Too many wrong room codes: try again in {max(1, round(wait))} seconds."
+            seconds = max(1, round(wait))
+            return f"Too many wrong room codes: try again in {seconds} second{'s' if seconds > 1 else ''}."
         if address in self.failures and self.tokens < 1:
             return "Too many wrong room codes at this table: try again in a minute."
         return None
