@@ -25,6 +25,7 @@ from ..engine import Card, HandResult, MoonScoring, Phase, PlayerView, Ruleset, 
 from ..persistence.seats import Seat
 from . import protocol as p
 from .link import ClientLink, Lost
+from .shared_table import NetworkTableRules
 
 RETRY_SECONDS: Final = 1.0
 RETRY_FOR_SECONDS: Final = 60.0
@@ -42,7 +43,7 @@ class Joined:
     pace: Pace
 
 
-class ClientTable:
+class ClientTable(NetworkTableRules):
     """The table on a friend's computer, from their seat."""
 
     def __init__(
@@ -260,9 +261,6 @@ class ClientTable:
             return False
         return view.phase is Phase.PLAYING or len(view.waiting_to_pass) == view.players
 
-    hot_seat = False
-    hand_face_up = True
-    undo_note = "Undo is off in network games."
 
     def human_seats(self) -> list[int]:
         return [self.viewer]
@@ -326,21 +324,6 @@ class ClientTable:
         if self._results and self.viewer in self.reading:
             self.reading = tuple(s for s in self.reading if s != self.viewer)
             self._send(p.Ready(len(self._results) - 1))
-
-    def reveal(self) -> None:
-        """No covers: this screen is this friend's alone."""
-
-    def can_finish_hand(self) -> bool:
-        return False
-
-    def finish_hand(self) -> bool:
-        return False
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
 
     # ------------------------------------------------------------------ hints
 

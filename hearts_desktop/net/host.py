@@ -49,6 +49,7 @@ from .code import CodeError, WrongCodeLimiter, codes_match, format_code, parse_c
 from .link import Arrived, HostArrival, HostLink, Opened
 from .redact import redact, redact_view
 from .remote_seats import RemoteSeats
+from .shared_table import NetworkTableRules
 
 HELLO_SECONDS: Final = 5.0
 """A connection that has not said hello with the code by then is closed."""
@@ -61,7 +62,6 @@ MESSAGES_PER_SECOND: Final = 20.0
 MESSAGE_BURST: Final = 40.0
 MAX_DROPPED: Final = 200
 """Refused messages past the rate a connection may send before it is closed."""
-UNDO_NOTE: Final = "Undo is off in network games."
 
 
 def seat_name_taken(name: str, names: Sequence[str]) -> bool:
@@ -123,7 +123,7 @@ class HostCounters:
     refusal_reasons: dict[str, int] = field(default_factory=dict)
 
 
-class HostTable:
+class HostTable(NetworkTableRules):
     """A network table on the host: lobby, then the game, with every friend's connection."""
 
     def __init__(
@@ -432,6 +432,8 @@ class HostTable:
         always finds the decision it answers; a move accepted is applied in the same call.
         """
         controller = self.controller
+        if self._closed:
+            return
         if controller is not None:
             controller.update(dt)
             self._collect(controller)
@@ -514,9 +516,9 @@ class HostTable:
     def _send_table(self, seat: int, events: list[p.AnyWireEvent], reset: bool) -> None:
         controller = self.controller
         state = self.table[seat]
-        if controller is None or state.conn_id is None:
+        conn = self.connections.get(state.conn_id) if state.conn_id is not None else None
+        if controller is None or conn is None or state.conn_id is None:
             return
-        conn = self.connections[state.conn_id]
         game = controller.game
         first = 0 if reset else conn.results_sent
         message = p.TableUpdate(
@@ -586,6 +588,8 @@ class HostTable:
             self._send(conn_id, p.Closing(reason))
             self._hang_up(conn_id)
         self.connections.clear()
+        for state in self.table:
+            state.conn_id = None
         self.flush()
         if self.link is not None:
             self.link.close()
@@ -646,9 +650,6 @@ class HostTable:
     def fresh(self) -> bool:
         return not self._game().actions
 
-    hot_seat = False
-    hand_face_up = True
-    undo_note = UNDO_NOTE
 
     def human_seats(self) -> list[int]:
         host = self.host_seat()
@@ -698,21 +699,6 @@ class HostTable:
         if self.controller is not None:
             self._continue_when_read(self.controller)
         self.flush()
-
-    def reveal(self) -> None:
-        """No covers at a network table: each person has their own screen."""
-
-    def can_finish_hand(self) -> bool:
-        return False  # the friends play their own cards to the end
-
-    def finish_hand(self) -> bool:
-        return False
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
 
     def request_hint(self) -> bool:
         return self.controller is not None and self.controller.request_hint()

@@ -125,7 +125,7 @@ class WebSocketHost:
         self._outgoing[conn_id] = outgoing
         address = socket.remote_address[0] if socket.remote_address else "?"
         self.arrivals.put(Opened(conn_id, str(address)))
-        writer = asyncio.create_task(self._write(socket, outgoing))
+        writer = asyncio.create_task(_write(socket, outgoing))
         try:
             async for data in socket:
                 self.arrivals.put(Arrived(conn_id, data.encode() if isinstance(data, str) else data))
@@ -135,15 +135,6 @@ class WebSocketHost:
             writer.cancel()
             self._outgoing.pop(conn_id, None)
             self.arrivals.put(Closed(conn_id))
-
-    @staticmethod
-    async def _write(socket: ServerConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
-        try:
-            while (data := await outgoing.get()) is not None:
-                await socket.send(data)
-            await socket.close()
-        except ConnectionClosed:
-            pass
 
     def _enqueue(self, conn_id: int, data: bytes | None) -> None:
         outgoing = self._outgoing.get(conn_id)
@@ -208,7 +199,7 @@ class WebSocketClient:
                                ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS, close_timeout=1.0,
                                max_queue=64) as socket:
                 assert self._outgoing is not None
-                writer = asyncio.create_task(self._write(socket, self._outgoing))
+                writer = asyncio.create_task(_write(socket, self._outgoing))
                 try:
                     async for data in socket:
                         self.inbox.put(data.encode() if isinstance(data, str) else data)
@@ -225,15 +216,6 @@ class WebSocketClient:
         except asyncio.CancelledError:
             return
         self.inbox.put(Lost(reason))
-
-    @staticmethod
-    async def _write(socket: ClientConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
-        try:
-            while (data := await outgoing.get()) is not None:
-                await socket.send(data)
-            await socket.close()
-        except ConnectionClosed:
-            pass
 
     def _enqueue(self, data: bytes | None) -> None:
         if self._outgoing is None:
@@ -276,6 +258,16 @@ class WebSocketClient:
         self._closed = True
         self._net.soon(lambda: self._task.cancel())
         self._net.stop()
+
+
+async def _write(socket: ServerConnection | ClientConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
+    """Send what is queued for one connection, in order, as binary frames; None closes it."""
+    try:
+        while (data := await outgoing.get()) is not None:
+            await socket.send(data)
+        await socket.close()
+    except ConnectionClosed:
+        pass
 
 
 def _bracketed(host: str) -> str:
