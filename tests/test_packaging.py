@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import configparser
 import importlib.resources
-import importlib.util
 import os
 import re
 import shutil
@@ -19,27 +18,13 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import hearts_desktop
 from hearts_desktop import resources
+from tests.build_scripts import ROOT, appinfo, make
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-make = load_script("make")
-appinfo = load_script("appinfo")
 INFO = appinfo.app_info()
 
 
