@@ -19,6 +19,8 @@ ASSETS = ROOT / "assets"
 ASSETS_PACKAGE = "hearts_desktop.assets"
 ICONS = ASSETS / "icon"
 NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
+LINUX = ROOT / "build" / "linux"
+_GITHUB_HOMEPAGE = re.compile(r"^https://github\.com/(?P<owner>[a-z0-9-]+)/[A-Za-z0-9._-]+$")
 _VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
 
 
@@ -27,11 +29,23 @@ class AppInfo:
     app_id: str  # the command, the executable, the Debian package and the /opt folder
     display_name: str  # menus, window titles, the macOS .app
     version: str
-    summary: str
-    bundle_identifier: str  # macOS
+    summary: str  # one line of at most 80 characters: the .deb's synopsis
+    # The reverse-DNS id (io.github.OWNER.HeartsDesktop) of the menu entry, the icon, the
+    # AppStream metainfo, the Flatpak and the macOS bundle alike.
+    component_id: str
+    homepage: str
+    maintainer: str  # "Name <address>"
 
     def icon(self, size: int) -> Path:
         return ICONS / f"{self.app_id}-{size}.png"
+
+    @property
+    def desktop_entry(self) -> Path:
+        return LINUX / f"{self.component_id}.desktop"
+
+    @property
+    def metainfo(self) -> Path:
+        return LINUX / f"{self.component_id}.metainfo.xml"
 
     @property
     def windows_icon(self) -> Path:
@@ -61,12 +75,22 @@ def app_info() -> AppInfo:
     found = _VERSION.search((ROOT / "hearts_desktop" / "__init__.py").read_text(encoding="utf-8"))
     if found is None:
         raise SystemExit("hearts_desktop/__init__.py has no __version__ = \"...\" line")
+    display_name = app_id.replace("-", " ").title()
+    urls = project["urls"]
+    assert isinstance(urls, dict)
+    homepage = str(urls["Homepage"])
+    on_github = _GITHUB_HOMEPAGE.match(homepage)
+    if on_github is None:
+        raise SystemExit(f"the Homepage {homepage!r} is not a GitHub project: no io.github id can be made from it")
+    maintainer = project["maintainers"][0]  # type: ignore[index]
     return AppInfo(
         app_id=app_id,
-        display_name=app_id.replace("-", " ").title(),
+        display_name=display_name,
         version=found.group(1),
         summary=str(project["description"]),
-        bundle_identifier="io.github." + app_id.replace("-", ""),
+        component_id=f"io.github.{on_github['owner']}.{display_name.replace(' ', '')}",
+        homepage=homepage,
+        maintainer=f"{maintainer['name']} <{maintainer['email']}>",
     )
 
 

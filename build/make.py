@@ -175,6 +175,30 @@ def control_file(installed_kib: int) -> str:
     ])
 
 
+def install_desktop_files(share: Path) -> None:
+    """The menu entry, the icon in every size and the AppStream metainfo, under ``share``
+    (``usr/share`` of a package or an AppDir), each named by the reverse-DNS id."""
+    (share / "applications").mkdir(parents=True)
+    shutil.copy(INFO.desktop_entry, share / "applications")
+    (share / "metainfo").mkdir()
+    shutil.copy(INFO.metainfo, share / "metainfo")
+    for size in LINUX_ICON_SIZES:
+        icons = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
+        icons.mkdir(parents=True)
+        shutil.copy(INFO.icon(size), icons / f"{INFO.component_id}.png")
+
+
+def verify_desktop_files(share: Path) -> None:
+    """What ``install_desktop_files`` laid out is there and passes the freedesktop validators."""
+    for size in LINUX_ICON_SIZES:
+        if not (share / f"icons/hicolor/{size}x{size}/apps/{INFO.component_id}.png").is_file():
+            sys.exit(f"no {size}px icon installed")
+    if shutil.which("desktop-file-validate"):
+        run(["desktop-file-validate", share / "applications" / INFO.desktop_entry.name])
+    if shutil.which("appstreamcli"):
+        run(["appstreamcli", "validate", "--no-net", share / "metainfo" / INFO.metainfo.name])
+
+
 def stage_deb(bundle: Path, stage: Path) -> None:
     """Lay out the package's files under ``stage`` as they will be on the player's disk."""
     app = stage / INSTALL_DIR.relative_to("/")
@@ -183,12 +207,7 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     command.parent.mkdir(parents=True)
     command.symlink_to(INSTALL_DIR / bundle_executable(bundle).name)
     share = stage / "usr" / "share"
-    (share / "applications").mkdir(parents=True)
-    shutil.copy(BUILD / "linux" / f"{INFO.app_id}.desktop", share / "applications")
-    for size in LINUX_ICON_SIZES:
-        icons = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-        icons.mkdir(parents=True)
-        shutil.copy(INFO.icon(size), icons / f"{INFO.app_id}.png")
+    install_desktop_files(share)
     doc = share / "doc" / INFO.app_id
     doc.mkdir(parents=True)
     shutil.copy(NOTICES, doc / "copyright")
@@ -263,12 +282,7 @@ def verify_linux_layout(root: Path) -> Path:
         sys.exit(f"{command} points at {os.readlink(command)}, not {INSTALL_DIR / INFO.app_id}")
     if not os.access(executable, os.X_OK):
         sys.exit(f"{executable} is not executable")
-    desktop = root / "usr" / "share" / "applications" / f"{INFO.app_id}.desktop"
-    if shutil.which("desktop-file-validate"):
-        run(["desktop-file-validate", desktop])
-    for size in LINUX_ICON_SIZES:
-        if not (root / f"usr/share/icons/hicolor/{size}x{size}/apps/{INFO.app_id}.png").is_file():
-            sys.exit(f"no {size}px icon installed")
+    verify_desktop_files(root / "usr" / "share")
     assert_assets_in(app / "_internal" / "hearts_desktop" / "assets")
     return executable
 

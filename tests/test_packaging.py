@@ -136,9 +136,9 @@ def test_macos_icon_is_a_well_formed_icns_of_png_images() -> None:
 def test_desktop_entry_starts_the_command_with_the_installed_icon() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment, method-assign]
-    entry.read(ROOT / "build" / "linux" / f"{INFO.app_id}.desktop", encoding="utf-8")
+    entry.read(INFO.desktop_entry, encoding="utf-8")
     section = entry["Desktop Entry"]
-    assert (section["Name"], section["Exec"], section["Icon"]) == (INFO.display_name, INFO.app_id, INFO.app_id)
+    assert (section["Name"], section["Exec"], section["Icon"]) == (INFO.display_name, INFO.app_id, INFO.component_id)
     assert "Game" in section["Categories"].split(";")
     assert section["Terminal"] == "false"
 
@@ -170,8 +170,9 @@ def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(t
     make.stage_deb(fake_bundle(tmp_path), stage)
     assert os.readlink(stage / "usr/bin" / INFO.app_id) == f"/opt/{INFO.app_id}/{INFO.app_id}"
     assert os.access(stage / "opt" / INFO.app_id / INFO.app_id, os.X_OK)
-    assert (stage / "usr/share/applications" / f"{INFO.app_id}.desktop").is_file()
-    assert (stage / "usr/share/icons/hicolor/256x256/apps" / f"{INFO.app_id}.png").is_file()
+    assert (stage / "usr/share/applications" / f"{INFO.component_id}.desktop").is_file()
+    assert (stage / "usr/share/metainfo" / f"{INFO.component_id}.metainfo.xml").is_file()
+    assert (stage / "usr/share/icons/hicolor/256x256/apps" / f"{INFO.component_id}.png").is_file()
     assert (stage / "usr/share/doc" / INFO.app_id / "copyright").is_file()
     control = dict(line.split(": ", 1) for line in (stage / "DEBIAN/control").read_text().splitlines()
                    if ": " in line)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ElementTree
 from datetime import date
 
 import pytest
 
 import hearts_desktop
 from tests.build_scripts import ROOT, appinfo, changelog
+
+INFO = appinfo.app_info()
 
 
 def test_the_newest_changelog_entry_is_the_package_version() -> None:
@@ -31,3 +37,43 @@ def test_the_project_licence_is_mit_at_the_top() -> None:
     licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in licence
     assert appinfo.pyproject()["project"]["license"] == {"text": "MIT"}
+
+
+def test_one_reverse_dns_id_names_the_menu_entry_icon_metainfo_and_mac_bundle() -> None:
+    assert INFO.component_id == "io.github.heartsdesktop.HeartsDesktop"
+    assert INFO.homepage == "https://github.com/heartsdesktop/hearts-desktop"
+    metainfo = ElementTree.parse(INFO.metainfo).getroot()
+    assert metainfo.findtext("id") == INFO.component_id
+    assert metainfo.findtext("launchable[@type='desktop-id']") == INFO.desktop_entry.name
+    assert metainfo.findtext("url[@type='homepage']") == INFO.homepage
+    assert metainfo.findtext("provides/binary") == INFO.app_id
+    assert "bundle_identifier=INFO.component_id" in (ROOT / "packaging.spec").read_text(encoding="utf-8")
+
+
+def test_metainfo_declares_the_game_offline_rated_and_shown() -> None:
+    metainfo = ElementTree.parse(INFO.metainfo).getroot()
+    assert metainfo.findtext("supports/internet") == "offline-only"
+    assert metainfo.find("content_rating[@type='oars-1.1']") is not None
+    assert metainfo.findtext("project_license") == "MIT"
+    for image in metainfo.iterfind("screenshots/screenshot/image"):
+        # Shown from the tagged source, so the picture is the one of that version.
+        prefix = "https://raw.githubusercontent.com/heartsdesktop/hearts-desktop/v" + INFO.version + "/"
+        assert image.text is not None and image.text.startswith(prefix)
+        assert (ROOT / image.text.removeprefix(prefix)).is_file()
+
+
+def test_metainfo_releases_are_the_changelog_versions_and_dates() -> None:
+    metainfo = ElementTree.parse(INFO.metainfo).getroot()
+    listed = [(release.get("version"), release.get("date")) for release in metainfo.iterfind("releases/release")]
+    assert listed == [(entry.version, entry.day.isoformat()) for entry in changelog.releases()]
+
+
+def test_appstreamcli_validates_the_metainfo() -> None:
+    """Runs wherever the tool is (Debian package ``appstream``); CI installs it, so there it always runs."""
+    if shutil.which("appstreamcli") is None:
+        if os.environ.get("CI"):
+            pytest.fail("appstreamcli is missing in CI: .ci/run installs the appstream package")
+        pytest.skip("needs appstreamcli (Debian package appstream)")
+    result = subprocess.run(["appstreamcli", "validate", "--no-net", "--explain", str(INFO.metainfo)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
