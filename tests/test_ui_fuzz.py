@@ -19,7 +19,6 @@ from hearts_desktop.ui.app import App
 from hearts_desktop.ui.card_art import KEPT_BYTES, CardArt
 from hearts_desktop.ui.intents import Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
-from hearts_desktop.ui.sprites import _rotated
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
 
@@ -54,11 +53,12 @@ def test_fuzz_seed_100_side_card_backs_take_a_new_back_colour() -> None:
     """Found following the memory of a 200,000-event run (seed 100), which changes the card
     backs and the window size now and then: rotated backs (the side seats') were cached by
     ``id(image)``; once a new back colour or size replaced the images, a new image could
-    reuse a dead one's id and be drawn as that dead image's rotation, in the old colour."""
+    reuse a dead one's id and be drawn as that dead image's rotation, in the old colour.
+    Sideways backs are now kept by the art of their colour, beside the upright ones."""
     for attempt in range(40):
         art = CardArt("2color", list(BACK_COLOURS)[attempt % len(BACK_COLOURS)])
         back = art.back(60 + attempt % 3 * 4)
-        rotated = _rotated(back)
+        rotated = art.back(60 + attempt % 3 * 4, sideways=True)
         expected = pygame.transform.rotate(back, 90)
         assert rotated.get_size() == expected.get_size()
         assert pygame.image.tobytes(rotated, "RGBA") == pygame.image.tobytes(expected, "RGBA")

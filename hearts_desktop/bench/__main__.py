@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|frames|fuzz|persistence|soak|lan|hostile [--json]``.
+``python -m hearts_desktop.bench engine|frames|layout|fuzz|persistence|soak|lan|hostile [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,6 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     fuzz.add_argument("--events", type=int, default=200_000, help="input events to send")
     fuzz.add_argument("--seed", type=int, help="the same seed sends the same events (default: a random one)")
     fuzz.add_argument("--json", action="store_true")
+    layout = sub.add_parser("layout", help="every screen at every window size: overlaps, cut-offs, see-through panels")
+    layout.add_argument("--sheets", type=Path, help="save one contact sheet (PNG) per size into this folder")
+    layout.add_argument("--only", default="", help="only the screens whose name holds this text")
+    layout.add_argument("--json", action="store_true")
     sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
     soak = sub.add_parser("soak", help="memory growth over an hour of frames and 1,000 autoplay games (bar: 5 MB)")
     soak.add_argument("--minutes", type=float, default=60.0, help="simulated minutes of frames")
@@ -66,6 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(frames_report(figures))
         if args.json:
             print(json.dumps(figures))
+    elif args.bench == "layout":
+        from .layout import run as run_layout
+
+        return run_layout(args.json, args.sheets, args.only)
     elif args.bench == "fuzz":
         return run_fuzz(args.events, args.seed, args.json)
     elif args.bench == "soak":

@@ -34,10 +34,13 @@ class CardArt:
     def face(self, card: Card, height: int) -> pygame.Surface:
         return self._at(height, int(card), self._faces[card])
 
-    def back(self, height: int) -> pygame.Surface:
+    def back(self, height: int, sideways: bool = False) -> pygame.Surface:
+        """The back ``height`` tall, or lying on its side (the seats left and right)."""
+        if sideways:
+            return self._at(height, -2, self._back, rotate=True)
         return self._at(height, -1, self._back)
 
-    def _at(self, height: int, key: int, image: pygame.Surface) -> pygame.Surface:
+    def _at(self, height: int, key: int, image: pygame.Surface, rotate: bool = False) -> pygame.Surface:
         """``image`` scaled to ``height``: scaled once while that height is in use."""
         sized = self._scaled.get(height)
         if sized is None:
@@ -46,7 +49,8 @@ class CardArt:
             self._scaled.move_to_end(height)
         surface = sized.get(key)
         if surface is None:
-            surface = sized[key] = _scale(image, height)
+            surface = _scale(image, height)
+            surface = sized[key] = pygame.transform.rotate(surface, 90) if rotate else surface
             self._bytes += _size_of(surface)
             while self._bytes > KEPT_BYTES and len(self._scaled) > 1:
                 _, dropped = self._scaled.popitem(last=False)

@@ -125,6 +125,7 @@ class GameMenuScene(FormScene):
         buttons = [c for c in self.controls if isinstance(c, Button)]
         rect = pygame.Rect(0, 0, max(self.size[0] * 34 // 100, fs * 18), self.column_height(len(buttons)) + fs * 5)
         rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.panel_area = rect
         panel(surface, rect)
         y = self.title(surface, "Menu", rect.top + fs)
         self.buttons_column(surface, buttons, y, rect.width - fs * 3)

@@ -33,6 +33,8 @@ class Overlay(Scene):
         self.size = size
         self.buttons: list[Button] = []
         self.focus = 0
+        self.panel_area: pygame.Rect | None = None
+        """The panel drawn over the table, if any: nothing below may show through it."""
 
     @property
     def font_size(self) -> int:
@@ -45,6 +47,7 @@ class Overlay(Scene):
         w, h = self.size
         rect = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
         rect.center = (w // 2, h // 2)
+        self.panel_area = rect
         return rect
 
     def on_close(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,9 +20,7 @@ def draw_card(
 ) -> None:
     """A card (``None`` for a back) with a soft shadow, optionally outlined or dimmed."""
     height = rect.width if rotate else rect.height
-    image = art.back(height) if card is None else art.face(card, height)
-    if rotate:
-        image = _rotated(image)
+    image = art.back(height, rotate) if card is None else art.face(card, height)
     shadow = pygame.Rect(rect.x + max(1, rect.width // 30), rect.y + max(2, rect.height // 28), rect.width, rect.height)
     _draw_shadow(surface, shadow)
     surface.blit(image, rect.topleft)
@@ -32,19 +29,6 @@ def draw_card(
         surface.blit(veil, rect.topleft)
     if outline is not None:
         pygame.draw.rect(surface, outline, rect.inflate(4, 4), width=3, border_radius=max(4, rect.width // 12))
-
-
-# Keyed by the image itself, held weakly: an entry goes when its image goes, so a new image
-# (a new back colour, another size) can never be given the rotation of a dead one whose id it reused.
-_rotation_cache: weakref.WeakKeyDictionary[pygame.Surface, pygame.Surface] = weakref.WeakKeyDictionary()
-
-
-def _rotated(image: pygame.Surface) -> pygame.Surface:
-    rotated = _rotation_cache.get(image)
-    if rotated is None:
-        rotated = pygame.transform.rotate(image, 90)
-        _rotation_cache[image] = rotated
-    return rotated
 
 
 # Card-sized overlays, one per size; bounded because a window being resized passes through

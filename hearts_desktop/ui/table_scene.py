@@ -397,6 +397,12 @@ class TableScene(Scene):
         x, y = place.hand_center
         return pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)
 
+    def pass_slot_rects(self) -> list[pygame.Rect]:
+        """Where the pass slots are while the viewer's pass is open, else none."""
+        if not self._my_pass_open(self.controller.view()) or not self.controller.hand_face_up:
+            return []
+        return self.layout.pass_slots(self._pass_side())
+
     def _pass_side(self) -> str:
         view = self.controller.view()
         if view.direction is PassDirection.SCATTER or not view.pass_targets:

@@ -1,0 +1,79 @@
+"""The layout checker finds what a player would see as broken, and only that."""
+
+from __future__ import annotations
+
+import pygame
+
+from hearts_desktop.bench.layout import Element, overlaps, see_through
+
+WINDOW = pygame.Rect(0, 0, 800, 600)
+
+
+def text(label: str, x: int, y: int, w: int = 100, h: int = 16) -> Element:
+    return Element("text", label, pygame.Rect(x, y, w, h), 0)
+
+
+def control(label: str, x: int, y: int, w: int = 120, h: int = 36) -> Element:
+    return Element("control", label, pygame.Rect(x, y, w, h), 0)
+
+
+def card(label: str, x: int, y: int) -> Element:
+    return Element("card", label, pygame.Rect(x, y, 70, 100), 0)
+
+
+def test_texts_that_touch_a_name_and_a_hint_that_leaves_the_window_are_problems() -> None:
+    found = overlaps([
+        text("Pass 3 cards right to Clara →", 500, 300, 220),
+        text("Clara (Medium)", 700, 305),
+        text("Hint: a very long sentence", -40, 500, 900),
+    ], WINDOW)
+    assert found == [
+        "text 'Hint: a very long sentence' leaves the window (-40,500 900x16)",
+        "text 'Pass 3 cards right to Clara →' overlaps text 'Clara (Medium)'",
+    ]
+
+
+def test_a_button_on_a_sentence_a_card_on_a_score_and_two_buttons_are_problems() -> None:
+    found = overlaps([
+        text("Your turn: click a card", 300, 400, 300),
+        control("Finish hand", 380, 390),
+        card("Q♠", 350, 470),
+        text("You 0 pts", 360, 480),
+        control("Undo", 100, 100),
+        control("Hint", 150, 120),
+    ], WINDOW)
+    assert len(found) == 3
+    assert "text 'Your turn: click a card' overlaps control 'Finish hand'" in found
+    assert "card 'Q♠' overlaps text 'You 0 pts'" in found
+    assert "control 'Undo' overlaps control 'Hint'" in found
+
+
+def test_a_buttons_own_label_a_card_in_its_slot_and_a_fanned_hand_are_fine() -> None:
+    assert overlaps([
+        control("Pass", 100, 100),
+        text("Pass", 130, 110, 40),
+        control("pass slot", 300, 300, 74, 104),
+        card("2♣", 302, 302),
+        card("3♣", 500, 302),
+        card("4♣", 520, 302),
+    ], WINDOW) == []
+
+
+def test_a_panel_the_table_shows_through_is_found_and_an_opaque_one_is_not() -> None:
+    pygame.display.init()
+    size = (200, 100)
+    panel = pygame.Rect(40, 20, 120, 60)
+
+    def table(surface: pygame.Surface) -> None:
+        surface.fill((20, 120, 40))
+        pygame.draw.circle(surface, (255, 255, 255), (100, 50), 30)
+
+    def panel_of(alpha: int) -> object:
+        def draw(surface: pygame.Surface) -> None:
+            box = pygame.Surface(panel.size, pygame.SRCALPHA)
+            box.fill((10, 30, 20, alpha))
+            surface.blit(box, panel.topleft)
+        return draw
+
+    assert see_through(table, panel_of(250), panel, size) > 1000  # faint, yet the circle shows
+    assert see_through(table, panel_of(255), panel, size) == 0
