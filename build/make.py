@@ -36,7 +36,8 @@ from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from appinfo import NOTICES, ROOT, app_info, shipped_assets  # a module beside this script
+from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
+from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, system_only_in
 
 INFO = app_info()
 BUILD = ROOT / "build"
@@ -164,7 +165,8 @@ def control_file(installed_kib: int) -> str:
         f"Architecture: {debian_architecture()}",
         "Maintainer: Hearts Desktop developers <hearts-desktop@example.invalid>",  # no public address yet
         f"Installed-Size: {installed_kib}",
-        f"Depends: libc6 (>= {glibc_version()})",
+        f"Depends: {', '.join([f'libc6 (>= {glibc_version()})', *DEB_DEPENDS])}",
+        f"Recommends: {', '.join(DEB_RECOMMENDS)}",
         "Section: games",
         "Priority: optional",
         f"Description: {INFO.summary.rstrip('.')}",
@@ -273,9 +275,17 @@ def install_deb(deb: Path, root: Path) -> bool:
         return False
 
 
+def assert_no_system_only_libraries(bundle: Path) -> None:
+    """The bundle carries none of the libraries that must be the player's own (libstdc++ and the like)."""
+    bundled = system_only_in(bundle)
+    if bundled:
+        sys.exit(f"the bundle carries libraries that must come from the system: {bundled}")
+
+
 def verify_linux_layout(root: Path) -> Path:
     """The installed files are where menus and shells look; return the installed executable."""
     app = root / INSTALL_DIR.relative_to("/")
+    assert_no_system_only_libraries(app)
     executable = app / INFO.app_id
     command = root / "usr" / "bin" / INFO.app_id
     if os.readlink(command) != str(INSTALL_DIR / INFO.app_id):

@@ -22,3 +22,4 @@ def load_script(name: str) -> ModuleType:
 make = load_script("make")
 appinfo = load_script("appinfo")
 changelog = load_script("changelog")
+linux_libraries = load_script("linux_libraries")

@@ -23,7 +23,7 @@ import pytest
 
 import hearts_desktop
 from hearts_desktop import resources
-from tests.build_scripts import ROOT, appinfo, make
+from tests.build_scripts import ROOT, appinfo, linux_libraries, make
 
 INFO = appinfo.app_info()
 
@@ -177,7 +177,9 @@ def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(t
     control = dict(line.split(": ", 1) for line in (stage / "DEBIAN/control").read_text().splitlines()
                    if ": " in line)
     assert control["Package"] == INFO.app_id and control["Version"] == INFO.version
-    assert re.fullmatch(r"libc6 \(>= 2\.\d+\)", control["Depends"])
+    depends = control["Depends"].split(", ")
+    assert re.fullmatch(r"libc6 \(>= 2\.\d+\)", depends[0])
+    assert {"libstdc++6", "libgcc-s1"} <= set(depends)  # left out of the bundle, so the system's
     assert int(control["Installed-Size"]) > 3000  # KiB: the card art alone is more
 
 
@@ -192,3 +194,31 @@ def test_deb_installs_into_a_scratch_root_plays_a_smoke_game_and_purges_clean(
                               check=True).stdout
     assert f"./opt/{INFO.app_id}/_internal/hearts_desktop/assets/cards/back.png" in contents
     make.check_linux(deb)  # exits (SystemExit) on any failed step
+
+
+def test_the_cxx_runtime_graphics_stack_and_glibc_are_left_to_the_system() -> None:
+    for name in ["libstdc++.so.6", "libgcc_s.so.1", "libGL.so.1", "libGLX_mesa.so.0", "libEGL.so.1",
+                 "libGLdispatch.so.0", "libdrm.so.2", "libdrm_amdgpu.so.1", "libgbm.so.1", "libX11.so.6",
+                 "libXext.so.6", "libxcb-dri3.so.0", "libwayland-client.so.0", "libasound.so.2",
+                 "libc.so.6", "ld-linux-x86-64.so.2", "/build/dist/hearts-desktop/_internal/libstdc++.so.6.0.30"]:
+        assert linux_libraries.comes_from_system(name), name
+    # What the bundle must carry: Python's own libraries and the ones pygame-ce's wheel brings.
+    for name in ["libpython3.11.so.1.0", "libSDL2-2-50d19f93.0.so.0.3200.10", "libxmp-35a4066c.so.4.7.2",
+                 "libfluidsynth-2d6ca569.so.3.5.6", "libmpg123-8b3c3c9e.so.0.49.4", "libcrypto.so.3",
+                 "libz.so.1", "libffi.so.8", "base.cpython-311-x86_64-linux-gnu.so"]:
+        assert not linux_libraries.comes_from_system(name), name
+
+
+def test_the_check_refuses_a_bundle_that_carries_libstdcxx(tmp_path: Path) -> None:
+    bundle = fake_bundle(tmp_path)
+    make.assert_no_system_only_libraries(bundle)
+    (bundle / "_internal" / "libstdc++.so.6").write_bytes(b"\x7fELF")
+    with pytest.raises(SystemExit, match=r"must come from the system: \['_internal/libstdc\+\+.so.6'\]"):
+        make.assert_no_system_only_libraries(bundle)
+
+
+def test_a_bundle_built_in_dist_carries_no_library_that_must_come_from_the_system() -> None:
+    bundle = ROOT / "dist" / INFO.app_id
+    if not sys.platform.startswith("linux") or not bundle.is_dir():
+        pytest.skip("no Linux bundle in dist/: python build/make.py builds one")
+    assert linux_libraries.system_only_in(bundle) == []
