@@ -1,17 +1,22 @@
-"""What a release says about itself agrees: the version, the changelog and the licence."""
+"""What a release says about itself agrees: the version, the changelog and the licence; and the
+release workflow publishes only a tag that is the program's version, with checksums."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ElementTree
 from datetime import date
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 import hearts_desktop
-from tests.build_scripts import ROOT, appinfo, changelog
+from tests.build_scripts import ROOT, appinfo, changelog, release
 
 INFO = appinfo.app_info()
 
@@ -77,3 +82,56 @@ def test_appstreamcli_validates_the_metainfo() -> None:
     result = subprocess.run(["appstreamcli", "validate", "--no-net", "--explain", str(INFO.metainfo)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_tag_releases_only_the_version_the_program_says() -> None:
+    assert release.tag_problem("v0.2.0", "0.2.0") is None
+    for wrong in ["0.2.0", "v0.2.1", "v0.2", "release-0.2.0"]:
+        problem = release.tag_problem(wrong, "0.2.0")
+        assert problem is not None and repr(wrong) in problem and "'0.2.0'" in problem
+    assert release.main(["check-tag", f"v{hearts_desktop.__version__}"]) == 0
+    with pytest.raises(SystemExit, match="does not match the program's version"):
+        release.main(["check-tag", "v9.9.9"])
+
+
+def test_release_notes_are_this_versions_changelog_section(tmp_path: Path) -> None:
+    release.main(["notes", str(tmp_path / "notes.md")])
+    notes = (tmp_path / "notes.md").read_text(encoding="utf-8")
+    assert notes.startswith(changelog.release(hearts_desktop.__version__).notes)
+    assert "sha256sum --check --ignore-missing SHA256SUMS" in notes
+
+
+def test_sha256sums_lists_every_file_once_and_sha256sum_accepts_it(tmp_path: Path) -> None:
+    (tmp_path / "b.deb").write_bytes(b"deb")
+    (tmp_path / "a.tar.gz").write_bytes(b"")
+    (tmp_path / "SHA256SUMS").write_text("stale\n")
+    assert release.write_checksums(tmp_path).read_text() == (
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.tar.gz\n"
+        f"{hashlib.sha256(b'deb').hexdigest()}  b.deb\n")
+    if shutil.which("sha256sum"):
+        subprocess.run(["sha256sum", "--check", "--strict", "SHA256SUMS"], cwd=tmp_path, check=True,
+                       capture_output=True)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(SystemExit, match="holds no files"):
+        release.write_checksums(empty)
+
+
+def test_the_workflow_publishes_a_checked_tag_with_every_installer_unzipped() -> None:
+    workflow = yaml.safe_load((ROOT / ".github/workflows/installers.yml").read_text(encoding="utf-8"))
+    triggers = workflow[True]  # YAML 1.1 reads the key "on" as true
+    assert triggers["push"]["tags"] == ["v*"] and "workflow_dispatch" in triggers
+    jobs = workflow["jobs"]
+    check_tag = [step for step in jobs["version"]["steps"] if "check-tag" in step.get("run", "")]
+    assert check_tag and check_tag[0]["if"] == "startsWith(github.ref, 'refs/tags/')"
+    assert jobs["installer"]["needs"] == "version"
+    assert "python build/make.py --check" in [step.get("run") for step in jobs["installer"]["steps"]]
+    job = jobs["release"]
+    assert job["needs"] == "installer" and job["permissions"] == {"contents": "write"}
+    steps = job["steps"]
+    download = next(step for step in steps if step.get("uses", "").startswith("actions/download-artifact"))
+    assert download["with"]["merge-multiple"] is True  # the files themselves, not zips
+    assert "python build/release.py checksums release" in " ".join(step.get("run", "") for step in steps)
+    publish = next(step for step in steps if "gh release create" in step.get("run", ""))
+    assert publish["if"] == "startsWith(github.ref, 'refs/tags/v')"  # a dry run never publishes
+    assert "release/*" in publish["run"] and "--notes-file" in publish["run"]
