@@ -68,7 +68,7 @@ def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
 # ----------------------------------------------------------------- words
 
 
-def _plain(c: int) -> str:
+def card_words(c: int) -> str:
     """``"the queen of spades"``."""
     return f"the {RANK_NAMES[c % 13]} of {Suit(c // 13).label}"
 
@@ -101,7 +101,7 @@ def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
         passed |= 1 << c
     kept = hand & ~passed
     guards = (kept & SUIT_MASKS[Suit.SPADES] & (QUEEN_BIT - 1)).bit_count()
-    names = _join([_plain(c) for c in sorted(cards, reverse=True)])
+    names = _join([card_words(c) for c in sorted(cards, reverse=True)])
     points = view.rules.tables.points
     if view.rules.moon is not MoonScoring.OFF and count_losers(hand, view.unseen_mask) <= CARDS_PASSED:
         return f"Pass {names}: your hand can shoot the moon, so keep the winners and pass the likely losers."
@@ -161,10 +161,10 @@ def play_reason(view: PlayerView, result: SearchResult) -> str:
 def _forced(view: PlayerView, card: Card) -> str:
     if view.legal.bit_count() == 1:
         if not view.trick and not view.tricks:
-            return f"{_capital(_plain(card))} must lead the first trick."
+            return f"{_capital(card_words(card))} must lead the first trick."
         if view.trick and card // 13 == view.trick[0] // 13:
-            return f"{_capital(_plain(card))} is your only {_suit(card // 13)[:-1]}, and you must follow suit."
-        return f"{_capital(_plain(card))} is your only legal card."
+            return f"{_capital(card_words(card))} is your only {_suit(card // 13)[:-1]}, and you must follow suit."
+        return f"{_capital(card_words(card))} is your only legal card."
     return f"Any of your {_suit(card // 13)} plays the same here: the cards between them are yours or gone."
 
 
@@ -178,7 +178,7 @@ def _comparison(result: SearchResult) -> str:
     gap = runner.mean_points - best.mean_points
     if gap < 0.5:
         return ""
-    return f" (Expect {best.mean_points:.1f} points; {runner.mean_points:.1f} with {_plain(runner.card)}.)"
+    return f" (Expect {best.mean_points:.1f} points; {runner.mean_points:.1f} with {card_words(runner.card)}.)"
 
 
 def _moon_runner(view: PlayerView) -> int | None:
@@ -199,21 +199,21 @@ def _lead_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None
     lower = (out & ((1 << card) - 1)).bit_count()
     if shooter is not None and suit == Suit.HEARTS:
         return (
-            f"Lead {_plain(card)}: {_who(view, shooter)} has every point so far, and a heart "
+            f"Lead {card_words(card)}: {seat_words(view, shooter)} has every point so far, and a heart "
             f"taken by anyone else stops the moon."
         )
     if out and not higher and _only_taker(view):
-        return f"Lead {_plain(card)}, the top {_suit(suit)[:-1]} left: you have every point so far, so run for the moon."
+        return f"Lead {card_words(card)}, the top {_suit(suit)[:-1]} left: you have every point so far, so run for the moon."
     if suit == Suit.SPADES and k.unseen & QUEEN_BIT and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
-        return f"Lead {_plain(card)} to flush out the unseen queen: you hold no spade above her."
+        return f"Lead {card_words(card)} to flush out the unseen queen: you hold no spade above her."
     if not out:
-        return f"Lead {_plain(card)}: nobody else holds {_suit(suit)}, and winning this trick costs least."
+        return f"Lead {card_words(card)}: nobody else holds {_suit(suit)}, and winning this trick costs least."
     if not lower:
         safe = "" if k.unseen & HEARTS_MASK & SUIT_MASKS[suit] else " and no points are in danger"
-        return f"Lead {_plain(card)}: {_higher(higher, suit)} still out{safe}, so someone else wins it."
+        return f"Lead {card_words(card)}: {_higher(higher, suit)} still out{safe}, so someone else wins it."
     if not higher:
-        return f"Lead {_plain(card)}: it is the top {_suit(suit)[:-1]} left, and taking this trick now costs least."
-    return f"Lead {_plain(card)}: {_higher(higher, suit)} still out, and it is your least costly lead."
+        return f"Lead {card_words(card)}: it is the top {_suit(suit)[:-1]} left, and taking this trick now costs least."
+    return f"Lead {card_words(card)}: {_higher(higher, suit)} still out, and it is your least costly lead."
 
 
 def _higher(count: int, suit: int) -> str:
@@ -230,7 +230,7 @@ def _only_taker(view: PlayerView) -> bool:
     )
 
 
-def _who(view: PlayerView, seat: int) -> str:
+def seat_words(view: PlayerView, seat: int) -> str:
     """A seat as a player sees it from theirs: left, right, across."""
     offset = (seat - view.seat) % view.players
     if offset == 1:
@@ -261,7 +261,7 @@ def _follow_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | No
             facts.append("a higher card would win the trick for nothing you need")
         return f"Duck under {_rank(winning)}: {facts[0]}."
     if shooter is not None and points_on > 0:
-        return f"Take the trick with {_rank(card)}: {_who(view, shooter)} has every point so far and must not take them all."
+        return f"Take the trick with {_rank(card)}: {seat_words(view, shooter)} has every point so far and must not take them all."
     if card == QUEEN_OF_SPADES:
         return f"Play the queen under {_rank(winning)}: the {_rank(winning)[4:]} wins and takes her."
     if last and points_on <= 0:
@@ -281,13 +281,13 @@ def _discard_reason(view: PlayerView, k: Knowledge, card: Card) -> str:
         return f"Dump the queen of spades: you are void in {led}."
     if 1 << card & QUEEN_CATCHERS:
         if points[card] > 0:
-            return f"Throw {_plain(card)}: you are void in {led} and it costs {points[card]} to whoever takes it."
-        return f"Throw {_plain(card)}: you are void in {led} and the queen is still out to catch it."
+            return f"Throw {card_words(card)}: you are void in {led} and it costs {points[card]} to whoever takes it."
+        return f"Throw {card_words(card)}: you are void in {led} and the queen is still out to catch it."
     if card // 13 == Suit.HEARTS:
-        return f"Throw {_plain(card)}: you are void in {led}, and it is your most dangerous heart."
+        return f"Throw {card_words(card)}: you are void in {led}, and it is your most dangerous heart."
     suit_left = view.hand & SUIT_MASKS[card // 13]
     if suit_left == 1 << card:
-        return f"Shed {_plain(card)} while you are void in {led}: it leaves you void in {_suit(card // 13)} too."
+        return f"Shed {card_words(card)} while you are void in {led}: it leaves you void in {_suit(card // 13)} too."
     if card == max(c for c in range(52) if suit_left >> c & 1) and card % 13 >= 8:
-        return f"Shed {_plain(card)} while you are void in {led}: it could win a trick later."
-    return f"Shed {_plain(card)} while you are void in {led}: your other cards are worth more to keep."
+        return f"Shed {card_words(card)} while you are void in {led}: it could win a trick later."
+    return f"Shed {card_words(card)} while you are void in {led}: your other cards are worth more to keep."

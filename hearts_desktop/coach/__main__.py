@@ -1,0 +1,85 @@
+"""The coach on the command line: ``python -m hearts_desktop.coach review SAVE_FILE``.
+
+Prints each decision of one seat in one hand with its options, their values, the cost of
+the choice and its mark; ``--json`` prints the same as one JSON object. The save is only
+read, never set aside or changed, even when it is damaged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..engine import Game
+from ..persistence.documents import DocumentError, read_document
+from ..persistence.saves import SAVE, SavedGame, parse_save
+from .game import HandReview, review_hand, review_to_json
+from .review import MARK_LIMITS
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.coach", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    review = sub.add_parser("review", help="review one seat's decisions in one hand of a saved game")
+    review.add_argument("save", type=Path, help="a saved game (the autosave, or a copy of it)")
+    review.add_argument("--hand", type=int, help="the hand, 1 for the first (default: the last one played)")
+    review.add_argument("--seat", type=int, help="the seat, 0 to 3 (default: the first person's)")
+    review.add_argument("--seed", type=int, default=0, help="another seed deals other imagined hands")
+    review.add_argument("--json", action="store_true")
+    options = parser.parse_args(argv)
+    try:
+        saved = read_document(options.save, SAVE, parse_save)
+    except DocumentError as error:
+        print(f"{options.save} cannot be reviewed: it {error.problem} ({error}).", file=sys.stderr)
+        return 2
+    game = saved.game
+    played = _hands_played(game)
+    hand = played if options.hand is None else options.hand
+    seat = _person(saved) if options.seat is None else options.seat
+    if not 1 <= hand <= played:
+        print(f"There is no hand {hand} to review: this game has {played}.", file=sys.stderr)
+        return 2
+    if not 0 <= seat < game.players:
+        print(f"There is no seat {seat}: the seats are 0 to {game.players - 1}.", file=sys.stderr)
+        return 2
+    result = review_hand(game.rules, game.seed, game.actions, hand - 1, seat, options.seed)
+    if options.json:
+        print(json.dumps(review_to_json(result)))
+    else:
+        print(_text(result, saved))
+    return 0
+
+
+def _hands_played(game: Game) -> int:
+    """Hands with at least one action: the finished ones and any begun."""
+    replay = Game(game.rules, game.seed)
+    last = -1
+    for action in game.actions:
+        last = replay.hand_index
+        replay.apply(action)
+    return last + 1
+
+
+def _person(saved: SavedGame) -> int:
+    return next((i for i, s in enumerate(saved.seats) if s.kind == "human"), 0)
+
+
+def _text(review: HandReview, saved: SavedGame) -> str:
+    name = saved.seats[review.seat].name
+    lines = [f"Hand {review.hand_index + 1}, {name}: mean cost {review.mean_cost:.2f} points a decision"]
+    limits = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
+    lines.append(f"(marks by cost in points: {limits}, blunder from {MARK_LIMITS[-1][1]:g})")
+    for d in review.decisions:
+        where = "Pass" if d.trick is None else f"Trick {d.trick + 1}"
+        chosen = " ".join(str(c) for c in d.chosen)
+        best = " ".join(str(c) for c in d.judgement.best.cards)
+        lines.append(f"{where:>8}: {chosen:<9} best {best:<9} +{d.cost:.1f}  {d.mark.value}")
+        lines.append(f"          {d.reason}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""Reviewing a played hand: walk a game's actions and judge one seat's decisions in it.
+
+A game is its rules, its seed and its actions (``Game.replay``), so a review needs nothing
+but what a save already holds. Each decision is judged from the view its seat had at that
+moment, with a random source named by the review's seed and the decision's place in the
+game: a review replays exactly, and another seed gives independent deals (the check that
+marks are stable).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.base import Cancel, never_cancel
+from ..engine import Action, Game, PassAction, PlayAction, PlayerView, Ruleset
+from .reasons import reason
+from .review import DEFAULT_BUDGET, CoachBudget, Judgement, Mark, judge_pass, judge_play
+
+Progress = Callable[[int, int], None]
+"""Told (decisions judged, decisions in all) after each decision."""
+
+BIGGEST = 3
+"""How many of the costliest decisions a review sums up at its top."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One judged decision of the reviewed seat."""
+
+    action_index: int
+    """Where the decision stands in the game's actions: the table as it was is the replay
+    of the actions before it."""
+    trick: int | None
+    """The trick it was played to (0 is the first), or None for the pass."""
+    chosen: tuple[int, ...]
+    judgement: Judgement
+    reason: str
+
+    @property
+    def mark(self) -> Mark:
+        return self.judgement.mark
+
+    @property
+    def cost(self) -> float:
+        return self.judgement.cost
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    hand_index: int
+    seat: int
+    decisions: tuple[Decision, ...]
+    complete: bool
+    """False when the review was cancelled before every decision was judged."""
+
+    @property
+    def mean_cost(self) -> float:
+        """The hand's accuracy figure: the mean cost of a decision, in points."""
+        return sum(d.cost for d in self.decisions) / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def biggest(self) -> tuple[Decision, ...]:
+        """The costliest decisions below the best marks, costliest first."""
+        worse = [d for d in self.decisions if d.mark not in (Mark.BEST, Mark.GOOD)]
+        return tuple(sorted(worse, key=lambda d: -d.cost)[:BIGGEST])
+
+
+def decisions_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
+                 seat: int) -> Iterator[tuple[int, PlayerView, Action]]:
+    """Every pass or card of ``seat`` in the hand, with the view it was decided from."""
+    game = Game(rules, seed)
+    for index, action in enumerate(actions):
+        if game.hand_index > hand_index:
+            return
+        if game.hand_index == hand_index and action.seat == seat and isinstance(action, PassAction | PlayAction):
+            yield index, game.view(seat), action
+        game.apply(action)
+
+
+def review_hand(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int, seat: int,
+                review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
+                progress: Progress | None = None, cancel: Cancel = never_cancel) -> HandReview:
+    """Judge each decision ``seat`` made in hand ``hand_index`` (0 is the first)."""
+    found = list(decisions_of(rules, seed, actions, hand_index, seat))
+    judged: list[Decision] = []
+    for index, view, action in found:
+        if cancel():
+            break
+        rng = random.Random(f"hearts-desktop-coach:{review_seed}:{index}")
+        if isinstance(action, PassAction):
+            judgement = judge_pass(view, action.cards, rng, budget, cancel)
+            judged.append(Decision(index, None, action.cards, judgement, reason(view, judgement, True)))
+        else:
+            assert isinstance(action, PlayAction)
+            judgement = judge_play(view, action.card, rng, budget, cancel)
+            judged.append(Decision(index, len(view.tricks), (action.card,), judgement,
+                                   reason(view, judgement, False)))
+        if progress is not None:
+            progress(len(judged), len(found))
+    return HandReview(hand_index, seat, tuple(judged), len(judged) == len(found) and not cancel())
+
+
+def review_to_json(review: HandReview) -> dict[str, Any]:
+    """The review as plain data: what the command line prints and the save caches."""
+    return {
+        "hand": review.hand_index,
+        "seat": review.seat,
+        "complete": review.complete,
+        "mean_cost": round(review.mean_cost, 3),
+        "biggest": [d.action_index for d in review.biggest],
+        "decisions": [
+            {
+                "action_index": d.action_index,
+                "kind": "pass" if d.trick is None else "play",
+                "trick": d.trick,
+                "chosen": [str(c) for c in d.chosen],
+                "best": [str(c) for c in d.judgement.best.cards],
+                "cost": round(d.cost, 3),
+                "error": round(d.judgement.error, 3),
+                "mark": d.mark.value,
+                "deals": d.judgement.deals,
+                "reason": d.reason,
+                "options": [
+                    {"cards": [str(c) for c in o.cards], "value": round(o.value, 3),
+                     "moon_plan": o.moon_plan}
+                    for o in d.judgement.options
+                ],
+            }
+            for d in review.decisions
+        ],
+    }

@@ -1,0 +1,77 @@
+"""One sentence on each judged decision: what the choice cost, in facts a player can check.
+
+The sentence names the fact that made the difference in the playouts (the queen of spades
+landing on us, a moon let through, a moon plan missed, or plain points) and then says why
+the better choice was better in the hint's own words, so the coach and the hint never
+disagree on their reasons.
+"""
+
+from __future__ import annotations
+
+from ..bots.hint import card_words, pass_reason, play_reason, seat_words
+from ..bots.knowledge import Knowledge
+from ..bots.search import CandidateStats, SearchResult
+from ..engine import Card, PlayerView
+from ..engine.cards import QUEEN_OF_SPADES, Suit
+from .review import Judgement, Mark, Option
+
+NOTABLE_SHARE = 0.15
+"""A difference in how often something happens (in the playouts) worth a sentence."""
+
+
+def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
+    """Why the decision earned its mark, in one or two sentences."""
+    best = judgement.best
+    chosen = judgement.chosen
+    why_best = pass_reason(view, best.cards) if passing else play_reason(view, _as_search(judgement))
+    if judgement.forced:
+        return why_best
+    if judgement.mark is Mark.BEST:
+        return why_best if chosen is best else f"As good as {_cards(best.cards)}. {why_best}"
+    return f"{_what_it_cost(view, judgement, passing)} Better: {why_best}"
+
+
+def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
+    chosen, best = judgement.chosen, judgement.best
+    doing = f"Passing {_cards(chosen.cards)}" if passing else f"Playing {card_words(chosen.cards[0])}"
+    queen = chosen.share(chosen.queen_taken) - best.share(best.queen_taken)
+    moons = chosen.share(chosen.moons_against) - best.share(best.moons_against)
+    if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
+        return (f"{doing} lets the queen of spades fall on you in {_percent(chosen, chosen.queen_taken)} "
+                f"of the deals ({_percent(best, best.queen_taken)} after {_cards(best.cards)})"
+                f"{'' if passing else _void_fact(view)}.")
+    if moons >= NOTABLE_SHARE / 2:
+        return (f"{doing} lets another player shoot the moon in {_percent(chosen, chosen.moons_against)} "
+                f"of the deals ({_percent(best, best.moons_against)} after {_cards(best.cards)}).")
+    if best.moon_plan and not chosen.moon_plan:
+        return (f"{doing} gives up a moon that {_cards(best.cards)} makes in "
+                f"{_percent(best, best.moons_shot)} of the deals.")
+    return f"{doing} costs {judgement.cost:.1f} points more than {_cards(best.cards)}, on average."
+
+
+def _void_fact(view: PlayerView) -> str:
+    """Who is known to be out of spades: they can throw the queen on a spade trick of ours."""
+    knowledge = Knowledge.from_view(view)
+    void = [s for s in range(view.players) if s != view.seat and knowledge.is_void(s, Suit.SPADES)]
+    if not void:
+        return ""
+    return f": {seat_words(view, void[0])} is out of spades"
+
+
+def _percent(option: Option, count: int) -> str:
+    return f"{round(100 * option.share(count))}%"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    words = [card_words(c) for c in sorted(cards, reverse=True)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _as_search(judgement: Judgement) -> SearchResult:
+    """The judgement in the search's terms, best first, so the hint's words can explain it."""
+    candidates = [
+        CandidateStats(o.cards[0], o.moon_plan, o.cards, list(o.values), float(o.own_points),
+                       o.queen_taken, o.moons_shot, o.moons_against)
+        for o in judgement.options
+    ]
+    return SearchResult(candidates, judgement.deals, 0.0)

@@ -1,0 +1,287 @@
+"""The coach's judgement of one decision: every option scored from the player's own view.
+
+A decision is judged the way the Expert decides, run as an analysis: deal the cards the
+player could not see in every way that agrees with what they could see (their
+``PlayerView``: their hand, the cards they passed and were passed, the voids shown), play
+the hand out after each option with the Expert's playout rules, and compare the options on
+the same deals. Two things differ from the Expert at the table:
+
+* **The budget is work, never time**: deals are counted, so a review replays exactly under
+  its seed on any machine. Deals are added in batches until the decision's mark is settled
+  (the cost's interval lies inside one mark's band) or the cap is reached, so the clear
+  decisions are quick and the close ones get the deals.
+* **The chosen option is always scored**, even one the Expert would never consider, and a
+  pass's best is re-measured on fresh deals after it was picked, so the winner of many
+  noisy candidates is not flattered by its luck (which would inflate every cost).
+
+Values are *points*: our points minus the others' mean, scaled by (n - 1) / n. When the
+hand's points all go to someone that is exactly the difference in our own points, and a
+moon (ours or another's) counts at its true weight.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+
+from ..bots.base import Cancel, never_cancel
+from ..bots.expert import EXPERT_LOOKAHEAD, MOON_SUCCESS, PASS_POOL, moon_worth_trying
+from ..bots.heuristics import QUEEN_BIT
+from ..bots.inference import Deal, DealSampler, position_of
+from ..bots.knowledge import Knowledge
+from ..bots.medium import medium_pass, pass_priority
+from ..bots.search import MediumLookahead, PlayoutPolicy, distinct_plays, paired_gap, play_out
+from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
+from ..engine.rules import CARDS_PASSED
+
+
+class Mark(Enum):
+    """How a decision compares with the best, by its cost in points (see ``MARK_LIMITS``)."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+MARK_LIMITS: tuple[tuple[Mark, float], ...] = (
+    (Mark.BEST, 0.25),
+    (Mark.GOOD, 0.75),
+    (Mark.INACCURACY, 2.0),
+    (Mark.MISTAKE, 5.0),
+)
+"""A cost below a limit earns that mark; from the last limit on it is a blunder. The rules
+screen quotes these figures."""
+
+
+def mark_of(cost: float) -> Mark:
+    for mark, limit in MARK_LIMITS:
+        if cost < limit:
+            return mark
+    return Mark.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class CoachBudget:
+    """Deals per decision: ``first`` at once, then ``batch`` more until settled or ``most``.
+
+    ``confidence`` is how many standard errors the cost's interval spans when asking
+    whether it lies inside one mark's band.
+    """
+
+    first: int = 96
+    batch: int = 96
+    most: int = 672
+    confidence: float = 2.0
+    pass_screen: int = 32
+    """Deals on which every candidate pass is tried before the field is halved."""
+
+
+DEFAULT_BUDGET = CoachBudget()
+
+
+@dataclass(slots=True)
+class Option:
+    """One choice (a card, or the cards of a pass) and what the playouts after it showed."""
+
+    cards: tuple[Card, ...]
+    moon_plan: bool = False
+    """Whether these playouts had us play for the moon (a plan the player could follow)."""
+    values: list[float] = field(default_factory=list)
+    own_points: int = 0
+    """Our own points summed over the playouts (``values`` are against the others)."""
+    queen_taken: int = 0
+    moons_against: int = 0
+    moons_shot: int = 0
+
+    def add(self, points: Sequence[int], state: HandState, seat: int) -> None:
+        self.values.append(hand_value(points, seat))
+        self.own_points += points[seat]
+        result = state.result
+        assert result is not None
+        self.queen_taken += bool(result.taken[seat] & QUEEN_BIT)
+        if result.moon_shooter == seat:
+            self.moons_shot += 1
+        elif result.moon_shooter is not None:
+            self.moons_against += 1
+
+    @property
+    def value(self) -> float:
+        """Expected points after this choice (lower is better)."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    def share(self, count: int) -> float:
+        return count / len(self.values) if self.values else 0.0
+
+
+def hand_value(points: Sequence[int], seat: int) -> float:
+    """Our points minus the others' mean, in the scale of our own points (see the module)."""
+    n = len(points)
+    mine = points[seat]
+    return (mine - (sum(points) - mine) / (n - 1)) * (n - 1) / n
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The options of one decision, best first, with the chosen one's cost and mark."""
+
+    chosen: Option
+    options: tuple[Option, ...]
+    cost: float
+    error: float
+    """Standard error of the cost, from the per-deal differences."""
+    deals: int
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def mark(self) -> Mark:
+        return mark_of(self.cost)
+
+    @property
+    def forced(self) -> bool:
+        return len(self.options) == 1
+
+
+def judge(best: Option, chosen: Option, options: list[Option], deals: int) -> Judgement:
+    gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
+    ordered = sorted(options, key=lambda o: o.value)
+    return Judgement(chosen, tuple(ordered), max(0.0, gap), 0.0 if error == float("inf") else error, deals)
+
+
+def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> bool:
+    """Whether the chosen option's mark would stand with more deals.
+
+    When the chosen option leads, the question is whether a runner-up could overtake it by
+    more than the best mark allows.
+    """
+    best = min(options, key=lambda o: o.value)
+    spread = budget.confidence
+    if chosen is best:
+        for other in options:
+            if other is not chosen:
+                gap, error = paired_gap(other.values, chosen.values)
+                if mark_of(max(0.0, spread * error - gap)) is not Mark.BEST:
+                    return False
+        return True
+    gap, error = paired_gap(chosen.values, best.values)
+    return mark_of(max(0.0, gap - spread * error)) is mark_of(max(0.0, gap + spread * error))
+
+
+# ----------------------------------------------------------------- playing a card
+
+
+def judge_play(view: PlayerView, card: Card, rng: random.Random,
+               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judgement:
+    """Score every sensibly different legal card against ``card``, the one played."""
+    groups = distinct_plays(view)
+    chosen_group = next(g for g in groups if card in g)
+    safe = {g: Option((g[0],) if card not in g else (card,)) for g in groups}
+    if len(groups) == 1:
+        only = safe[chosen_group]
+        return Judgement(only, (only,), 0.0, 0.0, 0)
+    knowledge = Knowledge.from_view(view)
+    trying = moon_worth_trying(view, knowledge)
+    plans = {g: (Option(safe[g].cards, moon_plan=True),) if trying else () for g in groups}
+    policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
+    policy.start(view)
+    sampler = DealSampler(view, knowledge)
+    every = [o for g in groups for o in (safe[g], *plans[g])]
+    deals = 0
+    while deals < budget.most and not cancel():
+        for _ in range(budget.first if deals == 0 else budget.batch):
+            _play_deal(view, sampler.sample(rng), every, policy)
+        deals += budget.first if deals == 0 else budget.batch
+        options = [_plan_of(safe[g], plans[g]) for g in groups]
+        if settled(_plan_of(safe[chosen_group], plans[chosen_group]), options, budget):
+            break
+    options = [_plan_of(safe[g], plans[g]) for g in groups]
+    best = min(options, key=lambda o: o.value)
+    return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals)
+
+
+def _play_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy) -> None:
+    root = position_of(view, deal)
+    played = view.played_mask
+    seat = view.seat
+    for option in options:
+        state = root.copy()
+        state.play(option.cards[0])
+        points = play_out(state, policy, played | 1 << option.cards[0], seat if option.moon_plan else None)
+        option.add(points, state, seat)
+
+
+def _plan_of(safe: Option, plans: tuple[Option, ...]) -> Option:
+    """The option a player would follow: the moon plan only where it nearly always works."""
+    for plan in plans:
+        if plan.share(plan.moons_shot) >= MOON_SUCCESS and plan.value < safe.value:
+            return plan
+    return safe
+
+
+# ----------------------------------------------------------------- passing
+
+
+def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
+               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judgement:
+    """Score the pass made against the passes the Expert would consider.
+
+    The field (Medium's pass and every triple of the cards most worth passing) is screened
+    on a few deals and halved; the finalists and the pass made are then measured on fresh
+    deals, so the best one's value is not the luckiest of many.
+    """
+    t = view.rules.tables
+    moon_on = view.rules.moon is not MoonScoring.OFF
+    one_target = len(set(view.pass_targets)) == 1
+    made = Option(tuple(cards))
+    field_: dict[tuple[Card, ...], Option] = {_pass_key(cards, one_target): made}
+    usual = tuple(CARDS[c] for c in medium_pass(t, view.hand, moon_on))
+    pool = sorted(view.cards(), key=lambda c: -pass_priority(t, c, view.hand))[:PASS_POOL]
+    for triple in [usual, *combinations(pool, CARDS_PASSED)]:
+        ordered = tuple(sorted(triple, key=lambda c: pass_priority(t, c, view.hand)))
+        field_.setdefault(_pass_key(ordered, one_target), Option(ordered))
+    sampler = DealSampler(view)
+    policy = MediumLookahead(view.rules, 0)
+    alive = list(field_.values())
+    screened = 0
+    while len(alive) > 4 and not cancel():
+        for _ in range(budget.pass_screen):
+            _pass_deal(view, sampler.sample(rng), alive, policy, moon_on)
+        screened += budget.pass_screen
+        others = sorted((o for o in alive if o is not made), key=lambda o: o.value)
+        alive = [made] + others[: max(3, len(others) // 2)]
+    finalists = [Option(o.cards) for o in alive]
+    made = finalists[0]
+    deals = 0
+    while deals < budget.most and not cancel():
+        for _ in range(budget.first if deals == 0 else budget.batch):
+            _pass_deal(view, sampler.sample(rng), finalists, policy, moon_on)
+        deals += budget.first if deals == 0 else budget.batch
+        if settled(made, finalists, budget):
+            break
+    best = min(finalists, key=lambda o: o.value)
+    return judge(best, made, finalists, screened + deals)
+
+
+def _pass_key(cards: Sequence[Card], one_target: bool) -> tuple[Card, ...]:
+    """Passes to one seat are the same pass in any order; scattered ones are not."""
+    return tuple(sorted(cards)) if one_target else tuple(cards)
+
+
+def _pass_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy,
+               moon_on: bool) -> None:
+    t = view.rules.tables
+    hands, kitty = deal
+    theirs = {s: medium_pass(t, hands[s], moon_on) for s in range(view.players) if s != view.seat}
+    for option in options:
+        state = HandState(view.rules, hands, kitty, view.direction)
+        state.pass_cards(view.seat, option.cards)
+        for seat, passed in theirs.items():
+            state.pass_cards(seat, passed)
+        option.add(play_out(state, policy, 0), state, view.seat)
