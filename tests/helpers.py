@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hearts_desktop.engine import HandState, PlayAction, Ruleset, cards_of, parse_cards
-from hearts_desktop.engine.cards import iter_bits, mask_of
+from hearts_desktop.engine import HandState, PlayAction, Ruleset, Trick, cards_of, parse_cards
+from hearts_desktop.engine.cards import SUIT_MASKS, iter_bits, mask_of
 from hearts_desktop.engine.rules import PassDirection
 
 
@@ -50,3 +50,37 @@ def legal(state: HandState) -> set[str]:
 
 def held(state: HandState, seat: int) -> set[str]:
     return {str(c) for c in cards_of(state.hands[seat])}
+
+
+def hand_in_play(
+    rules: Ruleset,
+    held: dict[int, str],
+    tricks: list[tuple[int, str, int]],
+    leader: int,
+    trick: str = "",
+) -> HandState:
+    """A hand in play: ``held`` cards for the named seats, finished ``tricks`` as
+    (leader, cards in play order, winner), the current ``trick``. Seats not named get the
+    remaining cards, none of a suit they have shown void in."""
+    t = rules.tables
+    n = t.players
+    hands = {seat: mask_of(parse_cards(text)) for seat, text in held.items()}
+    finished = [Trick(lead, parse_cards(cards), winner) for lead, cards, winner in tricks]
+    current = parse_cards(trick)
+    played = mask_of(current)
+    voids = [0] * n
+    for f in finished:
+        played |= mask_of(f.cards)
+        for position_in_trick, c in enumerate(f.cards):
+            if c.suit != f.cards[0].suit:
+                voids[(f.leader + position_in_trick) % n] |= SUIT_MASKS[f.cards[0].suit]
+    size = {seat: t.hand_size - len(finished) - ((seat - leader) % n < len(current)) for seat in range(n)}
+    free = t.deck & ~played
+    for mask in hands.values():
+        free &= ~mask
+    for seat in range(n):
+        if seat not in hands:
+            pick = [c for c in iter_bits(free & ~voids[seat])][: size[seat]]
+            hands[seat] = mask_of(pick)
+            free &= ~hands[seat]
+    return HandState.position(rules, [hands[s] for s in range(n)], 0, leader, current, finished)

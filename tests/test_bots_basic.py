@@ -26,17 +26,15 @@ from hearts_desktop.engine import (
     Phase,
     PlayAction,
     Ruleset,
-    Trick,
     card,
     cards_of,
     mask_of,
     parse_cards,
     view_of,
 )
-from hearts_desktop.engine.cards import SUIT_MASKS, iter_bits
 from hearts_desktop.engine.rules import CARDS_PASSED, PassDirection
 
-from .helpers import deal_with
+from .helpers import deal_with, hand_in_play
 
 LEVELS = ("easy", "medium")
 EXTRA_RULESETS = (
@@ -160,38 +158,6 @@ def test_a_bot_given_a_view_cannot_reach_hidden_cards(level: str) -> None:
 # ----------------------------------------------------------------- textbook positions
 
 
-def position(
-    rules: Ruleset,
-    held: dict[int, str],
-    tricks: list[tuple[int, str, int]],
-    leader: int,
-    trick: str = "",
-) -> HandState:
-    """A hand in play: ``held`` cards for the named seats, finished ``tricks`` as
-    (leader, cards in play order, winner), the current ``trick``. Seats not named get the
-    remaining cards, none of a suit they have shown void in."""
-    t = rules.tables
-    n = t.players
-    hands = {seat: mask_of(parse_cards(text)) for seat, text in held.items()}
-    finished = [Trick(lead, parse_cards(cards), winner) for lead, cards, winner in tricks]
-    current = parse_cards(trick)
-    played = mask_of(current)
-    voids = [0] * n
-    for f in finished:
-        played |= mask_of(f.cards)
-        for position_in_trick, c in enumerate(f.cards):
-            if c.suit != f.cards[0].suit:
-                voids[(f.leader + position_in_trick) % n] |= SUIT_MASKS[f.cards[0].suit]
-    size = {seat: t.hand_size - len(finished) - ((seat - leader) % n < len(current)) for seat in range(n)}
-    free = t.deck & ~played
-    for mask in hands.values():
-        free &= ~mask
-    for seat in range(n):
-        if seat not in hands:
-            pick = [c for c in iter_bits(free & ~voids[seat])][: size[seat]]
-            hands[seat] = mask_of(pick)
-            free &= ~hands[seat]
-    return HandState.position(rules, [hands[s] for s in range(n)], 0, leader, current, finished)
 
 
 def medium_choice(state: HandState) -> str:
@@ -199,7 +165,7 @@ def medium_choice(state: HandState) -> str:
 
 
 def test_medium_ducks_under_the_winning_heart() -> None:
-    state = position(
+    state = hand_in_play(
         Ruleset(),
         {0: "2H 5H 9H KH 3S 4S 6D 7D 8D TD JD"},
         [(0, "2C 3C 4C 5C", 3), (3, "6C 7C AH 9C", 2)],
@@ -211,27 +177,27 @@ def test_medium_ducks_under_the_winning_heart() -> None:
 
 
 def test_medium_lets_the_queen_fall_under_a_higher_spade() -> None:
-    state = position(Ruleset(), {0: "QS 3S 8C 9C TC JC QC 3D 4D 5D 6D 7D"}, [(0, "2C 3C 4C 5C", 3)], 3, "KS")
+    state = hand_in_play(Ruleset(), {0: "QS 3S 8C 9C TC JC QC 3D 4D 5D 6D 7D"}, [(0, "2C 3C 4C 5C", 3)], 3, "KS")
     assert medium_choice(state) == "QS"
 
 
 def test_medium_dumps_the_queen_when_void() -> None:
-    state = position(Ruleset(), {0: "QS AS KH AH 3H 8C 9C TC JC QC 2S 3S"}, [(0, "2C 3C 4C AC", 3)], 3, "8D")
+    state = hand_in_play(Ruleset(), {0: "QS AS KH AH 3H 8C 9C TC JC QC 2S 3S"}, [(0, "2C 3C 4C AC", 3)], 3, "8D")
     assert medium_choice(state) == "QS"
 
 
 def test_medium_dumps_its_highest_heart_when_void_without_the_queen() -> None:
-    state = position(Ruleset(), {0: "AH 2H 3H 8C 9C TC 2S 3S 4S 5S 6S 7S"}, [(0, "2C 3C 4C AC", 3)], 3, "8D")
+    state = hand_in_play(Ruleset(), {0: "AH 2H 3H 8C 9C TC 2S 3S 4S 5S 6S 7S"}, [(0, "2C 3C 4C AC", 3)], 3, "8D")
     assert medium_choice(state) == "AH"
 
 
 def test_medium_keeps_the_jack_of_diamonds_and_wins_it_when_safe() -> None:
     omnibus = Ruleset(jack_of_diamonds=True)
-    last_on_jack = position(
+    last_on_jack = hand_in_play(
         omnibus, {0: "AD 3D 8C 9C TC 2S 3S 4S 5S 6S 7S 8S"}, [(0, "2C AC 3C 4C", 1)], 1, "5D JD 9D"
     )
     assert medium_choice(last_on_jack) == "AD"
-    void = position(omnibus, {0: "JD 9C TC JC QC KC 2H 3H 4H 5H 6H 7H"}, [(0, "2C 3C 4C AC", 3)], 3, "8S")
+    void = hand_in_play(omnibus, {0: "JD 9C TC JC QC KC 2H 3H 4H 5H 6H 7H"}, [(0, "2C 3C 4C AC", 3)], 3, "8S")
     assert medium_choice(void) != "JD"
 
 
@@ -250,29 +216,29 @@ MOON_HANDS = {0: "AH 2H 6D 7D", 1: "9H 8D 9D TD", 2: "3H JC QC TC", 3: "4H 7C 8C
 
 def test_medium_takes_a_point_card_to_stop_a_moon() -> None:
     """Seat 1 has taken the queen and every heart played; with the ace we take this trick."""
-    state = position(Ruleset(), MOON_HANDS, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "9H 3H 4H")
+    state = hand_in_play(Ruleset(), MOON_HANDS, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "9H 3H 4H")
     assert medium_choice(state) == "AH"
 
 
 def test_medium_ducks_the_same_trick_when_nobody_threatens_a_moon() -> None:
     """As above, but seat 2 took the king of hearts: no moon to stop, so we duck."""
     tricks = [*MOON_TRICKS[:-1], (1, "5H KH 6H 7H", 2), (2, "8H TH JH QH", 1)]
-    state = position(Ruleset(), MOON_HANDS, tricks, 1, "9H 3H 4H")
+    state = hand_in_play(Ruleset(), MOON_HANDS, tricks, 1, "9H 3H 4H")
     assert medium_choice(state) == "2H"
 
 
 def test_medium_feeds_points_to_anyone_but_the_moon_shooter() -> None:
     """Seat 1 threatens a moon; seat 2 is winning this trick, so our hearts go to seat 2."""
     hands = {0: "2H 6D 7D TD", 1: "8D 9H TC JC", 2: "3H 9D QC 7C", 3: "4H AH 8C 9C"}
-    state = position(Ruleset(), hands, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "8D 9D")
+    state = hand_in_play(Ruleset(), hands, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "8D 9D")
     assert medium_choice(state) == "AH"
     hands.update({2: "3H 9D AH 7C", 3: "4H 8C 9C QC"})
-    state = position(Ruleset(), hands, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "8D 9D")
+    state = hand_in_play(Ruleset(), hands, [*MOON_TRICKS, (1, "QH 8H TH JH", 1)], 1, "8D 9D")
     assert medium_choice(state) == "4H"  # without the threat it would throw the queen of clubs
 
 
 def test_medium_does_not_give_its_jack_of_diamonds_away() -> None:
-    state = position(
+    state = hand_in_play(
         Ruleset(jack_of_diamonds=True),
         {0: "JD 5D 8C 9C TC 2S 3S 4S 5S 6S 7S 8S"},
         [(0, "2C 3C 4C AC", 3)],
@@ -312,7 +278,7 @@ def test_medium_tries_a_moon_only_with_a_very_strong_hand() -> None:
         for _ in range(500)
     )
     assert chases < 10
-    strong = position(rules, {0: "2C AH KH QH JH TH 9H AS KS QS AC KC AD"}, [], 0)
+    strong = hand_in_play(rules, {0: "2C AH KH QH JH TH 9H AS KS QS AC KC AD"}, [], 0)
     assert chasing_moon(position_from_view(view_of(strong, 0)))
     t = rules.tables
     passed = medium_pass(t, strong.hands[0], True)

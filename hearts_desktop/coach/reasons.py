@@ -34,10 +34,11 @@ def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
 def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     chosen, best = judgement.chosen, judgement.best
     doing = f"Passing {_cards(chosen.cards)}" if passing else f"Playing {card_words(chosen.cards[0])}"
+    after = f"After {doing[0].lower()}{doing[1:]}"
     queen = chosen.share(chosen.queen_taken) - best.share(best.queen_taken)
     moons = chosen.share(chosen.moons_against) - best.share(best.moons_against)
     if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
-        return (f"{doing} lets the queen of spades fall on you in {_percent(chosen, chosen.queen_taken)} "
+        return (f"{after}, you take the queen of spades in {_percent(chosen, chosen.queen_taken)} "
                 f"of the deals ({_percent(best, best.queen_taken)} after {_cards(best.cards)})"
                 f"{'' if passing else _void_fact(view)}.")
     if moons >= NOTABLE_SHARE / 2:
