@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pygame
+import warnings
 
-from hearts_desktop.bench.layout import Element, overlaps, see_through
+import pygame
+import pytest
+
+from hearts_desktop.bench.layout import PORTRAIT, SIZES, Element, check, overlaps, recent_games, see_through
+from hearts_desktop.ui import theme, window
+from hearts_desktop.ui.app import windowed
+from hearts_desktop.ui.stats_scene import draw_chart, opponents_label
 
 WINDOW = pygame.Rect(0, 0, 800, 600)
 
@@ -77,3 +83,46 @@ def test_a_panel_the_table_shows_through_is_found_and_an_opaque_one_is_not() -> 
 
     assert see_through(table, panel_of(250), panel, size) > 1000  # faint, yet the circle shows
     assert see_through(table, panel_of(255), panel, size) == 0
+
+
+@pytest.mark.parametrize("size", [*SIZES, PORTRAIT], ids=lambda size: f"{size[0]}x{size[1]}")
+def test_every_screen_is_clean_at_every_size(size: tuple[int, int]) -> None:
+    """The bar is zero: no text or control off the window or on another, no see-through panel."""
+    report = check(sizes=[size])
+    assert report.screens >= 59
+    assert [str(problem) for problem in report.problems] == []
+
+
+def test_the_window_cannot_be_made_smaller_than_the_table_needs() -> None:
+    pygame.display.init()
+    surface = windowed((600, 400))
+    assert surface.get_size() == (800, 600)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert pygame.Window.from_display_module().minimum_size == window.SMALLEST == (800, 600)
+
+
+def test_a_long_message_wraps_and_a_long_name_ends_in_an_ellipsis() -> None:
+    pygame.font.init()
+    hint = "Hint: Pass the ace of hearts, the king of clubs and the queen of clubs: high hearts win tricks"
+    lines = theme.wrap(hint, 14, 300, most=2)
+    assert len(lines) == 2 and lines[1].endswith("…")
+    assert all(theme.font(14).size(line)[0] <= 300 for line in lines)
+    assert " ".join(theme.wrap(hint, 14, 300)) == hint
+    name = theme.fitted("Wolfgang Amadeus Wölfflin the Third", 14, 120)
+    assert name.endswith("…") and theme.font(14).size(name)[0] <= 120
+    assert theme.fitted("Ann", 14, 120) == "Ann"
+
+
+def test_statistics_write_levels_as_the_game_does() -> None:
+    assert opponents_label("1x human + 1x easy + 1x hard") == "1x Human + 1x Easy + 1x Hard"
+    assert opponents_label("3x expert") == "3x Expert"
+
+
+def test_the_chart_of_one_game_is_one_slim_bar() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface((800, 400))
+    draw_chart(surface, pygame.Rect(0, 0, 800, 400), recent_games(1)[:1], 14)
+    bar = pygame.mask.from_threshold(surface, theme.GOLD, (2, 2, 2, 255)).get_bounding_rects()
+    assert bar and max(rect.width for rect in bar) <= 28

@@ -28,10 +28,10 @@ from .test_smoke import run_program
 
 
 @pytest.mark.parametrize(("arguments", "sentence"), [
-    (["--size", "1x1"], "the window must be from 512x320 to 8192x8192, not 1x1"),
-    (["--size=-5x10"], "the window must be from 512x320"),
+    (["--size", "1x1"], "the window must be from 800x600 to 8192x8192, not 1x1"),
+    (["--size=-5x10"], "the window must be from 800x600"),
     (["--size", "-5x10"], "argument --size"),
-    (["--size", "100000x800"], "the window must be from 512x320"),
+    (["--size", "100000x800"], "the window must be from 800x600"),
     (["--size", "1280"], "a window size is WIDTHxHEIGHT"),
     (["--seed", "-1"], f"must be a whole number from 0 to {MAX_SEED}, not '-1'"),
     (["--seed", str(MAX_SEED + 1)], f"must be a whole number from 0 to {MAX_SEED}"),
@@ -52,7 +52,7 @@ def test_values_the_program_cannot_use_are_refused_with_a_sentence(
 
 
 def test_the_limits_themselves_are_accepted() -> None:
-    args = parse_args(["--size", "512x320", "--seed", str(MAX_SEED), "--games", "1", "--max-seconds", "0.5"])
+    args = parse_args(["--size", "800x600", "--seed", str(MAX_SEED), "--games", "1", "--max-seconds", "0.5"])
     assert args.size == window.SMALLEST and args.seed == MAX_SEED
     assert parse_args(["--size", "8192x8192", "--seed", "0"]).size == (8192, 8192)
 

@@ -94,7 +94,9 @@ class RecordingSurface(pygame.Surface):
         super().__init__(size)
         self.inspector = inspector
 
-    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+    def blit(  # type: ignore[override]  # pygame's overloads; the game passes a point or a Rect
+        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0,
+    ) -> pygame.Rect:
         done = super().blit(source, dest, area, special_flags)
         self.inspector.blitted(source, dest, area)
         return done
@@ -117,7 +119,7 @@ def inspected(inspector: Inspector) -> Iterator[None]:
     try:
         yield
     finally:
-        theme.text, theme.shadowed_text = text, shadowed  # type: ignore[assignment]
+        theme.text, theme.shadowed_text = text, shadowed
 
 
 @dataclass(frozen=True)

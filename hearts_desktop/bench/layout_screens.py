@@ -11,6 +11,7 @@ import pygame
 from ..engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence import Seat, Settings, Statistics, save_settings
 from ..persistence.paths import DataPaths
+from ..persistence.seats import Level
 from ..persistence.stats import Profile, Tally
 from ..ui.app import App, AppOptions
 from ..ui.intents import KeyPress
@@ -134,7 +135,7 @@ def _rules(players: int) -> Ruleset:
 
 def _seats(players: int) -> tuple[Seat, ...]:
     names = ("You", "Alice", "Ben", "Clara", "Dev")
-    levels = ("easy", "medium", "hard", "expert")
+    levels: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
     return (Seat("You", "human"),) + tuple(Seat(names[i], "computer", levels[i % 4]) for i in range(1, players))
 
 

@@ -11,6 +11,7 @@ import dataclasses
 import os
 import sys
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -108,6 +109,18 @@ def hand_restarted(game: Game) -> Game:
     return fresh
 
 
+def windowed(size: tuple[int, int]) -> pygame.Surface:
+    """A resizable window that the player cannot make smaller than the table needs: the
+    window itself refuses, rather than the table being drawn cut off."""
+    surface = pygame.display.set_mode(window.laid_out(size), pygame.RESIZABLE)
+    with warnings.catch_warnings():
+        # pygame-ce warns that a display-module window should be drawn through Window; only
+        # its minimum size is set here, the drawing stays with the display module.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = window.SMALLEST
+    return surface
+
+
 class App:
     """Owns the window, the scene stack, the player's files and the frame loop."""
 
@@ -157,7 +170,7 @@ class App:
             pass  # the window works without its icon
         if self.settings.fullscreen:
             return pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+        return windowed(self.options.size)
 
     def start(self) -> None:
         """Open the window and the first screen: the main menu, or a scripted game."""
@@ -238,7 +251,7 @@ class App:
             self.windowed_size = self.size
             pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN)
         else:
-            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            windowed(self.windowed_size)
         self._resize(self.size)
 
     def shutdown(self) -> None:

@@ -23,9 +23,6 @@ from .widgets import Button
 
 T = TypeVar("T")
 
-DIALOG_ALPHA = 250
-"""Dialog panels are nearly opaque: their text must not mix with the table's."""
-
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -112,10 +109,11 @@ class Choice(Generic[T]):
 
 
 def fit_text(label: str, size: int, width: int, colour: theme.Color, bold: bool = False) -> pygame.Surface:
-    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels."""
+    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels (cut with
+    an ellipsis when even the smallest size is too wide)."""
     while size > 9 and theme.font(size, bold).size(label)[0] > width:
         size -= 1
-    return theme.text(label, size, colour, bold)
+    return theme.text(theme.fitted(label, size, width, bold), size, colour, bold)
 
 
 def on_off(label: str, get: Callable[[], bool], set: Callable[[bool], None],

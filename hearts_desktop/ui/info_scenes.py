@@ -9,7 +9,7 @@ import pygame
 
 from ..engine import Ruleset, describe, matching_preset
 from . import theme
-from .form import DIALOG_ALPHA, FormScene
+from .form import FormScene
 from .intents import KeyPress
 from .widgets import Button, dim, panel
 
@@ -81,7 +81,7 @@ class TextScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.72, 0.88)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         y = self.title(surface, self.heading, rect.top + fs)
         area = pygame.Rect(rect.left + fs * 2, y, rect.width - fs * 4, rect.bottom - y - fs * 4.5)
         lines = self.lines(area.width, fs)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from . import theme
-from .form import DIALOG_ALPHA, FormScene, rows
+from .form import FormScene, rows
 from .widgets import Button, dim, panel
 
 if TYPE_CHECKING:
@@ -70,7 +70,8 @@ class NetworkMenuScene(FormScene):
         buttons = [c for c in self.controls if isinstance(c, Button)]
         rect = pygame.Rect(0, 0, max(self.size[0] * 40 // 100, fs * 24), self.column_height(len(buttons)) + fs * 9)
         rect.center = (self.size[0] // 2, self.size[1] // 2)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        self.panel_area = rect
+        panel(surface, rect)
         y = self.title(surface, "Play on the network", rect.top + fs)
         for line in theme.wrap("Friends at home, at work or in a dorm, each on their own computer: "
                                "no internet and no account needed.", int(fs * 0.85), rect.width - fs * 3):
@@ -140,7 +141,7 @@ class HostLobbyScene(FormScene):
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
         rect = self.panel_rect(0.8, 0.9)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         y = self.title(surface, "Your table is open", rect.top + fs)
         label = theme.text("Room code", fs, theme.INK_DIM)
         surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
@@ -248,7 +249,7 @@ class JoinScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.8, 0.92)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         self.text_fields.layout(self.size, fs)
         y = self.title(surface, "Join a table", rect.top + fs // 2)
         left, width = rect.left + fs * 3, rect.width - fs * 6
@@ -312,7 +313,7 @@ class JoiningScene(FormScene):
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
         rect = self.panel_rect(0.6, 0.7)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         client = self.client
         if client.state == "closed":
             title, lines = "Could not join", [client.closed_reason or "The host did not answer."]
@@ -347,7 +348,7 @@ class TableClosedScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.55, 0.34)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         y = rect.top + fs * 2
         for line in theme.wrap(self.reason, int(fs * 1.1), rect.width - fs * 4):
             text = theme.text(line, int(fs * 1.1), theme.INK)

@@ -21,7 +21,7 @@ from ..persistence import COMPUTER_LEVELS, NewGameSetup, Seat
 from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, Level, SeatKind
 from ..persistence.settings import CUSTOM_RULES
 from . import theme
-from .form import DIALOG_ALPHA, Choice, FormScene, rows
+from .form import Choice, FormScene, rows
 from .text_field import TextField
 from .widgets import Button, dim, panel
 
@@ -227,7 +227,7 @@ class NewGameScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.94, 0.95)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         self.text_fields.layout(self.size, fs)
         top = self.title(surface, "Host a table" if self.network else "New game", rect.top + fs // 2)
         row_h = int(fs * 1.8)

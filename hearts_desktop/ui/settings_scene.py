@@ -11,7 +11,7 @@ from ..engine import card
 from ..persistence import Settings
 from . import theme
 from .card_art import CardArt, card_width
-from .form import DIALOG_ALPHA, Choice, FormScene, on_off, rows
+from .form import Choice, FormScene, on_off, rows
 from .new_game import PACE_CHOICES
 from .widgets import Button, dim, panel
 
@@ -64,7 +64,7 @@ class SettingsScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.8, 0.86)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         y = self.title(surface, "Settings", rect.top + fs)
         form_w = int(rect.width * 0.58)
         places = rows(y + fs // 2, rect.left + fs * 2, form_w - fs * 2, int(fs * 2.1), len(self.controls),

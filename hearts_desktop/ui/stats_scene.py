@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
@@ -9,7 +10,7 @@ import pygame
 from ..persistence import Statistics, Tally
 from ..persistence.stats import GameRecord
 from . import theme
-from .form import DIALOG_ALPHA, Choice, FormScene
+from .form import Choice, FormScene
 from .menus import ConfirmScene
 from .widgets import Button, dim, panel
 
@@ -69,7 +70,7 @@ class StatisticsScene(FormScene):
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_rect(0.86, 0.9)
-        panel(surface, rect, alpha=DIALOG_ALPHA)
+        panel(surface, rect)
         y = self.title(surface, f"Statistics — {self.player}", rect.top + fs)
         if self.controls:
             self.draw_control(surface, self.profile_choice,
@@ -110,14 +111,20 @@ class StatisticsScene(FormScene):
             text = theme.text(label, small, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(topright=(left + int(width * share), top)))
         y = top + int(fs * 1.5)
+        names_width = int(width * columns[0][1]) - theme.font(small, True).size(columns[0][0])[0] - fs
         for key, tally in sorted(tallies.items(), key=lambda item: -item[1].games)[:6]:
             average = tally.average_per_hand
             values = (str(tally.games), str(tally.wins), "—" if average is None else f"{average:.2f}")
-            surface.blit(theme.text(key, small, theme.INK), (left, y))
+            surface.blit(theme.text(theme.fitted(opponents_label(key), small, names_width), small, theme.INK), (left, y))
             for value, (_, share) in zip(values, columns):
                 text = theme.text(value, small, theme.INK)
                 surface.blit(text, text.get_rect(topright=(left + int(width * share), y)))
             y += int(fs * 1.35)
+
+
+def opponents_label(key: str) -> str:
+    """"1x human + 2x expert" as the rest of the game writes levels: "1x Human + 2x Expert"."""
+    return re.sub(r"(\d+x) (\w+)", lambda match: f"{match[1]} {match[2].capitalize()}", key)
 
 
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecord], fs: int) -> None:
@@ -133,7 +140,7 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecor
     zero_y = plot.bottom - round(-low * scale)
     pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, zero_y), (plot.right, zero_y), 1)
     slot = plot.width / len(games)
-    bar_w = max(4, int(slot * 0.6))
+    bar_w = max(4, min(int(slot * 0.6), fs * 2))  # one game is one slim bar, not a grey block
     for i, game in enumerate(games):
         x = plot.left + int(i * slot + (slot - bar_w) / 2)
         top = zero_y - round(game.total * scale)

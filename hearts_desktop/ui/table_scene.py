@@ -42,7 +42,7 @@ from . import theme
 from .card_art import CardArt
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
 from .keyboard import TableKeyboard
-from .layout import TableLayout
+from .layout import LABEL_PITCH, LINE, MESSAGE_LINES, SeatPlace, TableLayout
 from .scene import Scene
 from .sound import Sounds
 from .sprites import Flight, draw_card
@@ -134,6 +134,7 @@ class TableScene(Scene):
         self.layout = self._layout()
         for flight in self.flights:
             flight.finish()
+        self._place_buttons()
 
     def _sync_from_view(self) -> None:
         """Rebuild what lies on the table from the view, without animation (undo, resume)."""
@@ -573,6 +574,7 @@ class TableScene(Scene):
         self.buttons["undo"].enabled = self.controller.can_undo() or bool(self.controller.undo_note)
         self.buttons["last"].enabled = bool(view.tricks)
         self.buttons["finish"].enabled = self.controller.can_finish_hand() and not self.busy
+        self._place_buttons()
 
     # ------------------------------------------------------------------ drawing
 
@@ -598,12 +600,8 @@ class TableScene(Scene):
 
     def _draw_seats(self, surface: pygame.Surface, view: PlayerView) -> None:
         layout = self.layout
-        leader = self._leading_seat()
         for place in layout.places:
             seat = place.seat
-            seat_info = self.controller.seats[seat]
-            total = view.totals[seat]
-            taken = view.points_taken[seat]
             if seat != layout.viewer:
                 count = view.cards_left[seat]
                 if self.dealing is not None:
@@ -612,20 +610,42 @@ class TableScene(Scene):
                     count -= CARDS_PASSED
                 for rect in layout.opponent_rects(seat, count):
                     draw_card(surface, self.art, None, rect, rotate=place.vertical)
-            turn = self._is_turn(view, seat)
-            name = seat_info.name + (f" ({seat_info.level.capitalize()})" if seat_info.kind == "computer" else "")
-            colour = theme.HIGHLIGHT if turn else theme.INK
-            label = theme.shadowed_text(name, layout.font_size, colour, bold=True)
-            score = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
-            if seat == leader:
-                score = "★ " + score
-            score_label = theme.shadowed_text(score, int(layout.font_size * 0.9), theme.INK_DIM)
-            cx, cy = place.label_center
-            surface.blit(label, label.get_rect(center=(round(cx), round(cy))))
-            surface.blit(score_label, score_label.get_rect(center=(round(cx), round(cy + layout.font_size * 1.25))))
-            if view.phase is Phase.PASSING and seat not in view.waiting_to_pass and seat != layout.viewer:
-                done = theme.shadowed_text("passed ✓", int(layout.font_size * 0.85), theme.HINT)
-                surface.blit(done, done.get_rect(center=(round(cx), round(cy + layout.font_size * 2.4))))
+            self._draw_label(surface, view, place)
+
+    def _draw_label(self, surface: pygame.Surface, view: PlayerView, place: SeatPlace) -> None:
+        """A seat's name (with the computer's level), its score, and "passed ✓" below; the
+        viewer's name and score share one row above the hand."""
+        layout = self.layout
+        fs = layout.font_size
+        seat = place.seat
+        seat_info = self.controller.seats[seat]
+        level = f" ({seat_info.level.capitalize()})" if seat_info.kind == "computer" else ""
+        colour = theme.HIGHLIGHT if self._is_turn(view, seat) else theme.INK
+        name_text = theme.fitted(seat_info.name, fs, layout.label_width - theme.font(fs, True).size(level)[0], True)
+        name = theme.shadowed_text(name_text + level, fs, colour, bold=True)
+        total, taken = view.totals[seat], view.points_taken[seat]
+        score_text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
+        if seat == self._leading_seat():
+            score_text = "★ " + score_text
+        score = theme.shadowed_text(score_text, int(fs * 0.9), theme.INK_DIM)
+        x, y = round(place.label_anchor[0]), round(place.label_anchor[1])
+        if seat == layout.viewer:
+            gap = fs
+            left = x - (name.get_width() + gap + score.get_width()) // 2
+            surface.blit(name, (left, y))
+            surface.blit(score, score.get_rect(midleft=(left + name.get_width() + gap, y + name.get_height() // 2)))
+            return
+        rows = [name, score]
+        if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
+            rows.append(theme.shadowed_text("passed ✓", int(fs * 0.85), theme.HINT))
+        for row in rows:
+            rect = row.get_rect(midtop=(x, y))
+            if place.align == "left":
+                rect.left = x
+            elif place.align == "right":
+                rect.right = x
+            surface.blit(row, rect)
+            y += round(fs * LABEL_PITCH)
 
     def _leading_seat(self) -> int | None:
         totals = self.controller.totals
@@ -660,17 +680,21 @@ class TableScene(Scene):
         if shooter is not None:
             lines.append((f"☾ {self.controller.seats[shooter].name} has every point so far", theme.GOLD))
         lines += [(note, theme.GOLD) for note in self.controller.notes()]
-        y = fs
+        y = layout.margin
         for text, colour in lines:
             label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
             surface.blit(label, (fs, y))
-            y += int(fs * 1.5)
+            y += round(fs * LINE)
         message = self._status_message(view)
         if message:
-            label = theme.shadowed_text(message, int(fs * 1.05), theme.GOLD, bold=True)
-            cx = layout.width / 2
-            cy = layout.place(layout.viewer).label_center[1] - fs * 1.6
-            surface.blit(label, label.get_rect(center=(round(cx), round(cy))))
+            size, bold = int(fs * 1.05), True
+            if len(theme.wrap(message, size, layout.message_width, bold)) > MESSAGE_LINES:
+                size, bold = int(fs * 0.95), False  # a long hint: smaller, to be read whole
+            bottom = layout.message_bottom
+            for line in reversed(theme.wrap(message, size, layout.message_width, bold, most=MESSAGE_LINES)):
+                label = theme.shadowed_text(line, size, theme.GOLD, bold=bold)
+                surface.blit(label, label.get_rect(midbottom=(round(layout.width / 2), bottom)))
+                bottom -= round(fs * LINE)
 
     def _status_message(self, view: PlayerView) -> str:
         if self.message is not None:
@@ -710,9 +734,13 @@ class TableScene(Scene):
         for card, rect in zip(self.pass_slots, slots):
             if card != dragged:
                 draw_card(surface, self.art, card, rect, outline=theme.HIGHLIGHT if view.passed is None else None)
-        title = theme.shadowed_text(pass_title(view, self.controller), int(self.layout.font_size * 1.1), theme.INK, bold=True)
-        top = min(r.top for r in slots)
-        surface.blit(title, title.get_rect(midbottom=(slots[1].centerx, top - self.layout.font_size * 0.4)))
+        size = int(self.layout.font_size * 1.1)
+        lines = theme.wrap(pass_title(view, self.controller), size, self.layout.centre.width, bold=True, most=2)
+        bottom = self.layout.pass_title_bottom()
+        for line in reversed(lines):
+            title = theme.shadowed_text(line, size, theme.INK, bold=True)
+            surface.blit(title, title.get_rect(midbottom=(slots[1].centerx, bottom)))
+            bottom -= round(self.layout.font_size * LINE)
 
     def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
         cards = self.visible_hand(view)
@@ -723,7 +751,7 @@ class TableScene(Scene):
         legal = view.legal if my_play else 0
         hint_cards = set(self.hint[0]) if self.hint else set()
         glow = self.received_glow[0] if self.received_glow and face_up else frozenset()
-        lift = int(self.layout.card_h * 0.16)
+        lift = self.layout.lift
         passing = self._my_pass_open(view)
         for card, rect in zip(cards, rects):
             if card in self.arriving:
@@ -743,22 +771,20 @@ class TableScene(Scene):
                       dimmed=my_play and not playable)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        side_buttons = [b for key, b in self.buttons.items() if key not in ("pass", "finish")]
-        for button, rect in zip(side_buttons, self.layout.button_row(len(side_buttons))):
-            button.rect = rect
-            button.draw(surface, int(self.layout.font_size * 0.95))
-        finish = self.buttons["finish"]
-        if finish.enabled:
-            finish.rect = self.layout.finish_button()
-            finish.draw(surface, self.layout.font_size)
-        else:
-            finish.rect = pygame.Rect(0, 0, 0, 0)
-        pass_button = self.buttons["pass"]
-        if self._my_pass_open(self.controller.view()):
-            pass_button.rect = self.layout.pass_button(self._pass_side())
-            pass_button.draw(surface, self.layout.font_size)
-        else:
-            pass_button.rect = pygame.Rect(0, 0, 0, 0)
+        for key, button in self.buttons.items():
+            if button.rect.width:
+                button.draw(surface, self.layout.font_size if key == "pass" else int(self.layout.font_size * 0.95))
+
+    def _place_buttons(self) -> None:
+        """Where each button is for this frame's state, decided before drawing so that a
+        click always hits what is on the screen: the column at the right (Finish hand at
+        its top while it is offered), Pass beside the slots while passing is open."""
+        column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
+        rects = dict(zip(column, self.layout.button_row(len(column))))
+        if self._my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.dealing is None:
+            rects["pass"] = self.layout.pass_button(self._pass_side())
+        for key, button in self.buttons.items():
+            button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
 
 
 class TableOverlays:

@@ -69,8 +69,10 @@ def _shadowed(label: str, size: int, colour: Color, bold: bool) -> pygame.Surfac
     return surface
 
 
-def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``label`` into lines that fit ``width`` pixels."""
+def wrap(label: str, size: int, width: int, bold: bool = False, most: int = 0) -> list[str]:
+    """Break ``label`` into lines that fit ``width`` pixels; with ``most``, no more lines than
+    that, the last one ending in an ellipsis if words were left out. A word longer than the
+    width is cut with an ellipsis too."""
     words = label.split()
     lines: list[str] = []
     current = ""
@@ -84,7 +86,24 @@ def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
             current = word
     if current:
         lines.append(current)
-    return lines
+    if most and len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return [fitted(line, size, width, bold) for line in lines]
+
+
+def fitted(label: str, size: int, width: int, bold: bool = False) -> str:
+    """``label``, or as much of it as fits ``width`` pixels followed by an ellipsis."""
+    f = font(size, bold)
+    if f.size(label)[0] <= width:
+        return label
+    low, high = 0, len(label)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(label[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return label[:low].rstrip() + "…"
 
 
 def clear_caches() -> None:

@@ -47,7 +47,7 @@ class Toasts:
             lines = theme.wrap(toast.text, fs, width - fs * 2)
             rect = pygame.Rect(0, y, width, len(lines) * int(fs * 1.35) + fs)
             rect.centerx = w // 2
-            panel(surface, rect, alpha=235)
+            panel(surface, rect)
             line_y = rect.top + fs // 2
             for line in lines:
                 text = theme.text(line, fs, theme.INK)

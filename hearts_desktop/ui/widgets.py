@@ -41,13 +41,13 @@ class Button:
                 surface.blit(hint, hint.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225) -> None:
-    """A dark rounded panel for overlays and score tables."""
-    radius = max(6, min(rect.width, rect.height) // 24)
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=radius)
-    pygame.draw.rect(box, (*theme.PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=radius)
-    surface.blit(box, rect.topleft)
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A dark rounded panel for overlays and score tables: solid, so that nothing of the
+    table (names, slots, cards) shows through and mixes with the panel's own text; its
+    corners only just rounded, so that the table shows at the very corners and nowhere else."""
+    radius = max(4, min(12, min(rect.width, rect.height) // 24))
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=radius)
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:

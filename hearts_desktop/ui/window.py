@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Final
 
-SMALLEST: Final = (512, 320)
-"""Below this the cards, labels and buttons of the table no longer fit (and at 1x1 the layout
-divides by zero)."""
+SMALLEST: Final = (800, 600)
+"""Below this the cards, labels and buttons of the table no longer fit side by side (and at
+1x1 the layout divides by zero): the window refuses to become smaller."""
 LARGEST_SIDE: Final = 8192
 """Beyond an 8K screen a window is a mistyped number, and its frame alone would take 256 MB."""
 
