@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
 from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, system_only_in
+from notices import FOLDER as LICENCE_FOLDER, missing_in, uncovered_libraries
 
 INFO = app_info()
 BUILD = ROOT / "build"
@@ -140,6 +141,13 @@ def assert_assets_in(assets_dir: Path) -> None:
                if not (assets_dir / p.relative_to(source)).is_file()]
     if missing:
         sys.exit(f"the bundle lacks {len(missing)} asset files, e.g. {missing[:3]}")
+
+
+def assert_licences_in(data_dir: Path) -> None:
+    """The bundle's licences folder (beside the assets) has every component's text."""
+    missing = missing_in(data_dir / LICENCE_FOLDER)
+    if missing:
+        sys.exit(f"the bundle's {LICENCE_FOLDER}/ lacks {missing}")
 
 
 # ---------------------------------------------------------------------------- Linux
@@ -286,6 +294,10 @@ def verify_linux_layout(root: Path) -> Path:
     """The installed files are where menus and shells look; return the installed executable."""
     app = root / INSTALL_DIR.relative_to("/")
     assert_no_system_only_libraries(app)
+    libraries = [path.name for path in app.rglob("lib*.so*")]
+    if uncovered := uncovered_libraries(libraries):
+        sys.exit(f"no licence text in build/licenses/native covers {uncovered}")
+    assert_licences_in(app / "_internal")
     executable = app / INFO.app_id
     command = root / "usr" / "bin" / INFO.app_id
     if os.readlink(command) != str(INSTALL_DIR / INFO.app_id):
@@ -360,6 +372,7 @@ def check_windows(setup: Path) -> None:
         run([setup, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/CURRENTUSER", f"/DIR={target}"])
         executable = target / f"{INFO.app_id}.exe"
         assert_assets_in(target / "_internal" / "hearts_desktop" / "assets")
+        assert_licences_in(target / "_internal")
         smoke_installed(target, executable, scratch, "installed setup")
         # The uninstaller copies itself elsewhere and returns at once: wait for the folder to go.
         run([target / "unins000.exe", "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"])
@@ -404,6 +417,7 @@ def check_macos(dmg: Path) -> None:
             if plist.get("CFBundleShortVersionString") != INFO.version:
                 sys.exit(f"Info.plist has version {plist.get('CFBundleShortVersionString')}")
             assert_assets_in(app / "Contents" / "Frameworks" / "hearts_desktop" / "assets")  # sys._MEIPASS
+            assert_licences_in(app / "Contents" / "Frameworks")
             smoke_installed(app, app / "Contents" / "MacOS" / INFO.app_id, scratch, ".app in the .dmg")
         finally:
             run(["hdiutil", "detach", mount])

@@ -23,7 +23,7 @@ import pytest
 
 import hearts_desktop
 from hearts_desktop import resources
-from tests.build_scripts import ROOT, appinfo, linux_libraries, make
+from tests.build_scripts import ROOT, appinfo, linux_libraries, make, notices
 
 INFO = appinfo.app_info()
 
@@ -157,6 +157,7 @@ def fake_bundle(folder: Path) -> Path:
     that runs the program from source (so a smoke game is real, just not frozen)."""
     bundle: Path = folder / INFO.app_id
     stage_bundle_data(bundle / "_internal")
+    notices.gather(bundle / "_internal" / notices.FOLDER)
     launcher = bundle / INFO.app_id
     launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m hearts_desktop "$@"\n', encoding="utf-8")
     launcher.chmod(0o755)

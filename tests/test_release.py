@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import hearts_desktop
-from tests.build_scripts import ROOT, appinfo, changelog, release
+from tests.build_scripts import ROOT, appinfo, changelog, notices, release
 
 INFO = appinfo.app_info()
 
@@ -135,3 +135,52 @@ def test_the_workflow_publishes_a_checked_tag_with_every_installer_unzipped() ->
     publish = next(step for step in steps if "gh release create" in step.get("run", ""))
     assert publish["if"] == "startsWith(github.ref, 'refs/tags/v')"  # a dry run never publishes
     assert "release/*" in publish["run"] and "--notes-file" in publish["run"]
+
+
+def test_the_runtime_dependencies_are_the_game_s_and_theirs_without_test_or_build_tools() -> None:
+    names = {distribution.metadata["Name"].lower().replace("_", "-")
+             for distribution in notices.runtime_distributions()}
+    assert {"pygame-ce", "pygame-gui", "platformdirs", "filelock", "websockets", "zeroconf", "ifaddr",
+            "msgspec", "python-i18n"} <= names  # python-i18n: pygame_gui's own dependency
+    assert not names & {"pytest", "hypothesis", "pyinstaller", "hearts-desktop"}
+
+
+def test_every_runtime_dependency_python_and_native_library_has_its_licence_text(tmp_path: Path) -> None:
+    licences = notices.gather(tmp_path / "licenses")
+    assert notices.missing_in(licences) == []
+    for distribution in notices.runtime_distributions():
+        assert any((licences / f"{distribution.metadata['Name']}-{distribution.version}").iterdir())
+
+    def text(pattern: str) -> str:
+        return "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in licences.glob(pattern))
+
+    assert "PYTHON SOFTWARE FOUNDATION LICENSE" in text("python/*")
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text("pygame[-_]ce-*/*")
+    assert "SIL Open Font License" in text("pygame[-_]gui-*/*")  # the fonts of the name boxes
+    assert "MIT License" in text(f"{INFO.app_id}/LICENSE") and "CC0" in text(f"{INFO.app_id}/*.md")
+    assert "Upstream-Name: SDL" in text("native/SDL2.txt") and "zlib" in text("native/SDL2.txt")
+    assert "Version 2.1" in text("common/LGPL-2.1.txt")  # what the LGPL libraries' texts refer to
+    (licences / "native" / "SDL2.txt").unlink()
+    assert notices.missing_in(licences) == ["native/SDL2.txt"]
+
+
+def test_a_dependency_that_installed_no_licence_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(notices, "licence_files", lambda distribution: [])
+    with pytest.raises(SystemExit, match="installed no licence file"):
+        notices.gather(tmp_path / "licenses")
+
+
+def test_every_library_a_bundle_carries_is_covered_by_a_native_licence_text() -> None:
+    assert all((notices.KEPT_TEXTS / "native" / f"{component}.txt").is_file()
+               for component in notices.NATIVE_LIBRARIES)
+    seen_in_a_linux_bundle = [
+        "libSDL2-2-50d19f93.0.so.0.3200.10", "libSDL2_mixer-2-6719e6f6.0.so.0.800.2", "libFLAC-e7027ec5.so.14.0.0",
+        "libvorbisfile-07b6198b.so.3.3.8", "libsharpyuv-f86ac02c.so.0.1.2", "libopus-ddd6afb9.so.0.11.1",
+        "libpython3.11.so.1.0", "libcrypto.so.3", "libz.so.1", "libuuid.so.1"]
+    assert notices.uncovered_libraries(seen_in_a_linux_bundle) == []
+    assert notices.uncovered_libraries(["libSDL2-2.0.so.0", "libnewcodec-1a2b.so.3"]) == ["libnewcodec-1a2b.so.3"]
+    bundle = ROOT / "dist" / INFO.app_id
+    if bundle.is_dir():  # a bundle built here: every library in it, by name
+        assert notices.uncovered_libraries([path.name for path in bundle.rglob("lib*.so*")]) == []
