@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|frames|layout|fuzz|persistence|soak|lan|hostile [--json]``.
+``python -m hearts_desktop.bench engine|frames|layout|fuzz|persistence|soak|lan|hostile|coach [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -54,6 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     hostile.add_argument("--seed", type=int, default=1)
     hostile.add_argument("--timeout", type=float, default=600.0)
     hostile.add_argument("--json", action="store_true")
+    coach = sub.add_parser("coach", help="the coach's mean cost per decision of each level against three Medium")
+    coach.add_argument("--hands", type=int, default=200)
+    coach.add_argument("--stable", type=int, default=50, help="hands of each level reviewed again with another seed")
+    coach.add_argument("--workers", type=int, default=2)
+    coach.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench == "engine":
@@ -103,6 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(result))
         return 1 if result["host_crashed"] or result["hidden_cards_leaked"] else 0
+    elif args.bench == "coach":
+        from .coach import main as coach_main
+
+        return coach_main(args.hands, args.stable, args.workers, args.json)
     return 0
 
 

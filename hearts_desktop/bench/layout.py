@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440))
 PORTRAIT = (600, 800)
@@ -326,6 +326,6 @@ def recent_games(count: int) -> list[Any]:
     """``count`` finished games for the statistics screen, oldest first."""
     from ..persistence.stats import GameRecord
 
-    start = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2025, 1, 1, tzinfo=UTC)
     return [GameRecord(f"{i}", start + timedelta(days=i), "3x expert", (i * 37) % 120 - 10, i % 3 == 0, 9)
             for i in range(count)]

@@ -119,6 +119,7 @@ def review_to_json(review: HandReview) -> dict[str, Any]:
                 "chosen": [str(c) for c in d.chosen],
                 "best": [str(c) for c in d.judgement.best.cards],
                 "cost": round(d.cost, 3),
+                "gap": round(d.judgement.gap, 3),
                 "error": round(d.judgement.error, 3),
                 "mark": d.mark.value,
                 "deals": d.judgement.deals,

@@ -70,13 +70,16 @@ class CoachBudget:
     """Deals per decision: ``first`` at once, then ``batch`` more until settled or ``most``.
 
     ``confidence`` is how many standard errors the cost's interval spans when asking
-    whether it lies inside one mark's band.
+    whether it lies inside one mark's band. ``doubt`` is how many standard errors are taken
+    off a cost before it is charged: a difference the deals cannot tell from zero is not
+    held against the player, and marks near a band's edge do not flip with the seed.
     """
 
-    first: int = 96
-    batch: int = 96
-    most: int = 672
+    first: int = 192
+    batch: int = 192
+    most: int = 1344
     confidence: float = 2.0
+    doubt: float = 1.0
     pass_screen: int = 32
     """Deals on which every candidate pass is tried before the field is halved."""
 
@@ -132,8 +135,11 @@ class Judgement:
     chosen: Option
     options: tuple[Option, ...]
     cost: float
+    """What the choice is charged: ``gap`` less the doubt (see ``CoachBudget.doubt``)."""
+    gap: float
+    """The measured difference in expected points between the choice and the best."""
     error: float
-    """Standard error of the cost, from the per-deal differences."""
+    """Standard error of the gap, from the per-deal differences."""
     deals: int
 
     @property
@@ -149,10 +155,16 @@ class Judgement:
         return len(self.options) == 1
 
 
-def judge(best: Option, chosen: Option, options: list[Option], deals: int) -> Judgement:
+def judge(best: Option, chosen: Option, options: list[Option], deals: int, budget: CoachBudget) -> Judgement:
     gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
+    error = 0.0 if error == float("inf") else error
     ordered = sorted(options, key=lambda o: o.value)
-    return Judgement(chosen, tuple(ordered), max(0.0, gap), 0.0 if error == float("inf") else error, deals)
+    return Judgement(chosen, tuple(ordered), charged(gap, error, budget), gap, error, deals)
+
+
+def charged(gap: float, error: float, budget: CoachBudget) -> float:
+    """The cost held against the player: the measured gap less ``budget.doubt`` errors."""
+    return max(0.0, gap - budget.doubt * error)
 
 
 def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> bool:
@@ -166,12 +178,13 @@ def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> b
     if chosen is best:
         for other in options:
             if other is not chosen:
-                gap, error = paired_gap(other.values, chosen.values)
-                if mark_of(max(0.0, spread * error - gap)) is not Mark.BEST:
+                lead, error = paired_gap(other.values, chosen.values)
+                if mark_of(charged(spread * error - lead, error, budget)) is not Mark.BEST:
                     return False
         return True
     gap, error = paired_gap(chosen.values, best.values)
-    return mark_of(max(0.0, gap - spread * error)) is mark_of(max(0.0, gap + spread * error))
+    low = charged(gap - spread * error, error, budget)
+    return mark_of(low) is mark_of(charged(gap + spread * error, error, budget))
 
 
 # ----------------------------------------------------------------- playing a card
@@ -185,7 +198,7 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     safe = {g: Option((g[0],) if card not in g else (card,)) for g in groups}
     if len(groups) == 1:
         only = safe[chosen_group]
-        return Judgement(only, (only,), 0.0, 0.0, 0)
+        return Judgement(only, (only,), 0.0, 0.0, 0.0, 0)
     knowledge = Knowledge.from_view(view)
     trying = moon_worth_trying(view, knowledge)
     plans = {g: (Option(safe[g].cards, moon_plan=True),) if trying else () for g in groups}
@@ -203,7 +216,7 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
             break
     options = [_plan_of(safe[g], plans[g]) for g in groups]
     best = min(options, key=lambda o: o.value)
-    return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals)
+    return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget)
 
 
 def _play_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy) -> None:
@@ -266,7 +279,7 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
         if settled(made, finalists, budget):
             break
     best = min(finalists, key=lambda o: o.value)
-    return judge(best, made, finalists, screened + deals)
+    return judge(best, made, finalists, screened + deals, budget)
 
 
 def _pass_key(cards: Sequence[Card], one_target: bool) -> tuple[Card, ...]:
