@@ -12,7 +12,7 @@ from hearts_desktop.engine import Game, PassAction, Phase, PlayAction, Ruleset, 
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui.card_art import CardArt
 from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerMove, PointerUp
-from hearts_desktop.ui.layout import TableLayout
+from hearts_desktop.ui.layout import LINE, MESSAGE_LINES, TableLayout
 from hearts_desktop.ui.scene import SceneStack
 from hearts_desktop.ui.sound import Sounds
 from hearts_desktop.ui.table_scene import TableOverlays, TableScene
@@ -208,6 +208,20 @@ def test_layout_keeps_everything_on_screen_and_apart(size: tuple[int, int], play
     trick = [layout.trick_rect(p.seat) for p in layout.places]
     assert all(screen.contains(r) for r in trick)
     assert layout.card_h >= 120 or size[1] < 700
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (800, 1000)])
+@pytest.mark.parametrize("large_cards", [False, True])
+def test_a_raised_card_stays_below_the_viewers_name_and_the_messages_above_it(
+        size: tuple[int, int], large_cards: bool) -> None:
+    """A hovered or received card rose into "You 0 pts"; the hand band keeps room for it."""
+    pygame.display.init()
+    layout = TableLayout.compute(size, 4, viewer=0, large_cards=large_cards)
+    raised = layout.hand_rects(13, lift=layout.lift)
+    name_row_bottom = layout.place(0).label_anchor[1] + layout.font_size * LINE
+    assert min(rect.top for rect in raised) >= round(name_row_bottom) - 1  # a pixel of rounding
+    assert layout.message_bottom <= layout.place(0).label_anchor[1]
+    assert layout.middle.bottom <= round(layout.message_bottom - layout.font_size * LINE * MESSAGE_LINES) + 1
 
 
 def test_variant_pass_areas_draw_for_every_preset() -> None:

@@ -241,7 +241,7 @@ def check(sizes: Sequence[tuple[int, int]] = (*SIZES, PORTRAIT), sheets: Path | 
             pictures: list[tuple[str, pygame.Surface]] = []
             for screen in chosen:
                 stage.show(screen, size)
-                problems, picture = inspect(stage.app.stack.scenes, size)
+                problems, picture = inspect(stage.app.stack.scenes, size, stage.inspector)
                 report.problems += [Problem(screen.name, asked, what) for what in problems]
                 pictures.append((screen.name, picture))
             if sheets is not None:
@@ -250,13 +250,16 @@ def check(sizes: Sequence[tuple[int, int]] = (*SIZES, PORTRAIT), sheets: Path | 
     return report
 
 
-def inspect(scenes: Sequence[Any], size: tuple[int, int]) -> tuple[list[str], pygame.Surface]:
-    """Draw the visible scenes once, recording; what is wrong, and the picture."""
+def inspect(scenes: Sequence[Any], size: tuple[int, int],
+            inspector: Inspector | None = None) -> tuple[list[str], pygame.Surface]:
+    """Draw the visible scenes once, recording; what is wrong, and the picture. The
+    ``inspector`` is the one the card art was tagged with, so that cards count."""
     from ..ui.ui_log import targets
 
     start = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
     visible = list(scenes[start:])
-    inspector = Inspector()
+    inspector = inspector or Inspector()
+    inspector.elements = []
     surface = RecordingSurface(size, inspector)
     with inspected(inspector):
         for layer, scene in enumerate(visible):

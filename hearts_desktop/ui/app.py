@@ -556,7 +556,7 @@ class AppOverlays(TableOverlays):
 
     def last_trick(self, table: TableScene) -> None:
         if table.controller.view().tricks:
-            self._push(LastTrickScene(table.size, table.controller, table.layout.trick_rect, table.art.face))
+            self._push(LastTrickScene(table.size, table.controller, lambda: table.layout, table.art.face))
 
     def scores(self, table: TableScene) -> None:
         self._push(ScoreHistoryScene(table.size, table.controller))

@@ -14,6 +14,7 @@ from ..engine.game import decide_end, single_leader
 from . import theme
 from .card_art import card_width
 from .intents import Intent, KeyPress, PointerDown, PointerMove
+from .layout import TableLayout
 from .scene import Scene
 from .widgets import Button, dim, panel
 
@@ -306,13 +307,15 @@ class GameOverScene(Overlay):
 
 
 class LastTrickScene(Overlay):
-    """The previous trick, shown where each card was played, until dismissed."""
+    """The previous trick, shown where each card was played, until dismissed; the banner
+    naming its winner sits above the trick, clear of the seats' cards."""
 
-    def __init__(self, size: tuple[int, int], controller: TableModel,
-                 trick_rect: Callable[[int], pygame.Rect], face: Callable[[Card, int], pygame.Surface]) -> None:
+    def __init__(self, size: tuple[int, int], controller: TableModel, layout: Callable[[], TableLayout],
+                 face: Callable[[Card, int], pygame.Surface]) -> None:
         super().__init__(size)
         self.controller = controller
-        self.trick_rect = trick_rect
+        self.layout = layout
+        """The table's layout as it is now (it changes with the window)."""
         self.face = face
         self.close_keys = (pygame.K_ESCAPE, pygame.K_l)
 
@@ -325,18 +328,19 @@ class LastTrickScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 120)
         tricks = self.controller.view().tricks
-        fs = self.font_size
         if not tricks:
             return
+        layout = self.layout()
         last = tricks[-1]
         n = self.controller.players
         for position, card in enumerate(last.cards):
             seat = last.seat_of(position, n)
-            rect = self.trick_rect(seat)
-            draw_card_face(surface, self.face, card, rect, seat == last.winner)
+            draw_card_face(surface, self.face, card, layout.trick_rect(seat), seat == last.winner)
         winner = self.controller.seats[last.winner].name
-        text = theme.shadowed_text(f"Last trick — won by {winner}. Click to close.", fs, theme.INK, bold=True)
-        surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, fs)))
+        fs = layout.font_size
+        banner = theme.fitted(f"Last trick — won by {winner}. Click to close.", fs, layout.centre.width, bold=True)
+        text = theme.shadowed_text(banner, fs, theme.INK, bold=True)
+        surface.blit(text, text.get_rect(midtop=(layout.width // 2, layout.middle.top)))
 
 
 def draw_card_face(surface: pygame.Surface, face: Callable[[Card, int], pygame.Surface], card: Card,
