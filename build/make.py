@@ -2,8 +2,10 @@
 
     python build/make.py            # PyInstaller bundle, then the installer for this OS
     python build/make.py --check    # ...then install it in a scratch place, play a smoke game, remove it
+    python build/make.py --repro    # ...then build again from scratch: the packages must be byte-identical
 
-Needs the project installed with the ``build`` extra (``pip install -e '.[build]'``).
+Needs the project installed with the ``build`` extra, at the locked versions
+(``pip install -c build/requirements-lock.txt -e '.[build]'``).
 Everything lands in ``dist/``; PyInstaller's scratch files go to ``.pyinstaller/work``
 because ``build/`` holds these recipes. What each platform gets:
 
@@ -21,6 +23,7 @@ needs no display, and verifies the program wrote nothing into its own install fo
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import platform
 import plistlib
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
 from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
 from notices import FOLDER as LICENCE_FOLDER, missing_in, uncovered_libraries
+from release import sha256_of
 
 INFO = app_info()
 BUILD = ROOT / "build"
@@ -86,6 +90,32 @@ def tree_bytes(folder: Path) -> int:
 
 def mib(size: int) -> str:
     return f"{size / 2**20:.1f} MiB"
+
+
+# ---------------------------------------------------------------------------- reproducible
+
+
+def source_date_epoch() -> int:
+    """The time the packages say their files were made: SOURCE_DATE_EPOCH if set, else the last commit's."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    try:
+        last_commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], check=True,
+                                     capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        sys.exit("not a git checkout: set SOURCE_DATE_EPOCH to the release's time (seconds since 1970)")
+    return int(last_commit)
+
+
+def make_reproducible() -> None:
+    """What every tool run from here needs to give the same bytes for the same commit.
+
+    PyInstaller dates base_library.zip and the executable's archive by SOURCE_DATE_EPOCH, and
+    dpkg-deb its ar headers; the .deb's and the .tar.gz's files are dated by it below. A fixed
+    PYTHONHASHSEED keeps set and dict orders, and so the bytes PyInstaller writes, the same.
+    """
+    os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch())
+    os.environ["PYTHONHASHSEED"] = "0"
 
 
 # ---------------------------------------------------------------------------- the bundle
@@ -225,12 +255,14 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     doc = share / "doc" / INFO.app_id
     doc.mkdir(parents=True)
     shutil.copy(NOTICES, doc / "copyright")
-    for path in [stage, *stage.rglob("*")]:
-        if not path.is_symlink():
-            path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
     installed_kib = (tree_bytes(stage) + 1023) // 1024
     (stage / "DEBIAN").mkdir()
     (stage / "DEBIAN" / "control").write_text(control_file(installed_kib), encoding="utf-8")
+    epoch = source_date_epoch()
+    for path in [stage, *stage.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
+        os.utime(path, (epoch, epoch), follow_symlinks=False)  # the same bytes from every build
 
 
 def build_deb(bundle: Path) -> Path:
@@ -249,12 +281,18 @@ def build_tarball(bundle: Path) -> Path:
     """The portable build: unpack anywhere, run ``hearts-desktop/hearts-desktop``."""
     tarball = DIST / f"{INFO.app_id}-{INFO.version}-linux-{platform.machine()}.tar.gz"
 
+    epoch = source_date_epoch()
+
     def owned_by_root(member: tarfile.TarInfo) -> tarfile.TarInfo:
         member.uid = member.gid = 0
         member.uname = member.gname = "root"
+        member.mtime = min(member.mtime, epoch)  # the same bytes from every build of a commit
         return member
 
-    with timed("portable .tar.gz"), tarfile.open(tarball, "w:gz") as archive:
+    # tarfile adds a folder's entries sorted by name; gzip's header is dated and named by hand.
+    with (timed("portable .tar.gz"), tarball.open("wb") as raw,
+          gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=epoch) as packed,
+          tarfile.open(fileobj=packed, mode="w") as archive):
         archive.add(bundle, arcname=INFO.app_id, filter=owned_by_root)
     print(f"portable: {tarball} ({mib(tarball.stat().st_size)})")
     return tarball
@@ -433,33 +471,58 @@ def check_macos(dmg: Path) -> None:
 # ---------------------------------------------------------------------------- entry
 
 
+def build_installers(bundle: Path) -> list[Path]:
+    """This platform's installers from the bundle; the first is the one ``--check`` installs."""
+    if sys.platform.startswith("linux"):
+        return [build_deb(bundle), build_tarball(bundle)]
+    if sys.platform == "win32":
+        return [build_windows_installer(bundle)]
+    if sys.platform == "darwin":
+        return [build_dmg(app_bundle())]
+    sys.exit(f"no installer recipe for {sys.platform}")
+
+
+def check_installer(installer: Path) -> None:
+    {"linux": check_linux, "win32": check_windows, "darwin": check_macos}[
+        "linux" if sys.platform.startswith("linux") else sys.platform](installer)
+
+
+def check_reproducible(first: list[Path]) -> None:
+    """Build everything again from scratch and require the same bytes in every package."""
+    if not sys.platform.startswith("linux"):
+        sys.exit("--repro compares the .deb and .tar.gz: Windows and macOS installers carry their build time")
+    before = {path.name: sha256_of(path) for path in first}
+    shutil.rmtree(WORK)
+    shutil.rmtree(DIST / INFO.app_id)
+    with timed("second build"):
+        after = {path.name: sha256_of(path) for path in build_installers(build_bundle())}
+    for name, digest in sorted(before.items()):
+        print(f"{digest}  {name}  {'same' if after[name] == digest else 'DIFFERS: ' + after[name]}")
+    if before != after:
+        sys.exit("two builds of the same commit differ")
+    print("reproducible: two builds gave byte-identical packages")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python build/make.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true",
                         help="then install what was built in a scratch place, play a smoke game, remove it")
+    parser.add_argument("--repro", action="store_true",
+                        help="then build again from scratch and fail unless the packages are byte-identical")
     parser.add_argument("--reuse-bundle", action="store_true",
                         help="package the bundle already in dist/ instead of running PyInstaller")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    make_reproducible()
     bundle = DIST / INFO.app_id if args.reuse_bundle else build_bundle()
     with scratch_folder() as scratch:
         run_smoke(bundle_executable(bundle), scratch, "bundle")  # before packing it
-    if sys.platform.startswith("linux"):
-        deb = build_deb(bundle)
-        build_tarball(bundle)
-        if args.check:
-            check_linux(deb)
-    elif sys.platform == "win32":
-        setup = build_windows_installer(bundle)
-        if args.check:
-            check_windows(setup)
-    elif sys.platform == "darwin":
-        dmg = build_dmg(app_bundle())
-        if args.check:
-            check_macos(dmg)
-    else:
-        sys.exit(f"no installer recipe for {sys.platform}")
+    installers = build_installers(bundle)
+    if args.check:
+        check_installer(installers[0])
+    if args.repro:
+        check_reproducible(installers)
     print(f"done in {time.perf_counter() - start:.1f} s: "
           + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in timings.items()))
     return 0

@@ -69,19 +69,24 @@ NATIVE_LIBRARIES: dict[str, re.Pattern[str]] = {
 _PYTHON_LIBRARY = re.compile(r"^(libpython3|python3)")
 
 
-def runtime_distributions() -> list[importlib.metadata.Distribution]:
-    """The installed distributions the game needs at run time: its dependencies and theirs."""
+def _applies(requirement: Requirement, extra: str) -> bool:
+    """Whether a requirement holds here: on this platform, and for ``extra`` when it is an extra's."""
+    return requirement.marker is None or requirement.marker.evaluate({"extra": extra})
+
+
+def runtime_distributions(extra: str = "") -> list[importlib.metadata.Distribution]:
+    """The installed distributions the game needs at run time: its dependencies and theirs
+    (with ``extra``, also those of that extra of the game's, e.g. ``build``)."""
     found: dict[str, importlib.metadata.Distribution] = {}
-    waiting = [Requirement(text) for text in importlib.metadata.requires(app_info().app_id) or []]
+    direct = map(Requirement, importlib.metadata.requires(app_info().app_id) or [])
+    waiting = [requirement for requirement in direct if _applies(requirement, extra)]
     while waiting:
-        requirement = waiting.pop()
-        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
-            continue  # an extra's dependency, or another platform's
-        distribution = importlib.metadata.distribution(requirement.name)
+        distribution = importlib.metadata.distribution(waiting.pop().name)
         key = distribution.metadata["Name"].lower().replace("_", "-")
         if key not in found:
             found[key] = distribution
-            waiting.extend(Requirement(text) for text in distribution.requires or [])
+            waiting.extend(requirement for requirement in map(Requirement, distribution.requires or [])
+                           if _applies(requirement, ""))
     return [found[key] for key in sorted(found)]
 
 

@@ -10,6 +10,8 @@ root, play a smoke game, purge) around a stand-in for the bundle.
 from __future__ import annotations
 
 import configparser
+import hashlib
+import importlib.metadata
 import importlib.resources
 import os
 import re
@@ -252,3 +254,52 @@ def test_build_paths_are_stripped_from_runpaths_and_the_bundle_s_own_folders_kep
     assert [linux_libraries.run_path(tmp_path / name) for name in run_paths] == [
         [], ["$ORIGIN/../pygame_ce.libs"], ["$ORIGIN"]]
     assert linux_libraries.build_paths_in(tmp_path) == {}
+
+
+def locked_versions() -> dict[str, str]:
+    """build/requirements-lock.txt as {normalised name: version}; every line must be an exact pin."""
+    pins = {}
+    for line in (ROOT / "build" / "requirements-lock.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            found = re.fullmatch(r"([A-Za-z0-9_.-]+)==([0-9][A-Za-z0-9.]*)(; .+)?", line)
+            assert found, f"not an exact pin: {line!r}"
+            pins[found[1].lower().replace("_", "-")] = found[2]
+    return pins
+
+
+def test_the_lock_pins_every_dependency_the_bundle_and_its_build_use() -> None:
+    pins = locked_versions()
+    project = appinfo.pyproject()["project"]
+    direct = [*project["dependencies"], *project["optional-dependencies"]["build"]]
+    assert {re.split(r"[<>=;\[ ]", text, maxsplit=1)[0].lower().replace("_", "-") for text in direct} <= pins.keys()
+    try:
+        installed = notices.runtime_distributions("build")  # with PyInstaller installed: its own too
+    except importlib.metadata.PackageNotFoundError:
+        installed = notices.runtime_distributions()
+    assert {d.metadata["Name"].lower().replace("_", "-") for d in installed} <= pins.keys()
+
+
+def test_builds_are_dated_by_the_last_commit_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert make.source_date_epoch() == 1700000000
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    if shutil.which("git") and (ROOT / ".git").exists():
+        last_commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True,
+                                     text=True, check=True).stdout
+        assert make.source_date_epoch() == int(last_commit)
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    make.make_reproducible()
+    assert os.environ["PYTHONHASHSEED"] == "0" and os.environ["SOURCE_DATE_EPOCH"].isdigit()
+
+
+def test_two_tarballs_of_the_same_bundle_are_byte_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    bundle = fake_bundle(tmp_path)
+    digests = []
+    for attempt, written_at in (("first", 1800000000), ("second", 1800000999)):
+        monkeypatch.setattr(make, "DIST", tmp_path / attempt)
+        (tmp_path / attempt).mkdir()
+        # The same file written again after the commit: dated by the commit in both tarballs.
+        os.utime(bundle / "_internal" / "THIRD_PARTY_NOTICES.md", (written_at, written_at))
+        digests.append(hashlib.sha256(make.build_tarball(bundle).read_bytes()).hexdigest())
+    assert digests[0] == digests[1]
