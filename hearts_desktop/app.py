@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__
-from .controller.pace import Pace
 from .engine import PRESETS, preset_by_key
 from .net import cli as network
 from .persistence.saves import MAX_SEED
 from .ui import window
+from .words import Pace
 
 # A smoke game that has not finished after this long is hung: fail instead of waiting forever.
 SMOKE_MAX_SECONDS = 300.0
@@ -64,7 +64,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__}")
     parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
-    parser.add_argument("--pace", choices=[p.value for p in Pace], help="how fast computer players act")
+    parser.add_argument("--pace", type=Pace, choices=tuple(Pace), help="how fast computer players act")
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
     parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
@@ -111,7 +111,7 @@ def run_autoplay(args: argparse.Namespace) -> int:
 def open_table(args: argparse.Namespace) -> int:
     from .ui.app import AppOptions, run
 
-    pace = Pace(args.pace) if args.pace else (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
+    pace = args.pace or (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
     options = AppOptions(
         seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
         smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,

@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import LEVELS, Bot, make_bot, never_cancel
+from .bots import Bot, make_bot, never_cancel
 from .engine import HandState, Ruleset, view_of
 from .engine.hand import deal
 from .engine.rules import preset_by_key
+from .words import Level
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
@@ -182,14 +183,14 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
     return record
 
 
-def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, int, int]) -> list[DealRecord]:
+def _play_chunk(job: tuple[tuple[Level, ...], Ruleset, int, int, int]) -> list[DealRecord]:
     levels, rules, seed, first, last = job
     bots = [make_bot(level) for level in levels]
     return [play_deal(rules, bots, seed, index) for index in range(first, last)]
 
 
-def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
-    tuple[tuple[str, ...], Ruleset, int, int, int]
+def _chunks(levels: tuple[Level, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
+    tuple[tuple[Level, ...], Ruleset, int, int, int]
 ]:
     size = max(1, min(CHUNK_DEALS, math.ceil(hands / (4 * workers))))  # ~4 jobs per worker
     for first in range(0, hands, size):
@@ -197,7 +198,7 @@ def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int, work
 
 
 def run_arena(
-    levels: Sequence[str],
+    levels: Sequence[Level],
     hands: int,
     seed: int = 1,
     preset: str | Ruleset = "standard",
@@ -215,8 +216,6 @@ def run_arena(
         raise ValueError(f"these rules seat {rules.players} players; got {len(lineup)} bots")
     if hands < 2:
         raise ValueError("play at least 2 deals, so that an interval can be estimated")
-    for level in lineup:
-        make_bot(level)  # unknown levels fail here, before any worker starts
     start = time.perf_counter()
     records: list[DealRecord] = []
     jobs = list(_chunks(lineup, rules, seed, hands, max(1, workers)))
@@ -331,10 +330,19 @@ def _print_progress(done: int, total: int) -> None:
     print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
 
 
+def _lineup(text: str) -> list[Level]:
+    """The levels of ``--seats``; an unknown one is refused with the list of levels."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in tuple(Level)]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown level {unknown[0]!r}; choose from {', '.join(Level)}")
+    return [Level(name) for name in names]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts_desktop.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("--seats", default="medium,easy,easy,easy",
-                        help=f"one level per seat, comma-separated ({', '.join(LEVELS)})")
+    parser.add_argument("--seats", type=_lineup, default="medium,easy,easy,easy",
+                        help=f"one level per seat, comma-separated ({', '.join(Level)})")
     parser.add_argument("--hands", type=int, default=2000,
                         help="deals to play; each is played once per rotation of the seats")
     parser.add_argument("--seed", type=int, default=1)
@@ -342,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (use 2 for both cores)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = parser.parse_args(argv)
-    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    levels: list[Level] = args.seats
     last_report = [0.0]
 
     def report(done: int, total: int) -> None:

@@ -9,7 +9,6 @@ import pygame
 
 from hearts_desktop.bench.persistence import act_for_the_person
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
@@ -19,14 +18,15 @@ from hearts_desktop.ui.intents import Intent, KeyPress
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.words import Level, Pace, SeatKind
 
 FRAME = 1 / 30
-ONE_HUMAN = (Seat("Anna", "human"),) + tuple(Seat(n, "computer", "easy") for n in ("Bo", "Cy", "Di"))
+ONE_HUMAN = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in ("Bo", "Cy", "Di"))
 
 
 def finished_game(seed: int = 3, target: int = 25) -> tuple[Game, tuple[Seat, ...]]:
     """A short game computers played to its end, and seats naming Anna as the person at seat 0."""
-    bots = tuple(Seat(seat.name, "computer", "easy") for seat in ONE_HUMAN)
+    bots = tuple(Seat(seat.name, SeatKind.COMPUTER, Level.EASY) for seat in ONE_HUMAN)
     controller = TableController(Game(Ruleset(target=target), seed), bots, InlineRunner(), Pace.INSTANT,
                                  auto_continue=True)
     while not controller.game.over:
@@ -44,7 +44,7 @@ class Driver:
     def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None,
                  size: tuple[int, int] = AppOptions.size) -> None:
         if settings is None and quick:
-            settings = Settings(pace="instant", animations=False, sound=False)
+            settings = Settings(pace=Pace.INSTANT, animations=False, sound=False)
         if settings is not None:
             save_settings(DataPaths.resolve(data_dir).settings, settings)
         self.data_dir = data_dir
@@ -66,7 +66,7 @@ class Driver:
 
     def new_game(self, seats: Sequence[Seat] = ONE_HUMAN, rules: Ruleset | None = None) -> None:
         rules = rules or Ruleset()
-        self.app.start_new_game(NewGameSetup.of(tuple(seats), rules), "instant")
+        self.app.start_new_game(NewGameSetup.of(tuple(seats), rules), Pace.INSTANT)
         self.frame()
 
     def human_to_act(self) -> bool:

@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.engine import Game, Phase, Ruleset
 from hearts_desktop.engine.hand import MOON_CHOICES
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.headless import SeatBot
 from hearts_desktop.net.host import HostTable
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, Pace
 
 from .net_fakes import MemoryHostLink
 
@@ -40,7 +40,7 @@ class NetTable:
     bots: list[SeatBot] = field(default_factory=list)
     host_rng: random.Random = field(default_factory=lambda: random.Random(0))
 
-    def join(self, name: str, level: str = "easy", code: str = CODE, address: str = "10.0.0.2") -> ClientTable:
+    def join(self, name: str, level: Level = Level.EASY, code: str = CODE, address: str = "10.0.0.2") -> ClientTable:
         friend = ClientTable(name, code, lambda: self.link.connect(address), clock=self.clock)
         self.friends.append(friend)
         self.bots.append(SeatBot(level, name))

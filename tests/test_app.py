@@ -18,6 +18,7 @@ from hearts_desktop.ui import app as app_module
 from hearts_desktop.ui.menus import MainMenuScene
 from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.words import Pace
 
 from .app_driver import ONE_HUMAN, Driver, key
 
@@ -83,7 +84,7 @@ def test_a_new_game_forgets_the_old_save(tmp_path: Path) -> None:
     try:
         driver.new_game()
         driver.play_through(lambda: len(driver.app.controller.game.actions) >= 8)
-        driver.app.start_new_game(driver.app.settings.new_game, "instant")
+        driver.app.start_new_game(driver.app.settings.new_game, Pace.INSTANT)
         assert driver.app.session.saved is None
         assert load_game(paths(tmp_path).autosave).value is None
         driver.frame()  # the computers pass: the new game is saved

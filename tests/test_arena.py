@@ -12,15 +12,16 @@ import pytest
 from hearts_desktop.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
 from hearts_desktop.bots import Bot, Cancel, make_bot, never_cancel
 from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
+from hearts_desktop.words import Level
 
 
 class SeatRecorder(Bot):
     """Medium's play, remembering the seat and the cards it was dealt in each hand."""
 
-    level = "recorder"
+    level = Level.MEDIUM  # it plays Medium's cards
 
     def __init__(self) -> None:
-        self.medium = make_bot("medium")
+        self.medium = make_bot(Level.MEDIUM)
         self.seen: dict[int, tuple[Card, ...]] = {}
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
@@ -35,7 +36,7 @@ class SeatRecorder(Bot):
 def test_each_rotation_replays_the_same_deal_with_the_bot_in_every_seat() -> None:
     rules = Ruleset()
     recorder = SeatRecorder()
-    bots = [recorder, make_bot("easy"), make_bot("easy"), make_bot("easy")]
+    bots = [recorder, make_bot(Level.EASY), make_bot(Level.EASY), make_bot(Level.EASY)]
     play_deal(rules, bots, seed=3, index=1)  # a pass to the right: the first view precedes it
     hands, _ = deal_for(rules, 3, 1)
     assert recorder.seen == {seat: cards_of(hands[seat]) for seat in range(4)}
@@ -45,7 +46,7 @@ def test_each_rotation_replays_the_same_deal_with_the_bot_in_every_seat() -> Non
 
 def test_identical_bots_score_identically_over_the_rotations() -> None:
     """Medium is deterministic, so with four of them each entry's total per deal is the same."""
-    result = run_arena(["medium"] * 4, hands=6, seed=2)
+    result = run_arena([Level.MEDIUM] * 4, hands=6, seed=2)
     assert result.seat0_minus_others == (0.0, 0.0, 0.0)
     assert result.seat0_share == (1.0, 1.0, 1.0)
     assert len({b.mean_points for b in result.bots}) == 1
@@ -53,7 +54,7 @@ def test_identical_bots_score_identically_over_the_rotations() -> None:
 
 @pytest.fixture(scope="module")
 def small_run() -> ArenaResult:
-    return run_arena(["medium", "easy", "easy", "easy"], hands=40, seed=1)
+    return run_arena([Level.MEDIUM, Level.EASY, Level.EASY, Level.EASY], hands=40, seed=1)
 
 
 def test_figures_are_consistent(small_run: ArenaResult) -> None:
@@ -94,16 +95,16 @@ def test_the_share_interval_covers_the_true_ratio_about_95_times_in_100() -> Non
 
 
 def test_workers_do_not_change_the_figures(small_run: ArenaResult) -> None:
-    parallel = run_arena(["medium", "easy", "easy", "easy"], hands=40, seed=1, workers=2)
+    parallel = run_arena([Level.MEDIUM, Level.EASY, Level.EASY, Level.EASY], hands=40, seed=1, workers=2)
     assert parallel.seat0_minus_others == small_run.seat0_minus_others
     assert [b.mean_points for b in parallel.bots] == [b.mean_points for b in small_run.bots]
 
 
 def test_other_presets_and_player_counts() -> None:
-    result = run_arena(["medium", "easy", "easy"], hands=5, seed=4, preset="black-maria")
+    result = run_arena([Level.MEDIUM, Level.EASY, Level.EASY], hands=5, seed=4, preset="black-maria")
     assert result.hands_played == 15 and [b.name for b in result.bots] == ["medium", "easy", "easy"]
     with pytest.raises(ValueError, match="seat 5 players"):
-        run_arena(["easy"] * 4, hands=5, preset=preset_by_key("five-players").rules)
+        run_arena([Level.EASY] * 4, hands=5, preset=preset_by_key("five-players").rules)
 
 
 def test_command_line_prints_a_table_then_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, ProcessRunner
 from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.words import JobKind, Level
 
 GONE_WITHIN_SECONDS = 2.0
 
@@ -21,15 +22,16 @@ PARENT = """
 import multiprocessing, sys, time
 from hearts_desktop.controller.bot_runner import BotJob, ProcessRunner
 from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.words import JobKind, Level
 
 runner = ProcessRunner()
 view = Game(Ruleset(), 1).view(0)
-runner.submit(BotJob(1, "decide", "easy", view, "ready"))
+runner.submit(BotJob(1, JobKind.DECIDE, Level.EASY, view, "ready"))
 while not runner.poll():
     time.sleep(0.01)
 if sys.argv[1] == "busy":
     for job_id in range(2, 40):
-        runner.submit(BotJob(job_id, "hint", "expert", view, str(job_id)))
+        runner.submit(BotJob(job_id, JobKind.HINT, Level.EXPERT, view, str(job_id)))
 print(multiprocessing.active_children()[0].pid, flush=True)
 time.sleep(120)
 """
@@ -44,8 +46,8 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def a_view_job(job_id: int, kind: str = "decide", level: str = "easy") -> BotJob:
-    return BotJob(job_id, kind, level, Game(Ruleset(), 3).view(0), f"seed {job_id}")  # type: ignore[arg-type]
+def a_view_job(job_id: int, kind: JobKind = JobKind.DECIDE, level: Level = Level.EASY) -> BotJob:
+    return BotJob(job_id, kind, level, Game(Ruleset(), 3).view(0), f"seed {job_id}")
 
 
 def answers_for(runner: ProcessRunner, wanted: set[int], seconds: float = 30.0) -> dict[int, BotAnswer]:
@@ -97,7 +99,7 @@ def test_cancelling_one_job_leaves_the_others_to_be_answered() -> None:
 def test_a_job_thinking_when_cancelled_stops_and_the_next_one_is_answered() -> None:
     runner = ProcessRunner()
     try:
-        runner.submit(a_view_job(1, "hint", "expert"))
+        runner.submit(a_view_job(1, JobKind.HINT, Level.EXPERT))
         time.sleep(0.2)
         runner.cancel([1])
         started = time.monotonic()

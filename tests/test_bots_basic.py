@@ -33,10 +33,11 @@ from hearts_desktop.engine import (
     view_of,
 )
 from hearts_desktop.engine.rules import CARDS_PASSED, PassDirection
+from hearts_desktop.words import Level
 
 from .helpers import deal_with, hand_in_play
 
-LEVELS = ("easy", "medium")
+LEVELS = (Level.EASY, Level.MEDIUM)
 EXTRA_RULESETS = (
     Ruleset.for_players(3, kitty=True),
     Ruleset.for_players(5, kitty=True, points_on_first_trick=True),
@@ -48,7 +49,7 @@ ALL_RULESETS = tuple(p.rules for p in PRESETS) + EXTRA_RULESETS
 RULE_IDS = [p.key for p in PRESETS] + ["3p-kitty", "5p-kitty", "scatter-choice", "loose", "jack-no-moon"]
 
 
-def play_game_with(level: str, rules: Ruleset, seed: int, hands: int = 2) -> list[Action]:
+def play_game_with(level: Level, rules: Ruleset, seed: int, hands: int = 2) -> list[Action]:
     """Bots of one level play ``hands`` hands; every action goes through the checked engine."""
     game = Game(rules, seed)
     bots = [make_bot(level) for _ in range(rules.players)]
@@ -71,13 +72,13 @@ def play_game_with(level: str, rules: Ruleset, seed: int, hands: int = 2) -> lis
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", ALL_RULESETS, ids=RULE_IDS)
-def test_bots_play_legal_hands_in_every_variant(level: str, rules: Ruleset) -> None:
+def test_bots_play_legal_hands_in_every_variant(level: Level, rules: Ruleset) -> None:
     actions = play_game_with(level, rules, seed=11, hands=3)
     assert sum(isinstance(a, PlayAction) for a in actions) == 3 * rules.tables.hand_size * rules.players
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_bots_are_deterministic_under_a_seed(level: str) -> None:
+def test_bots_are_deterministic_under_a_seed(level: Level) -> None:
     rules = Ruleset(jack_of_diamonds=True)
     assert play_game_with(level, rules, 5) == play_game_with(level, rules, 5)
 
@@ -137,7 +138,7 @@ def reachable(*roots: object) -> list[object]:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_bot_given_a_view_cannot_reach_hidden_cards(level: str) -> None:
+def test_a_bot_given_a_view_cannot_reach_hidden_cards(level: Level) -> None:
     game = Game(Ruleset.for_players(3, kitty=True), 8)
     bot = make_bot(level)
     rng = random.Random(1)
@@ -161,7 +162,7 @@ def test_a_bot_given_a_view_cannot_reach_hidden_cards(level: str) -> None:
 
 
 def medium_choice(state: HandState) -> str:
-    return str(make_bot("medium").choose_play(view_of(state, state.turn), random.Random(0)))
+    return str(make_bot(Level.MEDIUM).choose_play(view_of(state, state.turn), random.Random(0)))
 
 
 def test_medium_ducks_under_the_winning_heart() -> None:
@@ -265,7 +266,7 @@ def test_medium_scatters_the_queen_to_its_right() -> None:
     rules = Ruleset(pass_cycle=PassCycle.SCATTER)
     state = deal_with(rules, {1: "QS 3S AS KH 9C TC JC 2D 3D 4D 5D 6D 7D"}, direction=PassDirection.SCATTER)
     view = view_of(state, 1)
-    passed = make_bot("medium").choose_pass(view, random.Random(0))
+    passed = make_bot(Level.MEDIUM).choose_pass(view, random.Random(0))
     assert set(map(str, passed)) == {"QS", "AS", "KH"}
     assert view.pass_targets[passed.index(card("QS"))] == 0
 

@@ -7,15 +7,15 @@ import random
 import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import CoverShown, Refused, TableController, TableReset
 from hearts_desktop.engine import CardPlayed, Game, HandScored, Phase, Ruleset
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .delayed_runner import DelayedRunner
 
-HUMAN_VS_BOTS = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
-                 Seat("C", "computer", "easy"))
+HUMAN_VS_BOTS = (Seat("You", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("B", SeatKind.COMPUTER, Level.EASY),
+                 Seat("C", SeatKind.COMPUTER, Level.EASY))
 
 
 def controller(seats: tuple[Seat, ...] = HUMAN_VS_BOTS, pace: Pace = Pace.FRIENDLY, seed: int = 5,
@@ -125,15 +125,15 @@ def test_undo_takes_back_the_human_move_and_the_bot_moves_after_it() -> None:
 
 
 def test_undo_is_not_offered_in_hot_seat() -> None:
-    seats = (Seat("Anna", "human"), Seat("A", "computer", "easy"), Seat("Ben", "human"),
-             Seat("C", "computer", "easy"))
+    seats = (Seat("Anna", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("Ben", SeatKind.HUMAN),
+             Seat("C", SeatKind.COMPUTER, Level.EASY))
     c = controller(seats)
     assert not c.can_undo() and not c.undo()
 
 
 def test_hot_seat_covers_every_change_of_human() -> None:
-    seats = (Seat("Anna", "human"), Seat("A", "computer", "easy"), Seat("Ben", "human"),
-             Seat("C", "computer", "easy"))
+    seats = (Seat("Anna", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("Ben", SeatKind.HUMAN),
+             Seat("C", SeatKind.COMPUTER, Level.EASY))
     c = controller(seats, pace=Pace.INSTANT)
     covers = [e.name for e in c.drain_events() if isinstance(e, CoverShown)]
     assert covers == ["Anna"] and not c.hand_face_up
@@ -173,8 +173,8 @@ def test_hint_is_answered_for_the_human_to_act() -> None:
 
 
 def test_a_failing_bot_gets_a_legal_fallback_and_the_game_goes_on() -> None:
-    seats = (Seat("You", "computer", "easy"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
-             Seat("C", "computer", "easy"))
+    seats = (Seat("You", SeatKind.COMPUTER, Level.EASY), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("B", SeatKind.COMPUTER, Level.EASY),
+             Seat("C", SeatKind.COMPUTER, Level.EASY))
     c = TableController(Game(Ruleset(), 3), seats, BrokenRunner(), Pace.INSTANT, auto_continue=True)
     run_until(c, lambda: c.game.hand_index >= 1)
     assert any(type(e).__name__ == "BotFailed" for e in c.drain_events())
@@ -190,7 +190,7 @@ class BrokenRunner(InlineRunner):
 
 
 def test_all_computer_game_runs_to_the_end() -> None:
-    seats = tuple(Seat(n, "computer", "easy") for n in "ABCD")
+    seats = tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in "ABCD")
     c = TableController(Game(Ruleset(), 8), seats, InlineRunner(), Pace.INSTANT, auto_continue=True)
     run_until(c, lambda: c.game.over, limit=600)
     assert c.game.winner is not None

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from hearts_desktop.bench.engine import random_action
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, HandState, Phase, Ruleset, cards_of, preset_by_key
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .helpers import deal_with, play
 
@@ -76,7 +76,7 @@ def test_leader_with_only_winners_can_claim() -> None:
 
 
 def test_controller_finish_hand_matches_the_engine() -> None:
-    seats = (Seat("You", "human"),) + tuple(Seat(n, "computer", "easy") for n in "ABC")
+    seats = (Seat("You", SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in "ABC")
     for seed in range(40):
         c = TableController(Game(Ruleset(), seed), seats, InlineRunner(), Pace.INSTANT)
         rng = random.Random(seed)

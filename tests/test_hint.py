@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from hearts_desktop.bots import Hint
 from hearts_desktop.bots.expert import ExpertBot
-from hearts_desktop.bots.hint import Hint, hint
+from hearts_desktop.bots.hint import hint
 from hearts_desktop.bots.search import Budget
 from hearts_desktop.engine import (
     PRESETS,

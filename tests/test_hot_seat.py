@@ -21,6 +21,7 @@ from hearts_desktop.ui.intents import Intent, KeyPress, PointerDown, PointerMove
 from hearts_desktop.ui.overlays import CoverScene
 from hearts_desktop.ui.table_scene import TableOverlays, TableScene
 from hearts_desktop.ui.ui_log import card_points
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver
 
@@ -45,12 +46,12 @@ class FaceRecorder:
 
 def seats_for(humans: int, players: int) -> tuple[Seat, ...]:
     names = ("Anna", "Bruno", "Chen", "Dana", "Emil")
-    return tuple(Seat(names[i], "human" if i < humans else "computer", "easy") for i in range(players))
+    return tuple(Seat(names[i], SeatKind.HUMAN if i < humans else SeatKind.COMPUTER, Level.EASY) for i in range(players))
 
 
 def start(tmp_path: Path, seats: tuple[Seat, ...], rules: Ruleset, seed: int) -> Driver:
     """Animations on: cards in flight must keep the secret too."""
-    driver = Driver(tmp_path, seed, settings=Settings(pace="instant", animations=True, sound=False))
+    driver = Driver(tmp_path, seed, settings=Settings(pace=Pace.INSTANT, animations=True, sound=False))
     driver.new_game(seats, rules)
     return driver
 
@@ -242,10 +243,10 @@ def test_no_frame_at_any_timing_of_the_input_shows_a_card_of_another_persons_han
     """Several gestures in one frame (the cover lifted and a card clicked at once, Pass and
     a click, keys) or one a frame, through passing and a whole hand."""
     names = ("Anna", "Bruno", "Chen", "Dana", "Emil")
-    seats = tuple(Seat(names[i], "human" if kind == "H" else "computer", "easy") for i, kind in enumerate(kinds))
+    seats = tuple(Seat(names[i], SeatKind.HUMAN if kind == "H" else SeatKind.COMPUTER, Level.EASY) for i, kind in enumerate(kinds))
     rules = preset_by_key(RULES_FOR[len(seats)]).rules
     driver = Driver(tmp_path_factory.mktemp("hot-seat"), seed,
-                    settings=Settings(pace="instant", animations=animations, sound=False), size=(800, 500))
+                    settings=Settings(pace=Pace.INSTANT, animations=animations, sound=False), size=(800, 500))
     driver.new_game(seats, rules)
     app = driver.app
     with pytest.MonkeyPatch.context() as patch:

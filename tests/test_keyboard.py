@@ -17,6 +17,7 @@ from hearts_desktop.ui.menus import MainMenuScene
 from hearts_desktop.ui.new_game import NewGameScene
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.words import Pace
 
 from .app_driver import Driver, key
 
@@ -107,7 +108,7 @@ def test_f2_opens_new_game_and_question_mark_the_help(driver: Driver, where: str
 
 
 def test_confirm_before_play_needs_a_second_click(tmp_path: Path) -> None:
-    driver = Driver(tmp_path, seed=21, settings=Settings(pace="instant", animations=False, sound=False,
+    driver = Driver(tmp_path, seed=21, settings=Settings(pace=Pace.INSTANT, animations=False, sound=False,
                                                          confirm_play=True))
     try:
         driver.new_game()

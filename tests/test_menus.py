@@ -25,6 +25,7 @@ from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver, finished_game
 
@@ -166,7 +167,7 @@ def test_restart_hand_deals_the_same_cards_again(driver: Driver) -> None:
 
 
 def test_restart_hand_is_offered_only_once_something_happened(driver: Driver) -> None:
-    driver.app.start_new_game(NewGameSetup(), "instant")
+    driver.app.start_new_game(NewGameSetup(), Pace.INSTANT)
     assert not driver.app.can_restart_hand()
     driver.keys(pygame.K_ESCAPE)  # the menu opens before anyone moved, and pauses the table
     menu = driver.top
@@ -197,11 +198,11 @@ def test_setup_draft_builds_the_ruleset_and_seats() -> None:
     draft = SetupDraft(NewGameSetup())
     draft.choose_preset("black-maria")
     assert draft.players == 3 and draft.rules() == preset_by_key("black-maria").rules
-    draft.seats[1].kind = "human"
+    draft.seats[1].kind = SeatKind.HUMAN
     draft.seats[1].name = "  Zoë "
-    draft.seats[2].level = "expert"
+    draft.seats[2].level = Level.EXPERT
     setup = draft.setup()
-    assert setup.seats == (Seat("You", "human"), Seat("Zoë", "human"), Seat("Ben", "computer", "expert"))
+    assert setup.seats == (Seat("You", SeatKind.HUMAN), Seat("Zoë", SeatKind.HUMAN), Seat("Ben", SeatKind.COMPUTER, Level.EXPERT))
     assert setup.preset == "black-maria"
 
 
@@ -234,10 +235,10 @@ def open_dialog(driver: Driver) -> NewGameScene:
 
 
 def test_dialog_defaults_are_you_and_three_medium_computers_standard_friendly(driver: Driver) -> None:
-    driver.app.apply_settings(driver.app.settings.replace(pace="friendly"))
+    driver.app.apply_settings(driver.app.settings.replace(pace=Pace.FRIENDLY))
     scene = open_dialog(driver)
     assert scene.draft.setup() == NewGameSetup()
-    assert scene.preset.text == "Standard" and scene.pace == "friendly"
+    assert scene.preset.text == "Standard" and scene.pace is Pace.FRIENDLY
 
 
 def test_dialog_by_keyboard_builds_the_game_and_remembers_it(driver: Driver) -> None:
@@ -313,11 +314,11 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     change("Computers' pace")
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
-    assert stored.animations and stored.pace == "relaxed"
+    assert stored.animations and stored.pace is Pace.RELAXED
     assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
     assert app.table.layout.card_h > card_h
     assert app.table.animations and app.table.keyboard.confirm_play
-    assert app.controller.pace.value == "relaxed"
+    assert app.controller.pace is Pace.RELAXED
 
 
 def test_sound_setting_mutes_the_table(driver: Driver) -> None:
@@ -359,7 +360,7 @@ def test_statistics_reset_asks_first(driver: Driver) -> None:
 def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> None:
     game, seats = finished_game()
     driver.app.session.statistics.record_game(game, seats)
-    five = NewGameSetup.of(tuple(Seat(n, "computer") for n in "ABCDE"), preset_by_key("five-players").rules)
+    five = NewGameSetup.of(tuple(Seat(n, SeatKind.COMPUTER) for n in "ABCDE"), preset_by_key("five-players").rules)
     driver.app.apply_settings(driver.app.settings.replace(new_game=five))
     driver.new_game()
     app = driver.app

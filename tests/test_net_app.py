@@ -7,7 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.host import HostTable
@@ -16,9 +15,10 @@ from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.network_scenes import JoiningScene, TableClosedScene
 from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.words import Level, Pace, SeatKind
 
-SEATS = [Seat("Hostess", "computer", "easy"), Seat("Seat 2", "remote", "easy"), Seat("Ben", "computer", "easy"),
-         Seat("Clara", "computer", "easy")]
+SEATS = [Seat("Hostess", SeatKind.COMPUTER, Level.EASY), Seat("Seat 2", SeatKind.REMOTE, Level.EASY), Seat("Ben", SeatKind.COMPUTER, Level.EASY),
+         Seat("Clara", SeatKind.COMPUTER, Level.EASY)]
 
 
 def frames(app: App, host: HostTable, until: Callable[[], bool], seconds: float = 20.0) -> None:

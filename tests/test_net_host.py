@@ -12,14 +12,15 @@ from hearts_desktop.engine import Phase, Ruleset, cards_of
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
-from hearts_desktop.net.host import MAX_STRANGERS
 from hearts_desktop.net.headless import digest
+from hearts_desktop.net.host import MAX_STRANGERS
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import SeatKind
 
 from .net_play import CODE, NetTable, net_table, started_table
 
-FOUR = [Seat("Host", "human"), Seat("Seat 1", "remote"), Seat("Seat 2", "computer"), Seat("Seat 3", "computer")]
+FOUR = [Seat("Host", SeatKind.HUMAN), Seat("Seat 1", SeatKind.REMOTE), Seat("Seat 2", SeatKind.COMPUTER), Seat("Seat 3", SeatKind.COMPUTER)]
 
 
 def friend_table(seed: int = 4) -> tuple[NetTable, ClientTable]:
@@ -62,8 +63,8 @@ def test_friends_fill_the_open_seats_and_start_is_possible_only_then() -> None:
 
 
 def test_an_open_seat_can_become_a_computer() -> None:
-    table = net_table(Ruleset(), [Seat("Host", "human"), Seat("Seat 1", "remote"), Seat("Seat 2", "remote"),
-                                  Seat("Seat 3", "computer")])
+    table = net_table(Ruleset(), [Seat("Host", SeatKind.HUMAN), Seat("Seat 1", SeatKind.REMOTE), Seat("Seat 2", SeatKind.REMOTE),
+                                  Seat("Seat 3", SeatKind.COMPUTER)])
     table.join("Ann")
     table.step()
     assert not table.host.can_start()

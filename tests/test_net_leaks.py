@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hearts_desktop.engine import MoonScoring, PassCycle, Ruleset, cards_of
 from hearts_desktop.net.audit import LeakAudit
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, SeatKind
 
 from .net_play import NetTable, net_table, seat_friends
 
@@ -36,10 +37,10 @@ def audited_table(audit: LeakAudit, rules: Ruleset, seats: list[Seat], seed: int
 
 
 def seat_plan(players: int, host_plays: bool, friends: int) -> list[Seat]:
-    seats = [Seat("Host", "human" if host_plays else "computer", "easy")]
+    seats = [Seat("Host", SeatKind.HUMAN if host_plays else SeatKind.COMPUTER, Level.EASY)]
     for index in range(1, players):
         kind = "remote" if index <= friends else "computer"
-        seats.append(Seat(f"Seat {index}", kind, "easy"))  # type: ignore[arg-type]
+        seats.append(Seat(f"Seat {index}", kind, Level.EASY))  # type: ignore[arg-type]
     return seats
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts_desktop.bots import Hint
 from hearts_desktop.controller.table import BotFailed, HintReady, Refused, TableReset
 from hearts_desktop.engine import (
     CardsExchanged,
@@ -143,7 +144,7 @@ def test_hidden_cards_are_cut_from_events_for_other_seats() -> None:
     assert isinstance(cut, CardsExchanged) and cut.received == ((), (dealt.hands[0][0],), ()) and cut.senders == exchanged.senders
     trick = TrickWon(0, dealt.hands[0][:3], 0, 0, 0, (dealt.hands[0][4],))
     assert redact(trick, 0).kitty == ()  # type: ignore[union-attr]
-    assert redact(Refused(2, "no", None), 1) is None and redact(HintReady(2, None), 2) is not None
+    assert redact(Refused(2, "no", None), 1) is None and redact(HintReady(2, Hint(PlayAction(2, dealt.hands[2][0]), "a reason")), 2) is not None
     assert redact(BotFailed(1, "Traceback: secrets"), 0) == BotFailed(1, "")
 
 

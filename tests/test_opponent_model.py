@@ -22,13 +22,14 @@ from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset
 from hearts_desktop.engine.cards import mask_of
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, SeatKind
 
 from .test_inference import RANDOM_POSITIONS, check_deal, game_after
 
 
-def all_medium(view: PlayerView, level: str = "medium") -> PlayerView:
+def all_medium(view: PlayerView, level: Level = Level.MEDIUM) -> PlayerView:
     """The view as the table shows it when every other seat is a computer of ``level``."""
-    return replace(view, seat_levels=tuple("human" if s == view.seat else level for s in range(view.players)))
+    return replace(view, seat_levels=tuple(None if s == view.seat else level for s in range(view.players)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -46,7 +47,7 @@ def test_repaired_deals_still_respect_every_constraint(rules: Ruleset, seed: int
 def medium_hand(seed: int, tricks: int) -> Game:
     """A game whose first hand Medium has passed and played ``tricks`` tricks of, seat 0 to play."""
     game = Game(Ruleset(), seed)
-    medium = make_bot("medium")
+    medium = make_bot(Level.MEDIUM)
     rng = random.Random(seed)
     while True:
         seat = game.to_act()[0]
@@ -88,13 +89,13 @@ def test_medium_fits_the_real_deal_and_the_repaired_deals_find_it() -> None:
 
 def test_only_other_seats_shown_as_medium_are_modelled() -> None:
     view = medium_hand(1, 2).view(0)
-    shown = replace(view, seat_levels=("medium", "hard", "medium", "human"))
+    shown = replace(view, seat_levels=(Level.MEDIUM, Level.HARD, Level.MEDIUM, None))
     assert modelled_seats(shown) == (2,)
     assert modelled_seats(view) == ()  # a view that does not say models nobody
 
 
 def test_without_medium_seats_the_deals_are_the_plausible_ones() -> None:
-    view = all_medium(medium_hand(2, 5).view(0), level="hard")
+    view = all_medium(medium_hand(2, 5).view(0), level=Level.HARD)
     modelled = ModelledDealSampler(view, modelled_seats(view))
     plain = PlausibleDealSampler(view)
     assert list(modelled.samples(random.Random(3), 20)) == list(plain.samples(random.Random(3), 20))
@@ -104,7 +105,7 @@ def test_the_expert_against_other_levels_searches_as_before() -> None:
     view = medium_hand(4, 6).view(0)
     expert = ExpertBot(Budget(seconds=None, max_deals=20, min_deals=20))
     untold = expert.search(view, random.Random(9))
-    against_hard = expert.search(all_medium(view, level="hard"), random.Random(9))
+    against_hard = expert.search(all_medium(view, level=Level.HARD), random.Random(9))
     assert [(c.card, c.attempt, c.values) for c in untold.candidates] == [
         (c.card, c.attempt, c.values) for c in against_hard.candidates
     ]
@@ -115,7 +116,7 @@ def test_the_expert_plays_legally_against_modelled_seats_in_every_preset(preset:
     rules = preset.rules  # type: ignore[attr-defined]
     game = Game(rules, 8)
     expert = ExpertBot(Budget(seconds=None, max_deals=8, min_deals=8), Budget(seconds=None, max_deals=4))
-    medium = make_bot("medium")
+    medium = make_bot(Level.MEDIUM)
     rng = random.Random(8)
     while not game.results:
         seat = game.to_act()[0]
@@ -136,16 +137,16 @@ class RecordingRunner(InlineRunner):
 
 def test_the_table_tells_bots_the_levels_beside_each_name() -> None:
     runner = RecordingRunner()
-    seats = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "medium"),
-             Seat("C", "computer", "expert"))
+    seats = (Seat("You", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("B", SeatKind.COMPUTER, Level.MEDIUM),
+             Seat("C", SeatKind.COMPUTER, Level.EXPERT))
     TableController(Game(Ruleset(), 3), seats, runner).update(0.01)
     assert runner.jobs
-    assert {job.view.seat_levels for job in runner.jobs} == {("human", "easy", "medium", "expert")}
+    assert {job.view.seat_levels for job in runner.jobs} == {(None, Level.EASY, Level.MEDIUM, Level.EXPERT)}
 
 
 class LevelRecorder(MediumBot):
     def __init__(self) -> None:
-        self.seen: list[tuple[int, tuple[str, ...]]] = []
+        self.seen: list[tuple[int, tuple[Level | None, ...]]] = []
 
     def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
         self.seen.append((view.seat, view.seat_levels))
@@ -154,12 +155,12 @@ class LevelRecorder(MediumBot):
 
 def test_the_arena_shows_each_rotation_its_line_up() -> None:
     recorder = LevelRecorder()
-    play_deal(Ruleset(), [recorder, make_bot("easy"), make_bot("easy"), make_bot("easy")], 1, 0)
+    play_deal(Ruleset(), [recorder, make_bot(Level.EASY), make_bot(Level.EASY), make_bot(Level.EASY)], 1, 0)
     seats = {seat for seat, _ in recorder.seen}
     assert seats == {0, 1, 2, 3}  # one rotation puts it in each seat
     for seat, levels in recorder.seen:
-        assert levels[seat] == "medium"
-        assert sorted(levels) == ["easy", "easy", "easy", "medium"]
+        assert levels[seat] is Level.MEDIUM
+        assert sorted(level or "" for level in levels) == [Level.EASY, Level.EASY, Level.EASY, Level.MEDIUM]
 
 
 def test_seats_shown_as_medium_play_its_rules_to_the_end_of_every_playout() -> None:

@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_desktop import persistence
-from hearts_desktop.bots import LEVELS
 from hearts_desktop.engine import Game, HandState, Ruleset, action_to_json, card, preset_by_key
 from hearts_desktop.persistence import (
     DataPaths,
@@ -36,6 +35,7 @@ from hearts_desktop.persistence import (
 )
 from hearts_desktop.persistence.atomic import backup_path, write_json_atomic
 from hearts_desktop.persistence.stats import RECENT_GAMES
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .faults import read_only
 from .test_game import play_random_game, random_action
@@ -210,10 +210,6 @@ def test_a_save_needs_one_seat_per_player(paths: DataPaths) -> None:
         save_game(paths.autosave, played(1), SEATS[:3])
 
 
-def test_the_stored_difficulties_are_the_bots_levels() -> None:
-    assert persistence.COMPUTER_LEVELS == LEVELS
-
-
 def _save_document(game: Game) -> dict[str, Any]:
     """The save format as issue 9 specifies it, written out by hand."""
     return {
@@ -328,10 +324,10 @@ def test_two_bad_files_in_the_same_second_get_different_names(paths: DataPaths) 
 def test_settings_round_trip(paths: DataPaths) -> None:
     rules = preset_by_key("omnibus").rules.replace(target=150)
     chosen = Settings(
-        pace="quick", deck="4color", card_back="purple", large_cards=True, sound=False, volume=0.25,
+        pace=Pace.QUICK, deck="4color", card_back="purple", large_cards=True, sound=False, volume=0.25,
         animations=False, fullscreen=True, confirm_play=True,
-        new_game=NewGameSetup.of((Seat("Anna", "human"), Seat("Bo", "human"), Seat("C3", level="expert"),
-                                  Seat("D4", level="easy")), rules),
+        new_game=NewGameSetup.of((Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.HUMAN), Seat("C3", level=Level.EXPERT),
+                                  Seat("D4", level=Level.EASY)), rules),
     )
     save_settings(paths.settings, chosen)
     loaded = load_settings(paths.settings)
@@ -354,7 +350,7 @@ def test_unknown_settings_are_kept_and_missing_ones_default(paths: DataPaths) ->
     loaded = load_settings(paths.settings)
     assert loaded.messages == []
     unknown = {"table_felt": {"colour": "green"}, "left_handed": True}
-    assert loaded.value == Settings(pace="relaxed", unknown=unknown)
+    assert loaded.value == Settings(pace=Pace.RELAXED, unknown=unknown)
     save_settings(paths.settings, loaded.value.replace(volume=0.5))
     written = json.loads(paths.settings.read_text())
     assert written["table_felt"] == {"colour": "green"} and written["left_handed"] is True
@@ -368,7 +364,7 @@ def test_a_wrong_typed_setting_takes_its_default_and_the_file_is_kept(paths: Dat
     }).encode()
     paths.settings.write_bytes(original)
     loaded = load_settings(paths.settings)
-    assert loaded.value == Settings(pace="quick")
+    assert loaded.value == Settings(pace=Pace.QUICK)
     [message] = loaded.messages
     assert "(sound, volume, new game)" in message and "back to their defaults" in message
     [aside] = kept_aside(paths.config_dir, original)
@@ -405,7 +401,7 @@ def test_seat_names_must_be_short_printable_text(name: Any) -> None:
 
 
 def test_a_finished_game_is_recorded_for_each_person(paths: DataPaths) -> None:
-    seats = (Seat("Anna", "human"), Seat("Bo", level="easy"), Seat("Cy", "human"), Seat("Di", level="hard"))
+    seats = (Seat("Anna", SeatKind.HUMAN), Seat("Bo", level=Level.EASY), Seat("Cy", SeatKind.HUMAN), Seat("Di", level=Level.HARD))
     game = play_random_game(Ruleset(), 21)
     statistics = Statistics()
     assert statistics.record_game(game, seats)
@@ -464,14 +460,14 @@ def test_recent_games_keep_the_last_ones() -> None:
 
 def test_opponents_are_described_weakest_first() -> None:
     assert opponents_key(SEATS, 0) == "3x medium"
-    mixed = (Seat("A", "human"), Seat("B", level="expert"), Seat("C", level="easy"), Seat("D", "human"))
+    mixed = (Seat("A", SeatKind.HUMAN), Seat("B", level=Level.EXPERT), Seat("C", level=Level.EASY), Seat("D", SeatKind.HUMAN))
     assert opponents_key(mixed, 0) == "1x human + 1x easy + 1x expert"
 
 
 def test_statistics_survive_saving_and_reset_forgets(paths: DataPaths) -> None:
     statistics = Statistics()
     statistics.record_game(play_random_game(Ruleset(), 2), SEATS)
-    statistics.record_game(play_random_game(Ruleset(), 4), (Seat("Anna", "human"),) + SEATS[1:])
+    statistics.record_game(play_random_game(Ruleset(), 4), (Seat("Anna", SeatKind.HUMAN),) + SEATS[1:])
     save_statistics(paths.statistics, statistics)
     loaded = load_statistics(paths.statistics)
     assert loaded.messages == [] and loaded.value == statistics
@@ -581,7 +577,7 @@ def test_a_save_that_is_not_a_regular_file_is_refused_without_opening_it(paths: 
 
 def test_flipped_bits_in_names_and_numbers_never_load_as_another_game(paths: DataPaths) -> None:
     game = played(60)
-    seats = (Seat("Alice", "human"),) + SEATS[1:]
+    seats = (Seat("Alice", SeatKind.HUMAN),) + SEATS[1:]
     save_game(paths.autosave, game, seats)
     original = paths.autosave.read_bytes()
     targets = [i for i, byte in enumerate(original) if chr(byte).isalnum()]

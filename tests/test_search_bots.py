@@ -22,6 +22,7 @@ from hearts_desktop.engine import (
     view_of,
 )
 from hearts_desktop.engine.rules import PassDirection
+from hearts_desktop.words import Level
 
 from .helpers import deal_with, play
 
@@ -37,15 +38,15 @@ def quick_hard(deals: int = 12) -> HardBot:
 
 
 def test_the_levels_are_registered() -> None:
-    assert isinstance(make_bot("hard"), HardBot) and make_bot("hard").level == "hard"
-    assert isinstance(make_bot("expert"), ExpertBot) and make_bot("expert").level == "expert"
+    assert isinstance(make_bot(Level.HARD), HardBot) and make_bot(Level.HARD).level == "hard"
+    assert isinstance(make_bot(Level.EXPERT), ExpertBot) and make_bot(Level.EXPERT).level == "expert"
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.key)
 def test_search_bots_play_a_legal_hand_in_every_preset(preset: object) -> None:
     rules = preset.rules  # type: ignore[attr-defined]
     game = Game(rules, 5)
-    bots: list[Bot] = [quick_expert(), quick_hard()] + [make_bot("medium")] * (rules.players - 2)
+    bots: list[Bot] = [quick_expert(), quick_hard()] + [make_bot(Level.MEDIUM)] * (rules.players - 2)
     rng = random.Random(5)
     start_hand = game.hand_index
     while game.hand_index == start_hand:
@@ -58,7 +59,7 @@ def test_search_bots_play_a_legal_hand_in_every_preset(preset: object) -> None:
 def first_decisions(rules: Ruleset, seed: int, plays: int) -> PlayerView:
     """The view of the seat to play after a Medium-played pass and ``plays`` cards."""
     game = Game(rules, seed)
-    medium = make_bot("medium")
+    medium = make_bot(Level.MEDIUM)
     rng = random.Random(seed)
     done = 0
     while True:

@@ -19,7 +19,6 @@ from hearts_desktop.app import main
 from hearts_desktop.controller import autosave
 from hearts_desktop.controller.autosave import Autosaver
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import (
@@ -34,6 +33,7 @@ from hearts_desktop.persistence import (
     save_statistics,
 )
 from hearts_desktop.persistence.stats import game_id
+from hearts_desktop.words import Pace
 
 from .app_driver import ONE_HUMAN, finished_game
 from .faults import full_disk

@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.pace import Pace
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, PassAction, Phase, PlayAction, Ruleset, preset_by_key
 from hearts_desktop.persistence.seats import Seat
@@ -16,9 +15,10 @@ from hearts_desktop.ui.layout import LINE, MESSAGE_LINES, TableLayout
 from hearts_desktop.ui.scene import SceneStack
 from hearts_desktop.ui.sound import Sounds
 from hearts_desktop.ui.table_scene import TableOverlays, TableScene
+from hearts_desktop.words import Level, Pace, SeatKind
 
-SEATS = (Seat("You", "human"), Seat("A", "computer", "easy"), Seat("B", "computer", "easy"),
-         Seat("C", "computer", "easy"))
+SEATS = (Seat("You", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("B", SeatKind.COMPUTER, Level.EASY),
+         Seat("C", SeatKind.COMPUTER, Level.EASY))
 
 
 class Table:
@@ -227,7 +227,7 @@ def test_a_raised_card_stays_below_the_viewers_name_and_the_messages_above_it(
 def test_variant_pass_areas_draw_for_every_preset() -> None:
     for preset in ("black-maria", "five-players"):
         rules = preset_by_key(preset).rules
-        seats = (Seat("You", "human"),) + tuple(Seat(f"Bot {i}", "computer", "easy") for i in range(1, rules.players))
+        seats = (Seat("You", SeatKind.HUMAN),) + tuple(Seat(f"Bot {i}", SeatKind.COMPUTER, Level.EASY) for i in range(1, rules.players))
         table = Table(rules=rules, seats=seats)
         table.settle(1.5)
         assert table.controller.view().phase is Phase.PASSING
@@ -244,7 +244,7 @@ def test_a_smoke_game_fails_when_a_bot_fails() -> None:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
-    seats = tuple(Seat(n, "computer", "easy") for n in "ABCD")
+    seats = tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in "ABCD")
     controller = TableController(Game(Ruleset(), 1), seats, BrokenRunner(), Pace.INSTANT, auto_continue=True)
     overlays = SmokeOverlays(SimpleNamespace(running=True))  # type: ignore[arg-type]
     scene = TableScene(controller, CardArt(), Sounds(enabled=False), (1280, 800), animations=False,

@@ -21,11 +21,12 @@ from hearts_desktop.ui.intents import Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
+from hearts_desktop.words import Level, SeatKind
 
 from .app_driver import Driver, finished_game
 
-HOT_SEAT = (Seat("Anna", "human"), Seat("Bo", "computer", "easy"), Seat("Cy", "human"),
-            Seat("Di", "computer", "easy"))
+HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.COMPUTER, Level.EASY), Seat("Cy", SeatKind.HUMAN),
+            Seat("Di", SeatKind.COMPUTER, Level.EASY))
 
 
 def test_fuzz_seed_1_finishing_a_hot_seat_hand_raises_no_cover(tmp_path: Path) -> None:

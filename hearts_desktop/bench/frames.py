@@ -14,8 +14,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..controller.pace import Pace
-from ..persistence.seats import Level
+from ..words import Level, Pace, SeatKind
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -30,7 +29,7 @@ def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1
     from ..persistence.seats import Seat
     from ..ui.app import App, AppOptions
 
-    seats = tuple(Seat(name, "computer", level) for name in ("South", "West", "North", "East"))
+    seats = tuple(Seat(name, SeatKind.COMPUTER, level) for name in ("South", "West", "North", "East"))
     app = App(AppOptions(seed=seed, pace=Pace.QUICK, size=size, seats=seats, max_seconds=180))
 
     def stop_after_hand(app: App) -> None:
@@ -62,8 +61,8 @@ def startup_seconds(
 
 
 def measure() -> dict[str, float]:
-    plain = one_hand_frame_times("medium")
-    thinking = one_hand_frame_times("expert")
+    plain = one_hand_frame_times(Level.MEDIUM)
+    thinking = one_hand_frame_times(Level.EXPERT)
     starts = startup_seconds()
     menu_starts = startup_seconds(to_table=False)
     return {

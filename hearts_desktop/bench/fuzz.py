@@ -25,7 +25,6 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 import pygame
 
@@ -33,7 +32,7 @@ from ..controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
 from ..controller.table import TableController
 from ..engine import PRESETS, Game, Phase, mask_of
 from ..engine.game import decide_end
-from ..persistence import COMPUTER_LEVELS, NewGameSetup, Seat, Settings, save_settings
+from ..persistence import NewGameSetup, Seat, Settings, save_settings
 from ..persistence.paths import DataPaths
 from ..persistence.seats import DEFAULT_NAMES
 from ..ui.app import App, AppOptions
@@ -51,6 +50,7 @@ from ..ui.new_game import NewGameScene
 from ..ui.scene import Scene
 from ..ui.table_scene import TableScene
 from ..ui.ui_log import Target, card_points, targets
+from ..words import Level, Pace, SeatKind
 
 FRAME = 1 / 60
 WAIT_FRAME = 0.1
@@ -59,7 +59,7 @@ SIZES = ((640, 400), (800, 500), (1024, 640), (1024, 768), (1280, 800), (1920, 1
 SIZE_WEIGHTS = (3, 3, 3, 1, 1, 0.3)
 """Window sizes, small ones most often: they draw faster, so more events fit in a run."""
 REPLAY_EVERY = 250
-FAST_PACES: tuple[Literal["instant", "quick"], ...] = ("instant", "instant", "instant", "quick")
+FAST_PACES: tuple[Pace, ...] = (Pace.INSTANT, Pace.INSTANT, Pace.INSTANT, Pace.QUICK)
 """The pace a run starts with (the Settings screen may change it): computers that wait cost frames."""
 Point = tuple[int, int]
 
@@ -286,9 +286,9 @@ class Monkey:
         preset = self.rng.choice(PRESETS)
         rules = dataclasses.replace(preset.rules, target=self.rng.choice((25, 50, 100)))
         people = min(self.rng.choice((1, 1, 2, 3)), rules.players)
-        kinds = ["human"] * people + ["computer"] * (rules.players - people)
+        kinds = [SeatKind.HUMAN] * people + [SeatKind.COMPUTER] * (rules.players - people)
         self.rng.shuffle(kinds)
-        seats = tuple(Seat(name, kind, self.rng.choice(COMPUTER_LEVELS))  # type: ignore[arg-type]
+        seats = tuple(Seat(name, kind, self.rng.choice(tuple(Level)))
                       for name, kind in zip(DEFAULT_NAMES, kinds))
         return NewGameSetup.of(seats, rules)
 

@@ -38,6 +38,7 @@ from ..net import protocol as p
 from ..net.client import ClientTable
 from ..net.headless import SeatBot
 from ..net.transport import WebSocketClient
+from ..words import Level
 from .lan import _read, _start
 
 CARDS = [r + s for s in "CDSH" for r in "23456789TJQKA"]
@@ -208,7 +209,7 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
     while host.poll() is None:
         client = ClientTable("Mallory", code, lambda: WebSocketClient("127.0.0.1", port))
         client.retry_seconds = 0.05
-        bot = SeatBot("easy", seed)
+        bot = SeatBot(Level.EASY, seed)
         while client.state != "closed" and host.poll() is None:
             if isinstance(client.link, WebSocketClient):
                 client.link.inbox.wait(0.002)

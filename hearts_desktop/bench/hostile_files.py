@@ -22,9 +22,7 @@ from typing import Any
 from ..engine import PRESETS, Action, Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction
 from ..persistence import (
     CARD_BACKS,
-    COMPUTER_LEVELS,
     DECKS,
-    PACES,
     DataPaths,
     NewGameSetup,
     Seat,
@@ -40,6 +38,7 @@ from ..persistence import (
 from ..persistence.atomic import encode_json
 from ..persistence.saves import save_document
 from ..persistence.seats import DEFAULT_NAMES
+from ..words import Level, Pace, SeatKind
 
 DEEP = 100_000
 GIANT = 2_000_000
@@ -64,7 +63,7 @@ def random_table(rng: random.Random) -> tuple[Game, tuple[Seat, ...]]:
     """A new game under a random preset, with a person and computers of random levels."""
     rules = rng.choice(PRESETS).rules
     seats = tuple(
-        Seat(DEFAULT_NAMES[i], "human" if i == 0 else "computer", rng.choice(COMPUTER_LEVELS))
+        Seat(DEFAULT_NAMES[i], SeatKind.HUMAN if i == 0 else SeatKind.COMPUTER, rng.choice(tuple(Level)))
         for i in range(rules.players)
     )
     return Game(rules, rng.getrandbits(32)), seats
@@ -92,7 +91,7 @@ def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
     if kind == "settings":
         game, seats = random_table(rng)
         settings = Settings(
-            pace=rng.choice(PACES),
+            pace=rng.choice(tuple(Pace)),
             deck=rng.choice(DECKS),
             card_back=rng.choice(CARD_BACKS),
             large_cards=rng.random() < 0.5,

@@ -11,7 +11,6 @@ import pygame
 from ..engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence import Seat, Settings, Statistics, save_settings
 from ..persistence.paths import DataPaths
-from ..persistence.seats import Level
 from ..persistence.stats import Profile, Tally
 from ..ui.app import App, AppOptions
 from ..ui.intents import KeyPress
@@ -19,15 +18,16 @@ from ..ui.menus import ConfirmScene, MainMenuScene, continue_summary
 from ..ui.network_scenes import JoinScene, NetworkMenuScene
 from ..ui.overlays import HandScoreScene, MoonChoiceScene
 from ..ui.stats_scene import StatisticsScene
+from ..words import Level, Pace, SeatKind
 from .layout import Screen, recent_games
 from .persistence import act_for_the_person
 
 FRAME = 1 / 30
 SEED = 7
-FOUR = (Seat("You", "human"), Seat("Alice", "computer", "medium"), Seat("Ben", "computer", "hard"),
-        Seat("Clara", "computer", "expert"))
-HOT_SEAT = (Seat("Anna", "human"), Seat("Bruno", "human"), Seat("Cleo", "computer", "easy"),
-            Seat("Dmitri", "computer", "medium"))
+FOUR = (Seat("You", SeatKind.HUMAN), Seat("Alice", SeatKind.COMPUTER, Level.MEDIUM), Seat("Ben", SeatKind.COMPUTER, Level.HARD),
+        Seat("Clara", SeatKind.COMPUTER, Level.EXPERT))
+HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bruno", SeatKind.HUMAN), Seat("Cleo", SeatKind.COMPUTER, Level.EASY),
+            Seat("Dmitri", SeatKind.COMPUTER, Level.MEDIUM))
 WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmmmmm",
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
 
@@ -39,7 +39,7 @@ class Stage:
         from .layout import Inspector
 
         save_settings(DataPaths.resolve(folder).settings,
-                      Settings(pace="quick", animations=True, sound=False))
+                      Settings(pace=Pace.QUICK, animations=True, sound=False))
         self.app = App(AppOptions(data_dir=folder, inline_bots=True, seed=SEED))
         self.app.open_window()
         self.inspector = Inspector()
@@ -135,8 +135,8 @@ def _rules(players: int) -> Ruleset:
 
 def _seats(players: int) -> tuple[Seat, ...]:
     names = ("You", "Alice", "Ben", "Clara", "Dev")
-    levels: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
-    return (Seat("You", "human"),) + tuple(Seat(names[i], "computer", levels[i % 4]) for i in range(1, players))
+    levels = tuple(Level)
+    return (Seat("You", SeatKind.HUMAN),) + tuple(Seat(names[i], SeatKind.COMPUTER, levels[i % 4]) for i in range(1, players))
 
 
 # ---------------------------------------------------------------------- table screens
@@ -187,7 +187,7 @@ def table_hot_seat(stage: Stage) -> None:
 
 
 def table_wide_names(stage: Stage) -> None:
-    seats = (Seat(WIDE_NAMES[0], "human"),) + tuple(Seat(n, "computer", "expert") for n in WIDE_NAMES[1:])
+    seats = (Seat(WIDE_NAMES[0], SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EXPERT) for n in WIDE_NAMES[1:])
     stage.table(advanced(_rules(5), my_turn(2)), seats)
 
 

@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..controller.bot_runner import InlineRunner
-from ..controller.pace import Pace
 from ..controller.session import Session
 from ..engine import Game, Phase, Ruleset
 from ..persistence import (
@@ -54,14 +53,15 @@ from ..persistence import (
     save_statistics,
 )
 from ..persistence.stats import game_id
+from ..words import Level, Pace, SeatKind
 from .hostile_files import FuzzTally, random_action, run_fuzz
 from .power_cut import PowerCutReport, run_power_cuts
 
 if TYPE_CHECKING:
     from ..ui.table_scene import TableScene
 
-PERSON = Seat("Anna", "human")
-SEATS = (PERSON,) + tuple(Seat(name, "computer", "easy") for name in ("Bo", "Cy", "Di"))
+PERSON = Seat("Anna", SeatKind.HUMAN)
+SEATS = (PERSON,) + tuple(Seat(name, SeatKind.COMPUTER, Level.EASY) for name in ("Bo", "Cy", "Di"))
 SHORT_GAME = Ruleset(target=26)
 REFUSAL_SECONDS = 5.0
 
@@ -86,7 +86,7 @@ def windowed_child(data_dir: Path) -> int:
 
     paths = DataPaths.resolve(data_dir)
     if not paths.settings.exists():
-        save_settings(paths.settings, Settings(pace="quick", animations=False, sound=False,
+        save_settings(paths.settings, Settings(pace=Pace.QUICK, animations=False, sound=False,
                                                new_game=NewGameSetup.of(SEATS, SHORT_GAME)))
     app = App(AppOptions(data_dir=data_dir, inline_bots=True))
     said: dict[str, Any] = {}

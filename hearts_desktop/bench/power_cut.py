@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..controller.bot_runner import InlineRunner
-from ..controller.pace import Pace
 from ..controller.session import Session
 from ..engine import Game, Ruleset
 from ..persistence import Seat, atomic
 from ..persistence.stats import game_id
+from ..words import Level, Pace, SeatKind
 from .hostile_files import random_action
 
-SEATS = (Seat("Anna", "human"),) + tuple(Seat(name, "computer", "easy") for name in ("Bo", "Cy", "Di"))
+SEATS = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.EASY) for name in ("Bo", "Cy", "Di"))
 
 Op = tuple[str, ...]
 """("create", name) ("write", name) ("fsync", name) ("link", source, target)

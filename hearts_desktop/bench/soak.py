@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..words import Level, Pace, SeatKind
+
 FRAME = 1 / 60
 BAR_MB = 5.0
 MB = 2**20
@@ -83,9 +85,9 @@ def soak_window(data_dir: Path, minutes: float, warm_minutes: float, samples: in
     from ..ui.table_scene import TableScene
     from .persistence import act_for_the_person
 
-    seats = (Seat("Anna", "human"),) + tuple(Seat(name, "computer", "medium") for name in ("Bo", "Cy", "Di"))
+    seats = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.MEDIUM) for name in ("Bo", "Cy", "Di"))
     save_settings(DataPaths.resolve(data_dir).settings,
-                  Settings(pace="quick", animations=True, sound=False,
+                  Settings(pace=Pace.QUICK, animations=True, sound=False,
                            new_game=NewGameSetup.of(seats, Ruleset(target=50))))
     app = App(AppOptions(data_dir=data_dir, seed=1))
     app.start()

@@ -1,31 +1,28 @@
 """Computer players: each reads one seat's view and returns that seat's decision.
 
-``make_bot("medium")`` builds a bot by difficulty; ``LEVELS`` lists them weakest first.
+``make_bot(Level.MEDIUM)`` builds a bot by difficulty.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from .base import Bot, Cancel, never_cancel
+from ..words import Level
+from .base import Bot, Cancel, Hint, never_cancel
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 _CLASSES = {
-    "easy": ("easy", "EasyBot"),
-    "medium": ("medium", "MediumBot"),
-    "hard": ("hard", "HardBot"),
-    "expert": ("expert", "ExpertBot"),
+    Level.EASY: ("easy", "EasyBot"),
+    Level.MEDIUM: ("medium", "MediumBot"),
+    Level.HARD: ("hard", "HardBot"),
+    Level.EXPERT: ("expert", "ExpertBot"),
 }
 
 
-def make_bot(level: str) -> Bot:
-    """A new bot of the named difficulty (modules load on first use, keeping start-up fast)."""
-    try:
-        module_name, class_name = _CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}") from None
+def make_bot(level: Level) -> Bot:
+    """A new bot of this difficulty (modules load on first use, keeping start-up fast)."""
+    module_name, class_name = _CLASSES[level]
     bot_class: type[Bot] = getattr(import_module(f".{module_name}", __name__), class_name)
     return bot_class()
 
 
-__all__ = ["LEVELS", "Bot", "Cancel", "make_bot", "never_cancel"]
+__all__ = ["Bot", "Cancel", "Hint", "make_bot", "never_cancel"]

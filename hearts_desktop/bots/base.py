@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..engine import Action, Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
+from ..words import Level
 
 Cancel = Callable[[], bool]
 
@@ -22,10 +24,27 @@ def never_cancel() -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What to do (the action the Expert would take) and one line saying why."""
+
+    action: Action
+    reason: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The suggested cards: three to pass or one to play (none for a moon choice)."""
+        if isinstance(self.action, PassAction):
+            return self.action.cards
+        if isinstance(self.action, PlayAction):
+            return (self.action.card,)
+        return ()
+
+
 class Bot(ABC):
     """A computer player. Subclasses choose passes and plays; the moon choice has a default."""
 
-    level: ClassVar[str]
+    level: ClassVar[Level]
 
     @abstractmethod
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:

@@ -13,6 +13,7 @@ import random
 from ..engine import CARDS, Card, PlayerView
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, cards_of
 from ..engine.rules import CARDS_PASSED
+from ..words import Level
 from .base import Bot, Cancel, never_cancel
 from .heuristics import QUEEN_BIT, below_in_suit, best_discard, highest, lowest, suit_mask_of, winning_card
 
@@ -23,7 +24,7 @@ PASS_JITTER = 5.0
 
 
 class EasyBot(Bot):
-    level = "easy"
+    level = Level.EASY
 
     def choose_pass(
         self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel

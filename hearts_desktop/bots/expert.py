@@ -47,6 +47,7 @@ from typing import ClassVar
 
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
+from ..words import Level
 from .base import Bot, Cancel, never_cancel
 from .inference import DealSampler
 from .knowledge import Knowledge
@@ -122,7 +123,7 @@ class Scoreboard:
 
 
 class ExpertBot(Bot):
-    level: ClassVar[str] = "expert"
+    level: ClassVar[Level] = Level.EXPERT
 
     def __init__(self, budget: Budget = EXPERT_BUDGET, pass_budget: Budget = PASS_BUDGET) -> None:
         self.budget = budget

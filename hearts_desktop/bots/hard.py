@@ -18,6 +18,7 @@ import random
 from typing import ClassVar
 
 from ..engine import Card, PlayerView
+from ..words import Level
 from .base import Bot, Cancel, never_cancel
 from .inference import DealSampler
 from .medium import MediumBot
@@ -27,7 +28,7 @@ HARD_BUDGET = Budget(seconds=0.1, max_deals=40, min_deals=12, confidence=3.0)
 
 
 class HardBot(Bot):
-    level: ClassVar[str] = "hard"
+    level: ClassVar[Level] = Level.HARD
 
     def __init__(self, budget: Budget = HARD_BUDGET) -> None:
         self.budget = budget

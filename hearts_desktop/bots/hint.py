@@ -10,9 +10,8 @@ for it in the bot worker process and can cancel it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from ..engine import Action, Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
+from ..engine import Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
 from ..engine.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -23,30 +22,13 @@ from ..engine.cards import (
     Suit,
 )
 from ..engine.rules import CARDS_PASSED
-from .base import Cancel, choose_moon_by_score, never_cancel
+from .base import Cancel, Hint, choose_moon_by_score, never_cancel
 from .expert import ExpertBot
 from .heuristics import QUEEN_BIT
 from .inference import QUEEN_CATCHERS
 from .knowledge import Knowledge
 from .medium import count_losers
 from .search import CandidateStats, SearchResult
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """What to do (the action the Expert would take) and one line saying why."""
-
-    action: Action
-    reason: str
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The suggested cards: three to pass or one to play (none for a moon choice)."""
-        if isinstance(self.action, PassAction):
-            return self.action.cards
-        if isinstance(self.action, PlayAction):
-            return (self.action.card,)
-        return ()
 
 
 def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,

@@ -33,6 +33,7 @@ from ..engine.cards import (
     iter_bits,
 )
 from ..engine.rules import CARDS_PASSED, RuleTables
+from ..words import Level
 from .base import Bot, Cancel, never_cancel
 from .heuristics import (
     QUEEN_BIT,
@@ -59,7 +60,7 @@ JACK_GIFT = 5.0
 
 
 class MediumBot(Bot):
-    level = "medium"
+    level = Level.MEDIUM
 
     def choose_pass(
         self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel

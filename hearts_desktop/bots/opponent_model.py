@@ -23,12 +23,13 @@ from dataclasses import dataclass, replace
 
 from ..engine import CARDS, HandState, Phase, PlayerView
 from ..engine.cards import iter_bits
+from ..words import Level
 from .heuristics import Position, position_from_view
 from .inference import Deal, PlausibleDealSampler
 from .knowledge import Knowledge
 from .medium import medium_play
 
-MODELLED_LEVEL = "medium"
+MODELLED_LEVEL = Level.MEDIUM
 """The level whose plays are replayed: deterministic rules we can run for any hand."""
 REPAIR_STEPS = 40
 """Most swaps tried to bring one deal into line with the modelled seats' plays."""

@@ -16,11 +16,11 @@ from typing import TextIO
 
 from ..engine import Game, Ruleset
 from ..persistence import DataFolderLock, DataPaths, Seat, discard_saved_game, load_game, save_game
+from ..words import Level, Pace, SeatKind
 from .bot_runner import InlineRunner
-from .pace import Pace
 from .table import TableController
 
-AUTOPLAY_SEATS = tuple(Seat(name, "computer", "easy") for name in ("Ann", "Bo", "Cy", "Di"))
+AUTOPLAY_SEATS = tuple(Seat(name, SeatKind.COMPUTER, Level.EASY) for name in ("Ann", "Bo", "Cy", "Di"))
 
 
 def autoplay(paths: DataPaths, games: int = 1, seed: int | None = None, out: TextIO = sys.stdout) -> int:

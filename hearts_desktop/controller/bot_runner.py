@@ -26,20 +26,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection, wait
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-from ..bots import make_bot
+from ..bots import Hint, make_bot
 from ..bots.base import Cancel
-from ..engine import PlayerView
-
-JobKind = Literal["decide", "hint"]
+from ..engine import Action, PlayerView
+from ..words import JobKind, Level
 
 
 @dataclass(frozen=True, slots=True)
 class BotJob:
     job_id: int
     kind: JobKind
-    level: str
+    level: Level
     view: PlayerView
     seed: str
 
@@ -47,7 +46,7 @@ class BotJob:
 @dataclass(frozen=True, slots=True)
 class BotAnswer:
     job_id: int
-    result: Any
+    result: Action | Hint | None
     error: str | None = None
 
 
@@ -58,10 +57,10 @@ class CancelJobs:
     job_ids: frozenset[int]
 
 
-def run_job(job: BotJob, cancel: Cancel) -> Any:
+def run_job(job: BotJob, cancel: Cancel) -> Action | Hint:
     """Compute one job's answer: an engine action, or a hint for the human."""
     rng = random.Random(job.seed)
-    if job.kind == "hint":
+    if job.kind is JobKind.HINT:
         from ..bots.hint import hint
 
         return hint(job.view, rng, cancel)

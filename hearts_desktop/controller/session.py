@@ -32,9 +32,9 @@ from ..persistence import (
     save_statistics,
 )
 from ..persistence.stats import reread_statistics
+from ..words import Pace
 from .autosave import Autosaver
 from .bot_runner import BotRunner
-from .pace import Pace
 from .table import TableController
 
 RESULT_KEPT = "the result of the game is kept with its save and will be counted at the next start"

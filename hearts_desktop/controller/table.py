@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
+from ..bots import Hint
 from ..engine import (
     Action,
     Card,
@@ -29,11 +29,11 @@ from ..engine import (
     Ruleset,
     TrickWon,
 )
-from ..persistence.seats import COMPUTER_LEVELS, Seat
+from ..persistence.seats import Seat
+from ..words import JobKind, Level, Pace
 from .bot_runner import BotAnswer, BotJob, BotRunner
-from .pace import Pace
 
-HINT_LEVEL = "expert"
+HINT_LEVEL = Level.EXPERT
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +60,10 @@ class TableReset:
 
 @dataclass(frozen=True, slots=True)
 class HintReady:
+    """The hint asked for by ``seat`` is ready to show."""
+
     seat: int
-    hint: Any
+    hint: Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,36 +196,36 @@ class TableController:
         for seat in self.game.to_act():
             if not self.seats[seat].is_human and seat not in deciding:
                 view = self.game.view(seat)
-                self._submit("decide", self.seats[seat].level, view, self._decision_seed(view))
+                self._submit(JobKind.DECIDE, self.seats[seat].level, view, self._decision_seed(view))
 
     def _decision_seed(self, view: PlayerView) -> str:
         """A seed fixed by the position, so undo and replays bring back the same decisions."""
         return f"{self.game.seed}:{view.hand_index}:{view.phase.value}:{len(view.tricks)}:{len(view.trick)}:{view.seat}"
 
-    def _submit(self, kind: str, level: str, view: PlayerView, seed: str) -> int:
+    def _submit(self, kind: JobKind, level: Level, view: PlayerView, seed: str) -> int:
         job_id = self._next_job
         self._next_job += 1
-        if kind == "decide":
+        if kind is JobKind.DECIDE:
             self._pending[job_id] = view.seat
-        shown = tuple("human" if seat.is_person else seat.level for seat in self.seats)
+        shown = tuple(None if seat.is_person else seat.level for seat in self.seats)
         view = replace(view, seat_levels=shown)  # what a player sees beside each name
-        self.runner.submit(BotJob(job_id, kind, level, view, seed))  # type: ignore[arg-type]
+        self.runner.submit(BotJob(job_id, kind, level, view, seed))
         return job_id
 
     def _receive(self, answer: BotAnswer) -> None:
         if answer.job_id == self._hint_job:
             self._hint_job = None
-            if answer.error is None:
+            if isinstance(answer.result, Hint):
                 self._events.append(HintReady(self.viewer, answer.result))
             return
         seat = self._pending.pop(answer.job_id, None)
         if seat is None:
             return
-        if answer.error is not None or answer.result is None:
+        if isinstance(answer.result, Action):
+            self._answers[seat] = answer.result
+        else:
             self._events.append(BotFailed(seat, answer.error or "no answer"))
             self._answers[seat] = self._fallback(seat)
-        else:
-            self._answers[seat] = answer.result
 
     def _fallback(self, seat: int) -> Action:
         view = self.game.view(seat)
@@ -374,7 +376,7 @@ class TableController:
         if active is None or self.cover is not None or self._hint_job is not None:
             return False
         view = self.game.view(active)
-        self._hint_job = self._submit("hint", HINT_LEVEL, view, "hint:" + self._decision_seed(view))
+        self._hint_job = self._submit(JobKind.HINT, HINT_LEVEL, view, "hint:" + self._decision_seed(view))
         return True
 
     def _invalidate_hint(self) -> None:
@@ -393,10 +395,8 @@ class TableController:
 
     # ------------------------------------------------------------------ settings
 
-    def set_level(self, seat: int, level: str) -> None:
+    def set_level(self, seat: int, level: Level) -> None:
         """Change a computer's difficulty; it takes effect from its next decision."""
-        if level not in COMPUTER_LEVELS:
-            raise ValueError(f"unknown difficulty {level!r}")
         self.seats[seat] = replace(self.seats[seat], level=level)
 
     def close(self) -> None:

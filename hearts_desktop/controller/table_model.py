@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..engine import Card, HandResult, MoonScoring, PlayerView, Ruleset
 from ..persistence.seats import Seat
-from .pace import Pace
+from ..words import Pace
 from .table import TableEvent
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Final
 
-LEVELS: Final = ("easy", "medium", "hard", "expert")
+from ..words import Level, SeatKind
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--port", type=int, default=None, help="with --host: the port to listen on (0: any free one)")
     group.add_argument("--name", help="your name at the table")
     group.add_argument("--headless", action="store_true", help="no window: a computer plays your seat")
-    group.add_argument("--bot", choices=LEVELS, default="medium", help="with --headless: the computer's level")
+    group.add_argument("--bot", type=Level, choices=tuple(Level), default=Level.MEDIUM, help="with --headless: the computer's level")
     group.add_argument("--friends", type=int, help="with --host: seats open for friends (default: all but yours)")
     group.add_argument("--net-log", type=os.path.abspath, help=argparse.SUPPRESS)
     group.add_argument("--drop-every", type=int, default=0, help=argparse.SUPPRESS)
@@ -58,9 +57,9 @@ def default_name() -> str:
 def run_headless(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..controller.pace import Pace
     from ..engine import preset_by_key
     from ..persistence.seats import DEFAULT_NAMES, Seat
+    from ..words import Pace
     from .transport import DEFAULT_PORT
 
     log = Path(args.net_log) if args.net_log else None
@@ -74,10 +73,10 @@ def run_headless(args: argparse.Namespace) -> int:
 
     rules = preset_by_key(args.preset).rules
     friends = rules.players - 1 if args.friends is None else max(0, min(args.friends, rules.players - 1))
-    seats = [Seat(name, "computer", args.bot)]
-    seats += [Seat(f"Seat {i + 1}", "remote", args.bot) for i in range(friends)]
-    seats += [Seat(DEFAULT_NAMES[i], "computer", args.bot) for i in range(friends + 1, rules.players)]
-    pace = Pace(args.pace) if args.pace else Pace.INSTANT
+    seats = [Seat(name, SeatKind.COMPUTER, args.bot)]
+    seats += [Seat(f"Seat {i + 1}", SeatKind.REMOTE, args.bot) for i in range(friends)]
+    seats += [Seat(DEFAULT_NAMES[i], SeatKind.COMPUTER, args.bot) for i in range(friends + 1, rules.players)]
+    pace = args.pace or Pace.INSTANT
     port = DEFAULT_PORT if args.port is None else args.port
     return run_host(rules, seats, port=port, interface=args.interface, seed=args.seed, games=args.games,
                     pace=pace, name=name, log_path=log, max_seconds=args.max_seconds, audit=args.audit)

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .. import __version__
+from ..bots import Hint
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
-from ..controller.pace import Pace
 from ..controller.table import HINT_LEVEL, HintReady, Refused, TableEvent, TableReset
 from ..engine import Card, HandResult, MoonScoring, Phase, PlayerView, Ruleset, RulesetError
 from ..persistence.seats import Seat
+from ..words import JobKind, Pace, SeatKind
 from . import protocol as p
 from .link import ClientLink, Lost
 from .shared_table import NetworkTableRules
@@ -188,7 +189,7 @@ class ClientTable(NetworkTableRules):
             raise ValueError(f"seat {message.seat} at a {rules.players}-player table")
         self.token = message.token
         self.viewer = message.seat
-        self.pace = Pace(message.pace)
+        self.pace = message.pace
         self.joined = Joined(message.seat, message.host, rules, self.pace)
         self.reconnecting_since = None
         if self.state == "joining":
@@ -223,11 +224,11 @@ class ClientTable(NetworkTableRules):
             self.on_table(self, message)
 
     def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
-        kinds = {"host": "remote", "friend": "remote", "open": "remote", "computer": "computer"}
+        kinds = {"host": SeatKind.REMOTE, "friend": SeatKind.REMOTE, "open": SeatKind.REMOTE,
+                 "computer": SeatKind.COMPUTER}
         self.seat_infos = list(infos)
         self.seats = [
-            Seat(info.name, "human" if index == self.viewer else kinds[info.kind],  # type: ignore[arg-type]
-                 info.level if info.level in ("easy", "medium", "hard", "expert") else "medium")  # type: ignore[arg-type]
+            Seat(info.name, SeatKind.HUMAN if index == self.viewer else kinds[info.kind], info.level)
             for index, info in enumerate(infos)
         ]
 
@@ -335,7 +336,7 @@ class ClientTable(NetworkTableRules):
         self._hint_job = self._next_job
         self._next_job += 1
         seed = f"hint:{view.hand_index}:{view.phase.value}:{len(view.tricks)}:{len(view.trick)}:{view.seat}"
-        self.runner.submit(BotJob(self._hint_job, "hint", HINT_LEVEL, view, seed))
+        self.runner.submit(BotJob(self._hint_job, JobKind.HINT, HINT_LEVEL, view, seed))
         return True
 
     def _cancel_hint(self) -> None:
@@ -352,7 +353,7 @@ class ClientTable(NetworkTableRules):
     def _hint_answer(self, answer: BotAnswer) -> None:
         if answer.job_id == self._hint_job:
             self._hint_job = None
-            if answer.error is None:
+            if isinstance(answer.result, Hint):
                 self._events.append(HintReady(self.viewer, answer.result))
 
     def reset_events(self) -> None:

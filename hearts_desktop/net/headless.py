@@ -18,9 +18,9 @@ from typing import Any, TextIO
 
 from ..bots import make_bot
 from ..controller.bot_runner import InlineRunner
-from ..controller.pace import Pace
 from ..engine import Game, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence.seats import Seat
+from ..words import Level, Pace
 from . import protocol as p
 from .audit import LeakAudit
 from .client import ClientTable
@@ -32,7 +32,7 @@ from .redact import redact_view
 class SeatBot:
     """Decides for a friend's seat whenever the host waits for it."""
 
-    def __init__(self, level: str, seed: int | str) -> None:
+    def __init__(self, level: Level, seed: int | str) -> None:
         self.bot = make_bot(level)
         self.rng = random.Random(seed)
 
@@ -143,7 +143,7 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
         log.close()
 
 
-def run_join(code: str, address: str, *, level: str, name: str, seed: int | None, log_path: Path | None,
+def run_join(code: str, address: str, *, level: Level, name: str, seed: int | None, log_path: Path | None,
              drop_every: int = 0, out: TextIO = sys.stdout, max_seconds: float | None = None) -> int:
     """Join a table with no window and let a computer of ``level`` play this seat.
 

@@ -27,7 +27,6 @@ from typing import Final
 
 from .. import __version__
 from ..controller.bot_runner import BotRunner
-from ..controller.pace import Pace
 from ..controller.table import TableController, TableEvent, TableReset
 from ..engine import (
     Action,
@@ -43,6 +42,7 @@ from ..engine import (
     Ruleset,
 )
 from ..persistence.seats import Seat
+from ..words import Level, Pace, SeatKind
 from . import protocol as p
 from .audit import LeakAudit
 from .code import CodeError, WrongCodeLimiter, codes_match, format_code, parse_code
@@ -103,7 +103,7 @@ class SeatState:
 
     @property
     def remote(self) -> bool:
-        return self.seat.kind == "remote"
+        return self.seat.kind == SeatKind.REMOTE
 
 
 @dataclass
@@ -148,9 +148,9 @@ class HostTable(NetworkTableRules):
         self.on_change = on_change
         self.clock = clock
         self.link = link
-        self.table: list[SeatState] = [SeatState(s, open=s.kind == "remote") for s in seats]
+        self.table: list[SeatState] = [SeatState(s, open=s.kind == SeatKind.REMOTE) for s in seats]
         self.new_runner = runner
-        self.remote = RemoteSeats(runner(), [i for i, s in enumerate(seats) if s.kind == "remote"])
+        self.remote = RemoteSeats(runner(), [i for i, s in enumerate(seats) if s.kind == SeatKind.REMOTE])
         self.controller: TableController | None = None
         self.connections: dict[int, Connection] = {}
         self.limiter = WrongCodeLimiter()
@@ -180,22 +180,23 @@ class HostTable(NetworkTableRules):
         return self.controller is not None
 
     def host_seat(self) -> int | None:
-        return next((i for i, s in enumerate(self.table) if s.seat.kind == "human"), None)
+        return next((i for i, s in enumerate(self.table) if s.seat.kind == SeatKind.HUMAN), None)
 
     def seat_infos(self) -> list[p.SeatInfo]:
         infos = []
         for state in self.table:
             seat = state.seat
+            kind: p.SeatInfoKind
             if state.open:
                 kind = "open"
-            elif seat.kind == "human":
+            elif seat.kind == SeatKind.HUMAN:
                 kind = "host"
-            elif seat.kind == "remote":
+            elif seat.kind == SeatKind.REMOTE:
                 kind = "friend"
             else:
                 kind = "computer"
-            connected = state.conn_id is not None or seat.kind != "remote"
-            infos.append(p.SeatInfo(seat.name, kind, seat.level, connected))  # type: ignore[arg-type]
+            connected = state.conn_id is not None or seat.kind != SeatKind.REMOTE
+            infos.append(p.SeatInfo(seat.name, kind, seat.level, connected))
         return infos
 
     def open_seats(self) -> list[int]:
@@ -207,11 +208,11 @@ class HostTable(NetworkTableRules):
     def make_computer(self, seat: int) -> None:
         """Before the start: an open (or taken) friend's seat becomes a computer player."""
         state = self.table[seat]
-        if self.started or state.seat.kind != "remote":
+        if self.started or state.seat.kind != SeatKind.REMOTE:
             return
         if state.conn_id is not None:
             self._reject(state.conn_id, "The host gave your seat to a computer player.")
-        self.table[seat] = SeatState(replace(state.seat, kind="computer"))
+        self.table[seat] = SeatState(replace(state.seat, kind=SeatKind.COMPUTER))
         self.remote = RemoteSeats(self.remote.inner, [i for i, s in enumerate(self.table) if s.remote])
         self._broadcast_lobby()
 
@@ -382,7 +383,7 @@ class HostTable(NetworkTableRules):
         self._send(conn.conn_id, p.Welcome(
             protocol=p.PROTOCOL, version=__version__, seat=seat, token=state.token,
             host=self.host_name[:20], rules=self.game.rules.to_dict(),
-            pace=self._pace.value,
+            pace=self._pace,
         ))
         if self.started:
             self.remote.seat_back(seat)
@@ -481,7 +482,7 @@ class HostTable(NetworkTableRules):
             return
         if any(isinstance(e, HandScored) for e in events) and not controller.game.over:
             self.reading = {i for i, s in enumerate(self.table)
-                            if s.seat.kind == "human" or (s.remote and s.conn_id is not None)}
+                            if s.seat.kind == SeatKind.HUMAN or (s.remote and s.conn_id is not None)}
         host = self.host_seat()
         if host is not None:
             self._local_events += [e for e in (redact(e, host) for e in events) if e is not None]
@@ -500,7 +501,7 @@ class HostTable(NetworkTableRules):
         self.seq += 1
         self.broadcast_at = self.clock()
         for seat, state in enumerate(self.table):
-            if state.conn_id is None or state.seat.kind != "remote":
+            if state.conn_id is None or state.seat.kind != SeatKind.REMOTE:
                 continue
             wire = [w for w in (p.event_to_wire(e) for e in (redact(e, seat) for e in events) if e is not None)
                     if w is not None]
@@ -703,10 +704,10 @@ class HostTable(NetworkTableRules):
     def request_hint(self) -> bool:
         return self.controller is not None and self.controller.request_hint()
 
-    def set_level(self, seat: int, level: str) -> None:
+    def set_level(self, seat: int, level: Level) -> None:
         if self.controller is not None:
             self.controller.set_level(seat, level)
-        self.table[seat].seat = replace(self.table[seat].seat, level=level)  # type: ignore[arg-type]
+        self.table[seat].seat = replace(self.table[seat].seat, level=level)
 
 
 def _action(seat: int, message: p.Move) -> Action:

@@ -47,12 +47,15 @@ from ..engine import (
     cards_of,
     mask_of,
 )
+from ..words import Level, Pace
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
+"""2: levels and paces are the words of ``hearts_desktop.words``; a person's seat level is null."""
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
 by the transport before it is read."""
 
+SeatInfoKind: TypeAlias = Literal["host", "friend", "computer", "open"]
 CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKA][CDSH]$")]
 SeatNo = Annotated[int, Meta(ge=0, le=4)]
 Cards = Annotated[list[CardText], Meta(max_length=52)]
@@ -120,8 +123,8 @@ class SeatInfo(Struct, forbid_unknown_fields=True, frozen=True):
     """One seat as every friend sees it; ``kind`` is ``open`` until someone sits there."""
 
     name: Name
-    kind: Literal["host", "friend", "computer", "open"]
-    level: Annotated[str, Meta(max_length=16)]
+    kind: SeatInfoKind
+    level: Level
     connected: bool = True
 
 
@@ -132,7 +135,7 @@ class Welcome(Message, tag="welcome"):
     token: Token
     host: Name
     rules: dict[Annotated[str, Meta(max_length=40)], RuleValue]
-    pace: Literal["relaxed", "friendly", "quick", "instant"]
+    pace: Pace
 
 
 class Lobby(Message, tag="lobby"):
@@ -174,7 +177,7 @@ class WireView(Struct, forbid_unknown_fields=True, frozen=True):
     history: Annotated[list[Scores], Meta(max_length=10_000)]
     moon_chooser: SeatNo | None
     legal: Cards
-    seat_levels: Annotated[list[Annotated[str, Meta(max_length=16)]], Meta(max_length=5)]
+    seat_levels: Annotated[list[Level | None], Meta(max_length=5)]
 
 
 class WireResult(Struct, forbid_unknown_fields=True, frozen=True):

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
 from ..engine import Action
+from ..words import JobKind
 
 
 class RemoteSeats:
@@ -31,7 +32,7 @@ class RemoteSeats:
         self._answers: list[BotAnswer] = []
 
     def _is_person(self, job: BotJob) -> bool:
-        return job.kind == "decide" and job.view.seat in self.remote
+        return job.kind is JobKind.DECIDE and job.view.seat in self.remote
 
     # ------------------------------------------------------------------ BotRunner
 

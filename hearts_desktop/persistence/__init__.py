@@ -9,16 +9,14 @@ from .documents import LoadResult
 from .lock import ALREADY_OPEN, DataFolderLock, FolderInUse, UnusableFolder
 from .paths import DataPaths
 from .saves import SavedGame, discard_saved_game, load_game, save_game
-from .seats import COMPUTER_LEVELS, Seat, default_seats
-from .settings import CARD_BACKS, DECKS, PACES, NewGameSetup, Settings, load_settings, save_settings
+from .seats import Seat, default_seats
+from .settings import CARD_BACKS, DECKS, NewGameSetup, Settings, load_settings, save_settings
 from .stats import GameRecord, Profile, Statistics, Tally, load_statistics, opponents_key, save_statistics
 
 __all__ = [
     "ALREADY_OPEN",
     "CARD_BACKS",
-    "COMPUTER_LEVELS",
     "DECKS",
-    "PACES",
     "DataFolderLock",
     "DataPaths",
     "FolderInUse",

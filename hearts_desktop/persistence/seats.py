@@ -7,19 +7,11 @@ in statistics (the opponents' difficulty), so they live with persistence.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final
 
+from ..words import Level, SeatKind
 from .documents import DocumentError
 
-SeatKind = Literal["human", "computer", "remote"]
-"""``remote``: a friend at their own computer, joined over the network; ``level`` is the
-computer that plays the seat while they are away."""
-Level = Literal["easy", "medium", "hard", "expert"]
-
-SEAT_KINDS: Final[tuple[SeatKind, ...]] = get_args(SeatKind)
-# The difficulties of hearts_desktop.bots.LEVELS, weakest first (persistence may not import
-# bots; a test checks the two agree).
-COMPUTER_LEVELS: Final[tuple[Level, ...]] = get_args(Level)
 MAX_NAME_LENGTH: Final = 20
 DEFAULT_NAMES: Final = ("You", "Alice", "Ben", "Clara", "Dev")
 
@@ -30,8 +22,8 @@ class Seat:
     computer in the New game dialog remembers the difficulty chosen before."""
 
     name: str
-    kind: SeatKind = "computer"
-    level: Level = "medium"
+    kind: SeatKind = SeatKind.COMPUTER
+    level: Level = Level.MEDIUM
 
     def __post_init__(self) -> None:
         name = self.name
@@ -41,20 +33,23 @@ class Seat:
             raise ValueError(
                 f"a player's name has at most {MAX_NAME_LENGTH} characters and no outer spaces"
             )
-        if self.kind not in SEAT_KINDS:
-            raise ValueError(f"a seat is {', '.join(SEAT_KINDS)}, not {self.kind!r:.40}")
-        if self.level not in COMPUTER_LEVELS:
+        if self.kind not in tuple(SeatKind):
+            raise ValueError(f"a seat is {', '.join(SeatKind)}, not {self.kind!r:.40}")
+        if self.level not in tuple(Level):
             raise ValueError(f"unknown difficulty {self.level!r:.40}")
+        # A seat read from a document holds the words themselves, not their text.
+        object.__setattr__(self, "kind", SeatKind(self.kind))
+        object.__setattr__(self, "level", Level(self.level))
 
     @property
     def is_human(self) -> bool:
         """A person at this computer."""
-        return self.kind == "human"
+        return self.kind == SeatKind.HUMAN
 
     @property
     def is_person(self) -> bool:
         """A person, here or at a friend's computer (what the other players are shown)."""
-        return self.kind != "computer"
+        return self.kind != SeatKind.COMPUTER
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
@@ -65,7 +60,7 @@ class Seat:
         if not isinstance(data, dict):
             raise DocumentError(f"a seat must be an object, not {type(data).__name__}")
         try:
-            return cls(data.get("name"), data.get("kind"), data.get("level"))  # type: ignore[arg-type]
+            return cls(data.get("name", ""), data.get("kind", ""), data.get("level", ""))
         except ValueError as error:
             raise DocumentError(str(error)) from error
 
@@ -79,4 +74,4 @@ def seats_from_json(data: Any, players: int) -> tuple[Seat, ...]:
 
 def default_seats(players: int = 4) -> tuple[Seat, ...]:
     """You against Medium computer players: the New game dialog's first offer."""
-    return (Seat(DEFAULT_NAMES[0], "human"),) + tuple(Seat(n) for n in DEFAULT_NAMES[1:players])
+    return (Seat(DEFAULT_NAMES[0], SeatKind.HUMAN),) + tuple(Seat(n) for n in DEFAULT_NAMES[1:players])

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, get_args
 
 from ..engine import PRESETS, Ruleset, matching_preset
+from ..words import Pace
 from .atomic import StorageError, write_json_atomic
 from .documents import (
     DocumentError,
@@ -28,11 +29,9 @@ from .documents import (
 )
 from .seats import Seat, default_seats, seats_from_json
 
-Pace = Literal["relaxed", "friendly", "quick", "instant"]
 Deck = Literal["2color", "4color"]
 CardBack = Literal["blue", "red", "green", "purple"]
 
-PACES: Final[tuple[Pace, ...]] = get_args(Pace)
 DECKS: Final[tuple[Deck, ...]] = get_args(Deck)
 CARD_BACKS: Final[tuple[CardBack, ...]] = get_args(CardBack)
 CUSTOM_RULES: Final = "custom"
@@ -96,7 +95,7 @@ class NewGameSetup:
 class Settings:
     """Every setting of the Settings screen. Immutable: change one with ``replace``."""
 
-    pace: Pace = "friendly"
+    pace: Pace = Pace.FRIENDLY
     deck: Deck = "2color"
     card_back: CardBack = "blue"
     large_cards: bool = False
@@ -141,7 +140,7 @@ def _volume(value: Any) -> float:
 # How each stored setting is read; a reader raises ValueError or TypeError on a value it
 # cannot use.
 _READERS: Final[dict[str, Callable[[Any], Any]]] = {
-    "pace": _choice(PACES),
+    "pace": Pace,
     "deck": _choice(DECKS),
     "card_back": _choice(CARD_BACKS),
     "large_cards": _boolean,

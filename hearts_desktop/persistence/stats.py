@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ..engine import Game
 from ..engine.cards import QUEEN_OF_SPADES
+from ..words import Level, SeatKind
 from .atomic import write_json_atomic
 from .documents import (
     DocumentError,
@@ -29,7 +30,7 @@ from .documents import (
     load_document,
     read_document,
 )
-from .seats import COMPUTER_LEVELS, MAX_NAME_LENGTH, Seat
+from .seats import MAX_NAME_LENGTH, Seat
 
 RECENT_GAMES: Final = 20
 MAX_COUNT: Final = 10**9
@@ -234,8 +235,8 @@ def game_id(game: Game) -> str:
 def opponents_key(seats: Sequence[Seat], seat: int) -> str:
     """The company one player kept, weakest first: "3x medium", "1x easy + 2x hard",
     with other people counted as "human"."""
-    others = Counter("human" if s.is_person else s.level for i, s in enumerate(seats) if i != seat)
-    order = ("human",) + COMPUTER_LEVELS
+    others = Counter(SeatKind.HUMAN if s.is_person else s.level for i, s in enumerate(seats) if i != seat)
+    order = (SeatKind.HUMAN, *Level)
     return " + ".join(f"{others[kind]}x {kind}" for kind in order if others[kind])
 
 

@@ -21,7 +21,6 @@ import pygame
 
 from .. import __version__
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
-from ..controller.pace import Pace
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -29,6 +28,7 @@ from ..engine import Game, GameOver, HandScored, Ruleset
 from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
 from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
+from ..words import Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
 from .info_scenes import help_scene, rules_scene
@@ -179,7 +179,7 @@ class App:
         if self.options.scripted:
             seats = self.options.seats or default_seats((self.options.rules or Ruleset()).players)
             if self.options.smoke:
-                seats = tuple(Seat(s.name, "computer", s.level) for s in seats)
+                seats = tuple(Seat(s.name, SeatKind.COMPUTER, s.level) for s in seats)
             self.start_game(Game(self.options.rules or Ruleset(), self._new_seed()), seats)
         else:
             self.show_main_menu()
@@ -278,7 +278,7 @@ class App:
         """Put ``game`` on the table, replacing every screen."""
         self._end_game()
         options = self.options
-        pace = options.pace if options.scripted and options.pace else Pace(self.settings.pace)
+        pace = options.pace if options.scripted and options.pace else self.settings.pace
         runner: BotRunner = InlineRunner() if options.inline_bots else ProcessRunner()
         self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
@@ -302,7 +302,7 @@ class App:
             self.playing = False
         self.network = None
 
-    def start_new_game(self, setup: NewGameSetup, pace: str) -> None:
+    def start_new_game(self, setup: NewGameSetup, pace: Pace) -> None:
         """The New game dialog's Start: remember the setup, forget the old save, deal."""
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
         self.session.discard_saved_game()
@@ -384,7 +384,7 @@ class App:
         interface = self.options.net_interface
         return None if interface in ("0.0.0.0", "") else [interface]
 
-    def host_table(self, setup: NewGameSetup, pace: str) -> None:
+    def host_table(self, setup: NewGameSetup, pace: Pace) -> None:
         """Open a table on the network for ``setup``: listen, advertise, show the lobby."""
         from ..net.code import new_code
         from ..net.host import HostTable
@@ -403,7 +403,7 @@ class App:
             name = self._network_name()
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
         host = HostTable(Game(setup.rules, self._new_seed()), seats, runner, code=new_code(),
-                         host_name=seats[0].name, pace=Pace(pace), on_change=self.session.game_changed,
+                         host_name=seats[0].name, pace=pace, on_change=self.session.game_changed,
                          link=link)
         game = NetworkGame(host)
         note = ""
@@ -517,7 +517,7 @@ class App:
         if self.playing:
             table = self.table
             if self.network is None or self.network.hosting:
-                self.model.pace = Pace(settings.pace)  # a friend's table keeps the host's pace
+                self.model.pace = settings.pace  # a friend's table keeps the host's pace
             table.art = self.art()
             table.animations = settings.animations
             table.keyboard.confirm_play = settings.confirm_play
@@ -563,7 +563,7 @@ class AppOverlays(TableOverlays):
 
     def menu(self, table: TableScene) -> None:
         network = self.app.network
-        has_computers = any(seat.kind == "computer" for seat in table.controller.seats)
+        has_computers = any(seat.kind == SeatKind.COMPUTER for seat in table.controller.seats)
         if network is not None:
             has_computers = has_computers and network.hosting
         self._push(GameMenuScene(table.size, self.app, has_computers, network=network is not None))

@@ -8,8 +8,8 @@ from typing import Protocol
 import pygame
 
 from .. import __version__
-from ..persistence import COMPUTER_LEVELS
 from ..persistence.seats import Seat
+from ..words import Level, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
@@ -20,7 +20,7 @@ class ComputerLevels(Protocol):
 
     seats: list[Seat]
 
-    def set_level(self, seat: int, level: str) -> None: ...
+    def set_level(self, seat: int, level: Level) -> None: ...
 
 
 class Navigator(Protocol):
@@ -137,20 +137,20 @@ class DifficultyScene(FormScene):
     def __init__(self, size: tuple[int, int], controller: ComputerLevels,
                  on_change: Callable[[], None]) -> None:
         super().__init__(size)
-        levels = tuple((level, level.capitalize()) for level in COMPUTER_LEVELS)
+        levels = tuple((level, level.label) for level in Level)
 
-        def level_of(seat: int) -> Callable[[], str]:
+        def level_of(seat: int) -> Callable[[], Level]:
             return lambda: controller.seats[seat].level
 
-        def set_level(seat: int) -> Callable[[str], None]:
-            def apply(level: str) -> None:
+        def set_level(seat: int) -> Callable[[Level], None]:
+            def apply(level: Level) -> None:
                 controller.set_level(seat, level)
                 on_change()
             return apply
 
         self.controls = [
             Choice(seat.name, levels, level_of(index), set_level(index))
-            for index, seat in enumerate(controller.seats) if seat.kind == "computer"
+            for index, seat in enumerate(controller.seats) if seat.kind == SeatKind.COMPUTER
         ]
         self.buttons = [Button("Done", self.close)]
         self.move_focus(1)

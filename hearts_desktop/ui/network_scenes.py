@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..words import SeatKind
 from . import theme
 from .form import FormScene, rows
 from .widgets import Button, dim, panel
@@ -173,9 +174,9 @@ class HostLobbyScene(FormScene):
             seat = state.seat
             if state.open:
                 status, colour = "open for a friend…", theme.INK_DIM
-            elif seat.kind == "remote":
+            elif seat.kind == SeatKind.REMOTE:
                 status, colour = ("has joined ✓" if state.conn_id is not None else "left"), theme.HINT
-            elif seat.kind == "human":
+            elif seat.kind == SeatKind.HUMAN:
                 status, colour = "you (host)", theme.INK
             else:
                 status, colour = f"computer ({seat.level.capitalize()})", theme.INK_DIM

@@ -17,16 +17,17 @@ import pygame
 
 from ..engine import PRESETS, Ruleset, describe, matching_preset, preset_by_key
 from ..engine.rules import MAX_TARGET, MIN_TARGET, MoonScoring, PassCycle, RulesetError
-from ..persistence import COMPUTER_LEVELS, NewGameSetup, Seat
-from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, Level, SeatKind
+from ..persistence import NewGameSetup, Seat
+from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from ..persistence.settings import CUSTOM_RULES
+from ..words import Level, Pace, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
 from .text_field import TextField
 from .widgets import Button, dim, panel
 
 MAX_SEATS: Final = 5
-PACE_CHOICES: Final = (("relaxed", "Relaxed"), ("friendly", "Friendly"), ("quick", "Quick"))
+PACE_CHOICES: Final = tuple((pace, pace.label) for pace in (Pace.RELAXED, Pace.FRIENDLY, Pace.QUICK))
 TARGETS: Final = tuple((t, str(t)) for t in range(MIN_TARGET, MAX_TARGET + 1, 25))
 YES_NO: Final = ((True, "Yes"), (False, "No"))
 ON_OFF: Final = ((False, "Off"), (True, "On"))
@@ -64,7 +65,7 @@ class SetupDraft:
 
     def __init__(self, setup: NewGameSetup) -> None:
         self.options: dict[str, Any] = _options(setup.rules)
-        defaults = [Seat(DEFAULT_NAMES[0], "human")] + [Seat(name) for name in DEFAULT_NAMES[1:MAX_SEATS]]
+        defaults = [Seat(DEFAULT_NAMES[0], SeatKind.HUMAN)] + [Seat(name) for name in DEFAULT_NAMES[1:MAX_SEATS]]
         seats = list(setup.seats) + defaults[len(setup.seats):]
         self.seats = [SeatDraft(s.name, s.kind, s.level) for s in seats]
 
@@ -76,11 +77,11 @@ class SetupDraft:
         """Hosting: the host in the first seat; the other people's seats open for friends."""
         for index, seat in enumerate(self.seats):
             if index == 0:
-                seat.kind = "human"
-            elif seat.kind != "computer":
-                seat.kind = "remote"
-        if all(seat.kind == "computer" for seat in self.seats[1:self.players]):
-            self.seats[1].kind = "remote"
+                seat.kind = SeatKind.HUMAN
+            elif seat.kind != SeatKind.COMPUTER:
+                seat.kind = SeatKind.REMOTE
+        if all(seat.kind == SeatKind.COMPUTER for seat in self.seats[1:self.players]):
+            self.seats[1].kind = SeatKind.REMOTE
 
     def rules(self) -> Ruleset:
         """The ruleset chosen; raises RulesetError (a sentence for the player) when it conflicts."""
@@ -136,8 +137,8 @@ def _options(rules: Ruleset) -> dict[str, Any]:
 class NewGameScene(FormScene):
     """The dialog: seats on the left with the game's shape; every rule option on the right."""
 
-    def __init__(self, size: tuple[int, int], setup: NewGameSetup, pace: str,
-                 on_start: Callable[[NewGameSetup, str], None], network: bool = False) -> None:
+    def __init__(self, size: tuple[int, int], setup: NewGameSetup, pace: Pace,
+                 on_start: Callable[[NewGameSetup, Pace], None], network: bool = False) -> None:
         super().__init__(size)
         self.network = network
         """Hosting a table: the first seat is the host, each other one a computer or open for a friend."""
@@ -156,7 +157,7 @@ class NewGameScene(FormScene):
                 kinds = (("human", "You (host)"),) if index == 0 else (("remote", "Open for a friend"),
                                                                        ("computer", "Computer"))
             kind = Choice("", kinds, self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
-            level = Choice("", tuple((lv, lv.capitalize()) for lv in COMPUTER_LEVELS),
+            level = Choice("", tuple((lv, lv.label) for lv in Level),
                            self._seat_getter(index, "level"), self._seat_setter(index, "level"))
             self.seat_controls.append((name, kind, level))
         self.preset = Choice("Rules", tuple((p.key, p.name) for p in PRESETS), self.draft.preset_key,
@@ -164,7 +165,7 @@ class NewGameScene(FormScene):
         self.target = Choice("Game to", TARGETS, lambda: self.draft.options["target"],
                              lambda value: self.draft.set_option("target", value), wrap=False)
         self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace,
-                                  fallback=pace.capitalize())
+                                  fallback=pace.label)
         self.advanced_button = Button("Advanced rules ▸", self._toggle_advanced)
         self.advanced = [
             Choice(label, options, self._option_getter(name), self._option_setter(name))
@@ -192,7 +193,7 @@ class NewGameScene(FormScene):
     def _option_setter(self, name: str) -> Callable[[Any], None]:
         return lambda value: self.draft.set_option(name, value)
 
-    def _set_pace(self, pace: str) -> None:
+    def _set_pace(self, pace: Pace) -> None:
         self.pace = pace
 
     def _toggle_advanced(self) -> None:
@@ -217,7 +218,7 @@ class NewGameScene(FormScene):
         for index, (field, kind, level) in enumerate(self.seat_controls):
             playing = index < self.draft.players
             field.visible = kind.visible = level.visible = playing
-            level.enabled = self.draft.seats[index].kind != "human"  # a friend's seat: who plays it while away
+            level.enabled = self.draft.seats[index].kind != SeatKind.HUMAN  # a friend's seat: who plays it while away
         self.start_button.enabled = self.draft.problem() is None
         super().update(dt)
 

@@ -11,6 +11,7 @@ from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
 from ..engine.game import decide_end, single_leader
+from ..words import SeatKind
 from . import theme
 from .card_art import card_width
 from .intents import Intent, KeyPress, PointerDown, PointerMove
@@ -297,7 +298,7 @@ class GameOverScene(Overlay):
         panel(surface, rect)
         fs = self.font_size
         winner = self.controller.seats[self.event.winner]
-        headline = "You win!" if winner.kind == "human" and not self.controller.hot_seat else f"{winner.name} wins!"
+        headline = "You win!" if winner.kind == SeatKind.HUMAN and not self.controller.hot_seat else f"{winner.name} wins!"
         y = self.title(surface, headline, rect.top + fs, theme.HIGHLIGHT)
         text = theme.text(f"with {self.event.totals[self.event.winner]} points", fs, theme.INK)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))

@@ -368,9 +368,7 @@ class TableScene(Scene):
         self._sync_from_view()
 
     def _on_HintReady(self, event: HintReady) -> None:
-        hint = event.hint
-        cards = tuple(getattr(hint, "cards", ()) or ((hint.card,) if getattr(hint, "card", None) is not None else ()))
-        self.hint = (cards, str(getattr(hint, "reason", "")))
+        self.hint = (event.hint.cards, event.hint.reason)
         self._say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=8.0)
 
     def _on_BotFailed(self, event: BotFailed) -> None:

@@ -1,0 +1,74 @@
+"""The words every layer shares: computer levels, paces, seat kinds and bot job kinds.
+
+Each is defined here once, below the engine, so the engine, the bots, the controller,
+persistence, the network and the window all speak of a level or a pace in the same type,
+with no conversion at any edge. They are ``StrEnum``s: a member is its own text, so the
+settings file, a save and a network message hold the same words as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Level(StrEnum):
+    """A computer player's difficulty, weakest first."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat. ``REMOTE``: a friend at their own computer, joined over the
+    network (a computer of the seat's level plays while they are away)."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    REMOTE = "remote"
+
+
+class JobKind(StrEnum):
+    """What a bot job asks: a computer's decision, or a hint for a person."""
+
+    DECIDE = "decide"
+    HINT = "hint"
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    bot_delay: float
+    """Seconds from a computer's turn to its card landing (thinking overlaps this)."""
+    trick_hold: float
+    """Seconds a finished trick stays on the table, readable, before play goes on."""
+
+
+class Pace(StrEnum):
+    """How fast computer players act, in the paces of the online table in the rules seeds."""
+
+    RELAXED = "relaxed"
+    FRIENDLY = "friendly"
+    QUICK = "quick"
+    INSTANT = "instant"
+
+    @property
+    def timing(self) -> Timing:
+        return _TIMINGS[self]
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+_TIMINGS = {
+    Pace.RELAXED: Timing(bot_delay=1.1, trick_hold=1.6),
+    Pace.FRIENDLY: Timing(bot_delay=0.65, trick_hold=1.1),
+    Pace.QUICK: Timing(bot_delay=0.3, trick_hold=0.6),
+    Pace.INSTANT: Timing(bot_delay=0.0, trick_hold=0.0),
+}
