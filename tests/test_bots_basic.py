@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 import pytest
 
-from hearts_desktop.bench.engine import random_action
 from hearts_desktop.bots import Bot, make_bot
 from hearts_desktop.bots.heuristics import position_from_state, position_from_view
 from hearts_desktop.bots.medium import chasing_moon, medium_pass, medium_play
@@ -97,10 +96,10 @@ def random_positions(rules: Ruleset, count: int, seed: int) -> Iterable[HandStat
             yield state
             continue
         while state.phase is Phase.PASSING:
-            state.apply(random_action(state, state.to_act()[0], rng))
+            state.apply(state.random_action(state.to_act()[0], rng))
         stop = rng.randrange(rules.tables.tricks_per_hand * rules.players)
         for _ in range(stop):
-            state.apply(random_action(state, state.turn, rng))
+            state.apply(state.random_action(state.turn, rng))
         yield state
 
 

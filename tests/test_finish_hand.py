@@ -7,7 +7,6 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_desktop.bench.engine import random_action
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, HandState, Phase, Ruleset, cards_of, preset_by_key
@@ -20,7 +19,7 @@ from .helpers import deal_with, play
 def playout(state: HandState, rng: random.Random) -> tuple[int, ...]:
     state = state.copy()
     while seats := state.to_act():
-        state.apply(random_action(state, seats[0], rng))
+        state.apply(state.random_action(seats[0], rng))
     assert state.result is not None
     return state.result.points
 

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from hearts_desktop.bench.engine import random_action as random_hand_action
 from hearts_desktop.engine import (
     Action,
     Game,
@@ -26,7 +25,7 @@ from hearts_desktop.engine.events import CardPlayed, HandDealt, TrickWon
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """A random legal action of a random seat the game waits for."""
-    return random_hand_action(game.hand, rng.choice(game.to_act()), rng)
+    return game.hand.random_action(rng.choice(game.to_act()), rng)
 
 
 def play_random_game(rules: Ruleset, seed: int) -> Game:

@@ -14,9 +14,7 @@ from hearts_desktop.engine import (
     CardsExchanged,
     Game,
     HandDealt,
-    PassAction,
     PassChosen,
-    Phase,
     PlayAction,
     Ruleset,
     TrickWon,
@@ -80,14 +78,7 @@ def random_game(seed: int, rules: Ruleset) -> Game:
     for _ in range(rng.randrange(0, 120)):
         if game.over:
             break
-        seat = game.to_act()[0]
-        view = game.view(seat)
-        if view.phase is Phase.PASSING:
-            game.apply(PassAction(seat, tuple(rng.sample(view.cards(), 3))))
-        elif view.phase is Phase.PLAYING:
-            game.apply(PlayAction(seat, rng.choice(view.legal_cards())))
-        else:
-            break
+        game.apply(game.hand.random_action(game.to_act()[0], rng))
     return game
 
 
@@ -113,12 +104,7 @@ def test_every_event_crosses_the_wire_unchanged() -> None:
     game = Game(Ruleset.for_players(3, kitty=True), 5, events=(events := []))  # type: ignore[var-annotated]
     rng = random.Random(5)
     while not game.over and len(events) < 400:
-        seat = game.to_act()[0]
-        view = game.view(seat)
-        if view.phase is Phase.PASSING:
-            events += game.apply(PassAction(seat, tuple(rng.sample(view.cards(), 3))))
-        else:
-            events += game.apply(PlayAction(seat, rng.choice(view.legal_cards())))
+        events += game.apply(game.hand.random_action(game.to_act()[0], rng))
     events += [TableReset(), BotFailed(2, "")]
     kinds = set()
     for event in events:

@@ -107,3 +107,25 @@ def test_random_rulesets_keep_every_invariant(rules: Ruleset, seed: int) -> None
 @given(seed=st.integers(0, 2**32))
 def test_standard_hands_keep_every_invariant(seed: int) -> None:
     play_checked_game(Ruleset(), seed)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rulesets(), seed=st.integers(0, 2**32))
+def test_the_legal_actions_are_exactly_what_apply_accepts_and_random_action_picks_among_them(
+    rules: Ruleset, seed: int
+) -> None:
+    game = Game(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(3 * rules.tables.tricks_per_hand * rules.players):
+        if game.over:
+            break
+        hand, waiting = game.hand, game.to_act()
+        for seat in range(rules.players):
+            actions = hand.legal_actions(seat)
+            assert bool(actions) == (seat in waiting)
+            assert all(hand.illegal_reason(action) is None for action in actions)
+            assert len(set(actions)) == len(actions)
+        seat = rng.choice(waiting)
+        action = hand.random_action(seat, rng)
+        assert action in hand.legal_actions(seat)
+        game.apply(action)

@@ -226,17 +226,12 @@ def test_points_allowed_on_the_first_trick() -> None:
 
 
 def test_options_hold_on_hold_hands_as_on_passing_hands() -> None:
-    from hearts_desktop.engine import Game, PassAction, PlayAction
+    from hearts_desktop.engine import Game
 
     rules = Ruleset(points_on_first_trick=True, jack_of_diamonds=True, spot_scoring=True, target=1000)
     game = Game(rules, seed=3)
     while game.hand_index < 3:
-        seat = game.to_act()[0]
-        view = game.view(seat)
-        action = PassAction(seat, view.cards()[:3]) if view.phase is Phase.PASSING else PlayAction(
-            seat, view.legal_cards()[0]
-        )
-        game.apply(action)
+        game.apply(game.legal_actions(game.to_act()[0])[0])  # the first cards: three to pass, one to play
     hold = game.hand
     assert hold.direction is PassDirection.HOLD and hold.phase is Phase.PLAYING
     assert hold.rules is rules and hold.t.first_trick_forbidden == 0

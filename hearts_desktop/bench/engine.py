@@ -6,9 +6,8 @@ import random
 import statistics
 import time
 
-from ..engine import Action, HandState, MoonAction, PassAction, Phase, PlayAction, Ruleset, cards_of
-from ..engine.hand import MOON_CHOICES
-from ..engine.rules import CARDS_PASSED, preset_by_key
+from ..engine import HandState, Phase, Ruleset, cards_of
+from ..engine.rules import preset_by_key
 
 
 def play_random_hands(rules: Ruleset, hands: int, rng: random.Random) -> None:
@@ -28,17 +27,7 @@ def play_random_hand(state: HandState, rng: random.Random) -> None:
         if not seats:
             return
         for seat in seats:  # several only while passing, and passes are chosen at once
-            state.apply(random_action(state, seat, rng))
-
-
-def random_action(state: HandState, seat: int, rng: random.Random) -> Action:
-    """A random legal action for ``seat``: three of its cards, a legal card, or a moon choice."""
-    phase = state.phase
-    if phase is Phase.PASSING:
-        return PassAction(seat, tuple(rng.sample(cards_of(state.hands[seat]), CARDS_PASSED)))
-    if phase is Phase.PLAYING:
-        return PlayAction(seat, rng.choice(cards_of(state.legal_mask())))
-    return MoonAction(seat, rng.choice(MOON_CHOICES))
+            state.apply(state.random_action(seat, rng))
 
 
 def hands_per_second(preset: str = "standard", hands: int = 2000, runs: int = 5, seed: int = 1) -> dict[str, float]:

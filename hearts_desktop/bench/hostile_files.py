@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import PRESETS, Action, Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction
+from ..engine import PRESETS, Action, Game
 from ..persistence import (
     CARD_BACKS,
     DECKS,
@@ -50,13 +50,7 @@ POOL = 12  # valid documents per kind that the hostile files are made from
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """Any legal action of any seat the game waits for: the autoplay child's policy."""
-    seat = rng.choice(game.to_act())
-    view = game.view(seat)
-    if view.phase is Phase.PASSING:
-        return PassAction(seat, tuple(rng.sample(view.cards(), len(view.pass_targets))))
-    if view.phase is Phase.MOON_CHOICE:
-        return MoonAction(seat, MoonScoring.ADD_TO_OTHERS)
-    return PlayAction(seat, rng.choice(view.legal_cards()))
+    return game.hand.random_action(rng.choice(game.to_act()), rng)
 
 
 def random_table(rng: random.Random) -> tuple[Game, tuple[Seat, ...]]:

@@ -285,9 +285,8 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
         card = choose(state, played, shooter, attempt)
         played |= 1 << card
         play(card)
-    if state.phase is Phase.MOON_CHOICE:
-        (shooter,) = state.to_act()
-        state.apply(MoonAction(shooter, MoonScoring.ADD_TO_OTHERS))
+    for chooser in state.to_act():  # after the last trick, only a moon's shooter may have to choose
+        state.apply(MoonAction(chooser, MoonScoring.ADD_TO_OTHERS))
     assert state.result is not None
     return state.result.points
 

@@ -89,6 +89,10 @@ class Game:
         """Seats whose decision the game waits for (several while passing, none once over)."""
         return [] if self.over else self.hand.to_act()
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (``HandState.legal_actions``; none once over)."""
+        return [] if self.over else self.hand.legal_actions(seat)
+
     def view(self, seat: int) -> PlayerView:
         return view_of(
             self.hand,

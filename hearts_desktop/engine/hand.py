@@ -14,9 +14,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import combinations, permutations
 from typing import NamedTuple
 
-from .actions import Action, PassAction, PlayAction
+from .actions import Action, MoonAction, PassAction, PlayAction
 from .cards import (
     CARDS,
     HEARTS_MASK,
@@ -299,6 +300,36 @@ class HandState:
             self.pass_cards(action.seat, action.cards, events)
         else:
             self._finish_scoring(None, action.choice)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, none when the hand does not wait for it: each
+        legal card, each way to score a moon, or each choice of cards to pass (in every order
+        when they go to different seats, since the order then says who gets which)."""
+        if seat not in self.to_act():
+            return []
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            return [PlayAction(seat, card) for card in cards_of(self.legal_mask())]
+        if phase is Phase.MOON_CHOICE:
+            return [MoonAction(seat, choice) for choice in MOON_CHOICES]
+        held = cards_of(self.hands[seat])
+        choose = permutations if self._pass_order_matters(seat) else combinations
+        return [PassAction(seat, cards) for cards in choose(held, CARDS_PASSED)]
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """One of ``legal_actions(seat)`` at random, a pass drawn without listing them all:
+        the policy of random playouts, the fuzzers and the tests. IllegalMove when the hand
+        does not wait for ``seat``."""
+        if seat not in self.to_act():
+            raise IllegalMove(f"Seat {seat} has nothing to decide now.")
+        if self.phase is Phase.PASSING:
+            cards = rng.sample(cards_of(self.hands[seat]), CARDS_PASSED)
+            return PassAction(seat, tuple(cards if self._pass_order_matters(seat) else sorted(cards)))
+        return rng.choice(self.legal_actions(seat))
+
+    def _pass_order_matters(self, seat: int) -> bool:
+        """Whether the order of a seat's passed cards says who gets which (a scatter pass)."""
+        return len(set(self.pass_targets(seat))) > 1
 
     # ----------------------------------------------------------------- passing
 
