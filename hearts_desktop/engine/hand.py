@@ -313,23 +313,24 @@ class HandState:
         if phase is Phase.MOON_CHOICE:
             return [MoonAction(seat, choice) for choice in MOON_CHOICES]
         held = cards_of(self.hands[seat])
-        choose = permutations if self._pass_order_matters(seat) else combinations
+        choose = permutations if self._pass_order_matters() else combinations
         return [PassAction(seat, cards) for cards in choose(held, CARDS_PASSED)]
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """One of ``legal_actions(seat)`` at random, a pass drawn without listing them all:
         the policy of random playouts, the fuzzers and the tests. IllegalMove when the hand
         does not wait for ``seat``."""
-        if seat not in self.to_act():
-            raise IllegalMove(f"Seat {seat} has nothing to decide now.")
-        if self.phase is Phase.PASSING:
+        if self.phase is Phase.PASSING and 0 <= seat < self.n and self.passes[seat] is None:
             cards = rng.sample(cards_of(self.hands[seat]), CARDS_PASSED)
-            return PassAction(seat, tuple(cards if self._pass_order_matters(seat) else sorted(cards)))
-        return rng.choice(self.legal_actions(seat))
+            return PassAction(seat, tuple(cards if self._pass_order_matters() else sorted(cards)))
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise IllegalMove(f"Seat {seat} has nothing to decide now.")
+        return rng.choice(actions)
 
-    def _pass_order_matters(self, seat: int) -> bool:
-        """Whether the order of a seat's passed cards says who gets which (a scatter pass)."""
-        return len(set(self.pass_targets(seat))) > 1
+    def _pass_order_matters(self) -> bool:
+        """Whether the order of passed cards says who gets which: each goes to another seat."""
+        return self.direction is PassDirection.SCATTER
 
     # ----------------------------------------------------------------- passing
 
