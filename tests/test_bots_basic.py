@@ -84,7 +84,7 @@ def test_bots_are_deterministic_under_a_seed(level: Level) -> None:
 
 def test_easy_depends_on_its_random_source() -> None:
     rules = Ruleset()
-    assert play_game_with("easy", rules, 5) != play_game_with("easy", rules, 6)
+    assert play_game_with(Level.EASY, rules, 5) != play_game_with(Level.EASY, rules, 6)
 
 
 def random_positions(rules: Ruleset, count: int, seed: int) -> Iterable[HandState]:

@@ -18,6 +18,7 @@ from hearts_desktop.engine import Game, PlayerView, Ruleset, parse_cards, view_o
 from hearts_desktop.engine.rules import PassDirection
 from hearts_desktop.persistence.saves import save_game
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.words import Level, SeatKind
 
 from .helpers import deal_with, hand_in_play
 
@@ -190,7 +191,7 @@ def test_a_judgement_uses_only_the_view_so_hidden_cards_cannot_change_it() -> No
 
 def played_game(hands: int, seed: int = 3) -> Game:
     game = Game(STANDARD, seed)
-    bots = [make_bot(level) for level in ("easy", "medium", "medium", "medium")]
+    bots = [make_bot(level) for level in (Level.EASY, Level.MEDIUM, Level.MEDIUM, Level.MEDIUM)]
     rng = random.Random(seed)
     while game.hand_index < hands:
         seat = game.to_act()[0]
@@ -227,7 +228,7 @@ def test_a_cancelled_review_stops_and_says_it_is_incomplete() -> None:
 def test_the_command_line_prints_each_decision_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = played_game(2)
     path = tmp_path / "game.json"
-    save_game(path, game, [Seat("You", "human"), Seat("Alice"), Seat("Ben"), Seat("Clara")])
+    save_game(path, game, [Seat("You", SeatKind.HUMAN), Seat("Alice"), Seat("Ben"), Seat("Clara")])
     before = path.read_bytes()
     assert coach_main(["review", str(path), "--hand", "1", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)

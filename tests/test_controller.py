@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.table import CoverShown, Refused, TableController, TableReset
+from hearts_desktop.controller.table import CoverShown, HintReady, Refused, TableController, TableReset
 from hearts_desktop.engine import CardPlayed, Game, HandScored, Phase, Ruleset
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, Pace, SeatKind
@@ -52,7 +52,7 @@ def test_bot_plays_land_no_sooner_than_the_pace_allows() -> None:
     if c.game.hand.turn == 0:
         c.play(c.view().legal_cards()[0])
         c.drain_events()
-    played_at = []
+    played_at: list[float] = []
     t = 0.0
     while len(played_at) < 2:
         c.update(0.05)
@@ -168,7 +168,7 @@ def test_hint_is_answered_for_the_human_to_act() -> None:
     c.update(0.01)
     assert c.request_hint()
     c.update(0.01)
-    hints = [e for e in c.drain_events() if type(e).__name__ == "HintReady"]
+    hints = [e for e in c.drain_events() if isinstance(e, HintReady)]
     assert len(hints) == 1 and len(hints[0].hint.cards) == 3
 
 

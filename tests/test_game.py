@@ -20,7 +20,7 @@ from hearts_desktop.engine import (
     action_to_json,
     card,
 )
-from hearts_desktop.engine.events import CardPlayed, HandDealt, TrickWon
+from hearts_desktop.engine.events import CardPlayed, Event, HandDealt, TrickWon
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -85,7 +85,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
 
 
 def test_events_tell_the_story_of_a_hand() -> None:
-    events: list[object] = []
+    events: list[Event] = []
     game = Game(Ruleset(pass_cycle=Ruleset().pass_cycle.NO_PASSING), 2, events)
     assert isinstance(events[0], HandDealt)
     rng = random.Random(2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -74,7 +75,7 @@ def test_a_panel_the_table_shows_through_is_found_and_an_opaque_one_is_not() -> 
         surface.fill((20, 120, 40))
         pygame.draw.circle(surface, (255, 255, 255), (100, 50), 30)
 
-    def panel_of(alpha: int) -> object:
+    def panel_of(alpha: int) -> Callable[[pygame.Surface], None]:
         def draw(surface: pygame.Surface) -> None:
             box = pygame.Surface(panel.size, pygame.SRCALPHA)
             box.fill((10, 30, 20, alpha))

@@ -9,6 +9,7 @@ host's game, not from the redaction code.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,18 +83,14 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
     assert all(f.over for f in table.friends if f.state == "playing")
 
 
-def test_the_checker_catches_a_leak() -> None:
+def test_the_checker_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """The property can fail: the same game with redaction switched off leaks at once."""
     import hearts_desktop.net.host as host_module
 
     audit = LeakAudit()
-    original = host_module.redact
-    host_module.redact = lambda event, seat: event  # type: ignore[assignment]
-    try:
-        table = audited_table(audit, Ruleset(), seat_plan(4, False, 3), 3)
-        table.run(lambda: bool(audit.leaks), steps=2000)
-    finally:
-        host_module.redact = original
+    monkeypatch.setattr(host_module, "redact", lambda event, seat: event)
+    table = audited_table(audit, Ruleset(), seat_plan(4, False, 3), 3)
+    table.run(lambda: bool(audit.leaks), steps=2000)
     assert "at events" in audit.leaks[0]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from hearts_desktop.bench import persistence, power_cut
 from hearts_desktop.bench.hostile_files import run_fuzz
-from hearts_desktop.persistence import atomic
+from hearts_desktop.persistence import atomic, discard_saved_game
 
 
 def test_200_hostile_files_neither_crash_nor_get_overwritten() -> None:
@@ -70,7 +70,7 @@ def test_the_power_cut_check_finds_a_save_forgotten_before_its_result_is_counted
     def forget_first(self: session.Session, game: object, seats: object, *, save_first: bool,
                      keeping_save: bool = True) -> None:
         assert self.paths is not None
-        session.discard_saved_game(self.paths.autosave)
+        discard_saved_game(self.paths.autosave)
         self._update_statistics(lambda statistics: statistics.record_game(game, seats))  # type: ignore[arg-type]
 
     monkeypatch.setattr(session.Session, "_count_finished", forget_first)

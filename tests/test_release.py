@@ -9,7 +9,6 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ElementTree
 from datetime import date
-
 from pathlib import Path
 
 import pytest

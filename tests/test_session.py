@@ -151,7 +151,7 @@ def test_a_save_that_fails_at_the_last_move_says_so_at_quit(tmp_path: Path, monk
 def test_any_autosave_error_is_said_logged_and_saving_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    real_save = autosave.save_game
+    real_save = save_game
     calls = []
 
     def buggy_once(*args: object) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
-from hearts_desktop.engine import Game, PassAction, Phase, PlayAction, Ruleset, preset_by_key
+from hearts_desktop.engine import Card, Game, PassAction, Phase, PlayAction, Ruleset, preset_by_key
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui.card_art import CardArt
 from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerMove, PointerUp
@@ -58,7 +58,7 @@ class Table:
         self.stack.handle(PointerUp(end))
         self.frame()
 
-    def card_center(self, card: int) -> tuple[int, int]:
+    def card_center(self, card: Card) -> tuple[int, int]:
         rect = self.scene.hand_rects[card]
         return (rect.x + min(10, rect.width // 4), rect.centery)  # the visible left edge
 

@@ -514,7 +514,8 @@ class Monkey:
         """Let time pass until a person is wanted or the screen changes (bots, animations)."""
         top = self.app.stack.top
         frames = 0
-        for frames in range(1, WAIT_FRAMES + 1):
+        while frames < WAIT_FRAMES:
+            frames += 1
             self.frame(dt=WAIT_FRAME)
             if self.app.stack.top is not top or self._person_wanted():
                 break

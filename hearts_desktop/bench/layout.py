@@ -94,9 +94,7 @@ class RecordingSurface(pygame.Surface):
         super().__init__(size)
         self.inspector = inspector
 
-    def blit(  # type: ignore[override]  # pygame's overloads; the game passes a point or a Rect
-        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0,
-    ) -> pygame.Rect:
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         done = super().blit(source, dest, area, special_flags)
         self.inspector.blitted(source, dest, area)
         return done

@@ -183,7 +183,14 @@ class PlayoutPolicy:
                 return lowest(legal)
             safe = legal & ~penalty
             return highest(safe) if safe else lowest(legal)
+        return self._void(state, hand, legal, out, shooter, winner_seat)
+
+    def _void(self, state: HandState, hand: int, legal: int, out: int, shooter: int | None,
+              winner_seat: int) -> int:
+        """A discard, void in the led suit: against a moon run, nothing for the shooter or a
+        point card that stops it; otherwise the usual discard."""
         if shooter is not None:
+            penalty = self.penalty
             if winner_seat == shooter or (shooter - state.leader) % self.n > len(state.trick):
                 clean = legal & ~penalty & ~self.jack
                 if clean:

@@ -24,10 +24,6 @@ class Suit(IntEnum):
     HEARTS = 3
 
     @property
-    def letter(self) -> str:
-        return SUIT_LETTERS[self]
-
-    @property
     def symbol(self) -> str:
         return "♣♦♠♥"[self]
 
@@ -132,11 +128,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     )
 
 
-def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
-    """The cards of one suit in a mask, lowest first."""
-    return _SUIT_PATTERN_CARDS[suit][mask >> (suit * RANKS_PER_SUIT) & SUIT_BITS]
-
-
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
@@ -166,6 +157,3 @@ def lowest_card(mask: int) -> int:
     """The lowest card index in a non-empty mask (lowest suit first, then rank)."""
     return (mask & -mask).bit_length() - 1
 
-
-def highest_card(mask: int) -> int:
-    return mask.bit_length() - 1

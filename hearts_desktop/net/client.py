@@ -356,10 +356,6 @@ class ClientTable(NetworkTableRules):
             if isinstance(answer.result, Hint):
                 self._events.append(HintReady(self.viewer, answer.result))
 
-    def reset_events(self) -> None:
-        """Start the window's record afresh (a new scene is drawn from the view)."""
-        self._events = [TableReset()]
-
 
 def _decision(view: PlayerView) -> tuple[int, ...]:
     """Which decision of the hand a view is at (a move answers exactly one)."""

@@ -253,12 +253,6 @@ class WebSocketClient:
             pass
         self._net.stop()
 
-    def abort(self) -> None:
-        """Cut the connection without a goodbye, as a network fault would (benchmarks)."""
-        self._closed = True
-        self._net.soon(lambda: self._task.cancel())
-        self._net.stop()
-
 
 async def _write(socket: ServerConnection | ClientConnection, outgoing: asyncio.Queue[bytes | None]) -> None:
     """Send what is queued for one connection, in order, as binary frames; None closes it."""

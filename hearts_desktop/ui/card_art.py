@@ -11,7 +11,6 @@ from ..engine import CARDS, Card
 from ..resources import asset_path
 from . import theme
 
-ART_HEIGHT = 336
 ASPECT = 240 / 336  # width / height of the art
 KEPT_BYTES = 96 * 2**20
 """Memory for scaled images. A window uses a few heights (hand, other seats, cards in flight);

@@ -148,7 +148,6 @@ class NewGameScene(FormScene):
         self.pace = pace
         self.on_start = on_start
         self.advanced_open = False
-        self.name_fields: list[TextField] = []
         self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
         for index, seat in enumerate(self.draft.seats):
             name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)

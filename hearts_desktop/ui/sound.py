@@ -6,8 +6,6 @@ import pygame
 
 from ..resources import MissingAsset, asset_path
 
-SOUNDS = ("card_play", "trick_sweep", "hearts_broken", "queen_taken", "moon", "deal")
-
 
 class Sounds:
     def __init__(self, enabled: bool = True, volume: float = 0.7) -> None:

@@ -9,10 +9,6 @@ from dataclasses import dataclass, field
 Easing = Callable[[float], float]
 
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 

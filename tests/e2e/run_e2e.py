@@ -395,7 +395,7 @@ def play(program: str, artifacts: Path) -> None:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def hard_timeout(signum: int, frame: FrameType | None) -> None:
+def hard_timeout(_signum: int, _frame: FrameType | None) -> None:
     raise StageFailed(f"the whole run took longer than {RUN_SECONDS:.0f} s")
 
 
