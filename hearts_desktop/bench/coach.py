@@ -23,19 +23,18 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 
 from ..arena import quantile, ratio_ci95
-from ..bots import LEVELS, make_bot
+from ..bots import make_bot
 from ..coach.game import review_hand
 from ..coach.review import Mark
 from ..engine import Game, Ruleset
+from ..words import Level
 
-OPPONENT = "medium"
-COST_BAR_EXPERT = 0.15
-STABILITY_BAR = 0.05
+OPPONENT = Level.MEDIUM
 
 
 @dataclass(frozen=True, slots=True)
 class HandFigures:
-    level: str
+    level: Level
     index: int
     costs: tuple[float, ...]
     marks: tuple[str, ...]
@@ -46,7 +45,7 @@ class HandFigures:
     changed_unforced: int | None
 
 
-def review_one(job: tuple[str, int, bool]) -> HandFigures:
+def review_one(job: tuple[Level, int, bool]) -> HandFigures:
     level, index, check = job
     game = Game(Ruleset(), index)
     bots = [make_bot(level), *(make_bot(OPPONENT) for _ in range(3))]
@@ -69,7 +68,7 @@ def review_one(job: tuple[str, int, bool]) -> HandFigures:
                        changed, changed_unforced)
 
 
-def run(levels: Sequence[str], hands: int, stable: int, workers: int) -> dict[str, object]:
+def run(levels: Sequence[Level], hands: int, stable: int, workers: int) -> dict[str, object]:
     jobs = [(level, index, index < stable) for index in range(hands) for level in levels]
     with Pool(workers) as pool:
         figures = pool.map(review_one, jobs, chunksize=1)
@@ -112,7 +111,7 @@ def print_report(report: dict[str, object]) -> None:
 
 
 def main(hands: int, stable: int, workers: int, as_json: bool) -> int:
-    report = run(LEVELS, hands, stable, workers)
+    report = run(tuple(Level), hands, stable, workers)
     print_report(report)
     if as_json:
         print(json.dumps(report))
