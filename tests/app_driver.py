@@ -48,7 +48,7 @@ class Driver:
         if settings is not None:
             save_settings(DataPaths.resolve(data_dir).settings, settings)
         self.data_dir = data_dir
-        self.app = App(AppOptions(data_dir=data_dir, inline_bots=True, seed=seed, size=size,
+        self.app = App(AppOptions(data_dir=data_dir, bot_runner=InlineRunner, seed=seed, size=size,
                                   net_interface="127.0.0.1", net_port=0))  # network play on loopback only
         self.app.start()
         self.frame()

@@ -36,7 +36,7 @@ def test_a_friend_window_joins_sees_only_its_cards_and_hears_why_the_host_left(t
     link = WebSocketHost("127.0.0.1", 0)
     host = HostTable(Game(Ruleset(), 3), SEATS, InlineRunner, code="K7MQ2P", host_name="Hostess",
                      pace=Pace.QUICK, link=link)
-    app = App(AppOptions(data_dir=tmp_path, inline_bots=True, net_interface="127.0.0.1"))
+    app = App(AppOptions(data_dir=tmp_path, bot_runner=InlineRunner, net_interface="127.0.0.1"))
     try:
         app.start()
         assert app.join_table("Fran", "K7M-Q2", f"127.0.0.1:{link.port}", None) == (

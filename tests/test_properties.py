@@ -7,9 +7,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts_desktop.engine import Game, MoonScoring, PassCycle, Phase, Ruleset
-from hearts_desktop.engine.cards import SUIT_MASKS, mask_of
-from hearts_desktop.engine.hand import HandState
+from hearts_desktop.bench.invariants import check_game
+from hearts_desktop.engine import Game, MoonScoring, PassCycle, Ruleset
 
 from .test_game import random_action
 
@@ -37,28 +36,6 @@ def rulesets(draw: st.DrawFn) -> Ruleset:
     )
 
 
-def check_hand_invariants(state: HandState) -> None:
-    t = state.t
-    seen = state.kitty if state.kitty_taker is None else 0
-    for h in state.hands:
-        assert not seen & h
-        seen |= h
-    for m in state.taken:
-        assert not seen & m
-        seen |= m
-    assert seen | mask_of(state.trick) == t.deck, "every card is in a hand, a trick or the kitty"
-    for finished in state.tricks:
-        assert len(finished.cards) == state.n
-        led = finished.cards[0] // 13
-        best = max(c for c in finished.cards if c // 13 == led)
-        assert finished.winner == finished.seat_of(finished.cards.index(best), state.n)
-    if state.phase is Phase.PLAYING:
-        legal = state.legal_mask()
-        assert legal and legal & ~state.hands[state.turn] == 0
-        if state.trick and state.hands[state.turn] & SUIT_MASKS[state.led_suit]:
-            assert legal & ~SUIT_MASKS[state.led_suit] == 0
-
-
 def play_checked_game(rules: Ruleset, seed: int) -> Game:
     game = Game(rules, seed)
     rng = random.Random(seed)
@@ -66,9 +43,8 @@ def play_checked_game(rules: Ruleset, seed: int) -> Game:
     while not game.over:
         index = game.hand_index
         game.apply(random_action(game, rng))
-        if game.hand_index == index:
-            check_hand_invariants(game.hand)
-        else:
+        check_game(game)
+        if game.hand_index != index:
             hands_played += 1
             result = game.results[-1]
             t = rules.tables

@@ -96,7 +96,7 @@ def test_dragging_to_the_slots_and_back_out() -> None:
     table = Table()
     table.settle(1.5)
     hand = list(table.scene.hand_rects)
-    slots = table.scene.layout.pass_slots(table.scene._pass_side())
+    slots = table.scene.layout.pass_slots(table.scene.pass_side())
     table.drag(table.card_center(hand[0]), slots[0].center)
     table.drag(table.card_center(hand[1]), slots[1].center)
     assert table.scene.pass_slots == hand[:2]

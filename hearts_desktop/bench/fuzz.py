@@ -30,8 +30,7 @@ import pygame
 
 from ..controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
 from ..controller.table import TableController
-from ..engine import PRESETS, Game, Phase, mask_of
-from ..engine.game import decide_end
+from ..engine import PRESETS, Game, Phase
 from ..persistence import NewGameSetup, Seat, Settings, save_settings
 from ..persistence.paths import DataPaths
 from ..persistence.seats import DEFAULT_NAMES
@@ -51,6 +50,7 @@ from ..ui.scene import Scene
 from ..ui.table_scene import TableScene
 from ..ui.ui_log import Target, card_points, targets
 from ..words import Level, Pace, SeatKind
+from .invariants import check_game, require
 
 FRAME = 1 / 60
 WAIT_FRAME = 0.1
@@ -86,15 +86,6 @@ LABEL_WEIGHTS = {
 }
 
 
-class InvariantBroken(AssertionError):
-    """The app reached a state that must never be."""
-
-
-def require(condition: bool, message: str) -> None:
-    if not condition:
-        raise InvariantBroken(message)
-
-
 def always() -> bool:
     return True
 
@@ -107,38 +98,7 @@ class HurriedRunner(InlineRunner):
         self._answers.append(BotAnswer(job.job_id, run_job(job, always)))
 
 
-class FuzzApp(App):
-    def start_game(self, game: Game, seats: Sequence[Seat]) -> None:
-        super().start_game(game, seats)
-        self.controller.runner.close()
-        self.controller.runner = HurriedRunner()  # before its first update asks anyone
-
-
 # ---------------------------------------------------------------------- invariants
-
-
-def check_game(game: Game) -> None:
-    """The engine's invariants: cards, turns and scores."""
-    hand = game.hand
-    tables = game.rules.tables
-    kitty = hand.kitty if hand.kitty_taker is None else 0
-    held = 0
-    for place in (*hand.hands, *hand.taken, mask_of(hand.trick), kitty):
-        require(not held & place, f"a card is in two places in hand {game.hand_index + 1}")
-        held |= place
-    require(held == tables.deck, f"cards lost or made up in hand {game.hand_index + 1}: "
-            f"{(held ^ tables.deck).bit_count()} differ")
-    if hand.phase is Phase.PLAYING:
-        legal = hand.legal_mask()
-        require(legal != 0, f"seat {hand.turn} must play but has no legal card")
-        require(legal & ~hand.hands[hand.turn] == 0, "a legal card is not in the player's hand")
-    sums = [sum(result.points[seat] for result in game.results) for seat in range(game.players)]
-    require(game.totals == sums, f"totals {game.totals} are not the sum of the hands {sums}")
-    require(len(game.results) == game.hand_index + (1 if game.over else 0),
-            f"{len(game.results)} hands scored by hand {game.hand_index + 1}")
-    winner, _ = decide_end(game.totals, game.rules.target)
-    require(game.winner == winner, f"winner {game.winner}, the totals {game.totals} say {winner}")
-    require(game.over or bool(game.to_act()), "nobody is to act in a game that is not over")
 
 
 def check_replay(game: Game) -> None:
@@ -292,9 +252,9 @@ class Monkey:
                       for name, kind in zip(DEFAULT_NAMES, kinds))
         return NewGameSetup.of(seats, rules)
 
-    def _open(self) -> FuzzApp:
+    def _open(self) -> App:
         size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
-        app = FuzzApp(AppOptions(data_dir=self.data_dir, inline_bots=True, seed=self.rng.randrange(2**31),
+        app = App(AppOptions(data_dir=self.data_dir, bot_runner=HurriedRunner, seed=self.rng.randrange(2**31),
                                  size=size, net_interface="127.0.0.1", net_port=0))  # network play on loopback only
         app.start()
         app.step(FRAME, ())
@@ -475,7 +435,7 @@ class Monkey:
         if table is not None:
             points = card_points(table.hand_rects)
             starts += list(points.values()) * 3
-            slots = table.layout.pass_slots(table._pass_side())  # the table's own geometry
+            slots = table.layout.pass_slots(table.pass_side())  # the table's own geometry
             starts += [self.point_in(r) for r in slots[: len(table.pass_slots)]]
             ends += [self.point_in(r) for r in slots] + [self.point_in(table.layout.drop_zone())]
             ends += list(points.values())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from ..controller.bot_runner import InlineRunner
 from ..engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence import Seat, Settings, Statistics, save_settings
 from ..persistence.paths import DataPaths
@@ -40,7 +41,7 @@ class Stage:
 
         save_settings(DataPaths.resolve(folder).settings,
                       Settings(pace=Pace.QUICK, animations=True, sound=False))
-        self.app = App(AppOptions(data_dir=folder, inline_bots=True, seed=SEED))
+        self.app = App(AppOptions(data_dir=folder, bot_runner=InlineRunner, seed=SEED))
         self.app.open_window()
         self.inspector = Inspector()
         self.tagged_art: object = None

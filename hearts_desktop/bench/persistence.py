@@ -88,7 +88,7 @@ def windowed_child(data_dir: Path) -> int:
     if not paths.settings.exists():
         save_settings(paths.settings, Settings(pace=Pace.QUICK, animations=False, sound=False,
                                                new_game=NewGameSetup.of(SEATS, SHORT_GAME)))
-    app = App(AppOptions(data_dir=data_dir, inline_bots=True))
+    app = App(AppOptions(data_dir=data_dir, bot_runner=InlineRunner))
     said: dict[str, Any] = {}
 
     def say(word: str, value: Any) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from .. import __version__
-from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
+from ..controller.bot_runner import BotRunner, ProcessRunner
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -84,7 +84,9 @@ class AppOptions:
     fps: int = 60
     max_seconds: float | None = None
     data_dir: Path | None = None
-    inline_bots: bool = False
+    bot_runner: Callable[[], BotRunner] = ProcessRunner
+    """Makes each game's bot runner: a worker process; tests and benchmarks inject another
+    (``InlineRunner``, or the fuzzer's hurried one)."""
     exit_after_first_frame: bool = False
     ui_log: Path | None = None
     """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
@@ -279,7 +281,7 @@ class App:
         self._end_game()
         options = self.options
         pace = options.pace if options.scripted and options.pace else self.settings.pace
-        runner: BotRunner = InlineRunner() if options.inline_bots else ProcessRunner()
+        runner = options.bot_runner()
         self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
 
@@ -396,7 +398,7 @@ class App:
         except OSError as error:
             self.toasts.say(f"Could not open a table on port {self.options.net_port}: {error.strerror or error}.")
             return
-        runner = InlineRunner if self.options.inline_bots else ProcessRunner
+        runner = self.options.bot_runner
         seats = list(setup.seats)
         if seats[0].name == DEFAULT_NAMES[0] or self.options.player_name:  # friends would see "You" for someone else
             taken = [s.name.casefold() for s in seats[1:]]
@@ -478,7 +480,7 @@ class App:
         name = name or self._network_name()
         if not name.isprintable():
             return "Choose a name made of letters and digits."
-        runner = InlineRunner() if self.options.inline_bots else ProcessRunner()
+        runner = self.options.bot_runner()
         client = ClientTable(name, room, lambda: WebSocketClient(host_address, port), runner=runner)
         game = NetworkGame(client)
         self.stack.push(JoiningScene(self.size, client, f"{host_address}:{port}",

@@ -253,7 +253,7 @@ class TableScene(Scene):
         viewer = self.controller.viewer
         view = self.controller.view()
         passed = list(view.passed or ())
-        slots = self.layout.pass_slots(self._pass_side())
+        slots = self.layout.pass_slots(self.pass_side())
         self.pass_slots = []
         for seat in self.controller.human_seats():
             self.unseen_received[seat] = frozenset(event.received[seat])
@@ -400,9 +400,11 @@ class TableScene(Scene):
         """Where the pass slots are while the viewer's pass is open, else none."""
         if not self._my_pass_open(self.controller.view()) or not self.controller.hand_face_up:
             return []
-        return self.layout.pass_slots(self._pass_side())
+        return self.layout.pass_slots(self.pass_side())
 
-    def _pass_side(self) -> str:
+    def pass_side(self) -> str:
+        """Which way the pass slots lean: toward the receiver (left, right, across) or the
+        center for a scatter pass; the UI log and the fuzzer find the slots by it too."""
         view = self.controller.view()
         if view.direction is PassDirection.SCATTER or not view.pass_targets:
             return "center"
@@ -452,7 +454,7 @@ class TableScene(Scene):
         return None
 
     def _slot_at(self, pos: tuple[int, int]) -> Card | None:
-        for card, rect in zip(self.pass_slots, self.layout.pass_slots(self._pass_side())):
+        for card, rect in zip(self.pass_slots, self.layout.pass_slots(self.pass_side())):
             if rect.collidepoint(pos):
                 return card
         return None
@@ -472,7 +474,7 @@ class TableScene(Scene):
             return False
         rect = self.hand_rects.get(card) or pygame.Rect(pos, (1, 1))
         if slot_card is not None:
-            rect = self.layout.pass_slots(self._pass_side())[self.pass_slots.index(card)]
+            rect = self.layout.pass_slots(self.pass_side())[self.pass_slots.index(card)]
         # A card clicked twice within one frame is in a slot already, though still drawn in
         # the hand: the second click takes it out again, as a click on the slot would.
         self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=card in self.pass_slots)
@@ -496,7 +498,7 @@ class TableScene(Scene):
         return True
 
     def _pass_drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        slots = self.layout.pass_slots(self._pass_side())
+        slots = self.layout.pass_slots(self.pass_side())
         over_slots = any(r.inflate(r.width // 2, r.height // 3).collidepoint(pos) for r in slots)
         if drag.from_slot:
             if not drag.moved or not over_slots:
@@ -717,7 +719,7 @@ class TableScene(Scene):
     def _draw_pass_area(self, surface: pygame.Surface, view: PlayerView) -> None:
         if not self.controller.hand_face_up:
             return
-        side = self._pass_side()
+        side = self.pass_side()
         slots = self.layout.pass_slots(side)
         for i, rect in enumerate(slots):
             outline = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -780,7 +782,7 @@ class TableScene(Scene):
         column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
         rects = dict(zip(column, self.layout.button_row(len(column))))
         if self._my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.dealing is None:
-            rects["pass"] = self.layout.pass_button(self._pass_side())
+            rects["pass"] = self.layout.pass_button(self.pass_side())
         for key, button in self.buttons.items():
             button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
 

@@ -17,20 +17,34 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self, TextIO
+from typing import Any, Protocol, Self, TextIO
 
 import pygame
 
+from ..controller.table_model import TableModel
 from ..engine import Action, Card, Game, Phase, PlayerView, action_to_json
 from .form import Control, FormScene
 from .overlays import Overlay
-from .scene import Scene
+from .scene import Scene, SceneStack
 from .table_scene import TableScene
 from .text_field import TextField
 from .widgets import Button
 
-if TYPE_CHECKING:
-    from .app import App
+
+class Watched(Protocol):
+    """What the log reads of the app each frame (the app, without importing it)."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def playing(self) -> bool: ...
+
+    @property
+    def table(self) -> TableScene: ...
+
+    @property
+    def model(self) -> TableModel: ...
 
 Json = dict[str, Any]
 
@@ -87,7 +101,7 @@ def card_points(hand_rects: dict[Card, pygame.Rect]) -> dict[Card, tuple[int, in
     return points
 
 
-def screen_record(app: App) -> Json:
+def screen_record(app: Watched) -> Json:
     scenes = app.stack.scenes
     top = scenes[-1] if scenes else None
     return {
@@ -118,7 +132,7 @@ def table_record(table: TableScene) -> Json:
     face_up = controller.hand_face_up
     legal = view.legal_cards() if face_up and view.my_turn and controller.active_human() == view.seat else ()
     passing = view.phase is Phase.PASSING
-    slots = table.layout.pass_slots(table._pass_side()) if passing else []  # the table's own geometry
+    slots = table.layout.pass_slots(table.pass_side()) if passing else []  # the table's own geometry
     return {
         "event": "table",
         "hand_index": view.hand_index,
@@ -181,7 +195,7 @@ class UiLog:
             self._last[record["event"]] = record
             self.write(record)
 
-    def observe(self, app: App) -> None:
+    def observe(self, app: Watched) -> None:
         self.frame += 1
         surface = pygame.display.get_surface()
         window = pygame.display.get_wm_info().get("window")
@@ -192,7 +206,7 @@ class UiLog:
             self._follow_game(app)
             self._changed(table_record(app.table))
 
-    def _follow_game(self, app: App) -> None:
+    def _follow_game(self, app: Watched) -> None:
         """Each action applied (and any taken back), each hand scored, the game's end.
 
         A friend's window at a network table holds no game, only what its seat sees: its log
