@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from hearts_desktop.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
+from hearts_desktop.bench.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
 from hearts_desktop.bots import Bot, Cancel, make_bot, never_cancel
 from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
 from hearts_desktop.words import Level

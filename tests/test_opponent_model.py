@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from hearts_desktop.arena import play_deal
+from hearts_desktop.bench.arena import play_deal
 from hearts_desktop.bots import make_bot
 from hearts_desktop.bots.base import Cancel, never_cancel
 from hearts_desktop.bots.expert import ExpertBot

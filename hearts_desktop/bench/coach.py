@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from ..arena import quantile, ratio_ci95
 from ..bots import make_bot
 from ..coach.game import review_hand
 from ..coach.review import Mark
 from ..engine import Game, Ruleset
 from ..words import Level
+from .arena import quantile, ratio_ci95
 
 OPPONENT = Level.MEDIUM
 

@@ -1,4 +1,4 @@
-"""Bots against bots on duplicate deals: ``python -m hearts_desktop.arena --seats medium,easy,easy,easy``.
+"""Bots against bots on duplicate deals: ``python -m hearts_desktop.bench.arena --seats medium,easy,easy,easy``.
 
 Each deal is played once per rotation of the line-up (n times with n players), so every
 bot holds every seat's cards once and the luck of the deal cancels. Hands are scored one
@@ -25,11 +25,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make_bot, never_cancel
-from .engine import HandState, Ruleset, view_of
-from .engine.hand import deal
-from .engine.rules import preset_by_key
-from .words import Level
+from ..bots import Bot, make_bot, never_cancel
+from ..engine import HandState, Ruleset, view_of
+from ..engine.hand import deal
+from ..engine.rules import preset_by_key
+from ..words import Level
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
@@ -340,7 +340,7 @@ def _lineup(text: str) -> list[Level]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.arena", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--seats", type=_lineup, default="medium,easy,easy,easy",
                         help=f"one level per seat, comma-separated ({', '.join(Level)})")
     parser.add_argument("--hands", type=int, default=2000,
