@@ -327,7 +327,6 @@ class CandidateStats:
     points: float = 0.0
     queen_taken: int = 0
     moons_shot: int = 0
-    moons_against: int = 0
 
     def add(self, value: float, points: int, queen_taken: bool, shooter: int | None, seat: int) -> None:
         self.values.append(value)
@@ -335,8 +334,6 @@ class CandidateStats:
         self.queen_taken += queen_taken
         if shooter == seat:
             self.moons_shot += 1
-        elif shooter is not None:
-            self.moons_against += 1
 
     @property
     def deals(self) -> int:

@@ -72,7 +72,7 @@ def _as_search(judgement: Judgement) -> SearchResult:
     """The judgement in the search's terms, best first, so the hint's words can explain it."""
     candidates = [
         CandidateStats(o.cards[0], o.moon_plan, o.cards, list(o.values), float(o.own_points),
-                       o.queen_taken, o.moons_shot, o.moons_against)
+                       o.queen_taken, o.moons_shot)
         for o in judgement.options
     ]
     return SearchResult(candidates, judgement.deals, 0.0)

@@ -199,7 +199,8 @@ class TableController:
                 self._submit(JobKind.DECIDE, self.seats[seat].level, view, self._decision_seed(view))
 
     def _decision_seed(self, view: PlayerView) -> str:
-        """A seed fixed by the position, so undo and replays bring back the same decisions."""
+        """A seed fixed by the position: undo and replays bring back the same decisions when
+        a search ends on its deal budget, though not always when its clock cuts it short."""
         return f"{self.game.seed}:{view.hand_index}:{view.phase.value}:{len(view.tricks)}:{len(view.trick)}:{view.seat}"
 
     def _submit(self, kind: JobKind, level: Level, view: PlayerView, seed: str) -> int:
