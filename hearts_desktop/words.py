@@ -47,6 +47,9 @@ class Timing:
     """Seconds from a computer's turn to its card landing (thinking overlaps this)."""
     trick_hold: float
     """Seconds a finished trick stays on the table, readable, before play goes on."""
+    received_hold: float
+    """Seconds after the pass before the computers play: the cards passed to a person fly into
+    their hand and are read before the first trick starts."""
 
 
 class Pace(StrEnum):
@@ -67,8 +70,8 @@ class Pace(StrEnum):
 
 
 _TIMINGS = {
-    Pace.RELAXED: Timing(bot_delay=1.1, trick_hold=1.6),
-    Pace.FRIENDLY: Timing(bot_delay=0.65, trick_hold=1.1),
-    Pace.QUICK: Timing(bot_delay=0.3, trick_hold=0.6),
-    Pace.INSTANT: Timing(bot_delay=0.0, trick_hold=0.0),
+    Pace.RELAXED: Timing(bot_delay=1.1, trick_hold=1.8, received_hold=2.5),
+    Pace.FRIENDLY: Timing(bot_delay=0.65, trick_hold=1.3, received_hold=2.0),
+    Pace.QUICK: Timing(bot_delay=0.3, trick_hold=0.9, received_hold=1.5),
+    Pace.INSTANT: Timing(bot_delay=0.0, trick_hold=0.0, received_hold=0.0),
 }

@@ -314,11 +314,13 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     change("Computers' pace")
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
-    assert stored.animations and stored.pace is Pace.RELAXED
+    assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
     assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
     assert app.table.layout.card_h > card_h
     assert app.table.animations and app.table.keyboard.confirm_play
-    assert app.controller.pace is Pace.RELAXED
+    assert app.controller.pace is Pace.INSTANT
+    change("Computers' pace")
+    assert app.controller.pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"
 
 
 def test_sound_setting_mutes_the_table(driver: Driver) -> None:

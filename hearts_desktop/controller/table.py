@@ -15,6 +15,7 @@ from ..bots import Hint
 from ..engine import (
     Action,
     Card,
+    CardsExchanged,
     Event,
     Game,
     GameOver,
@@ -259,6 +260,8 @@ class TableController:
         delay = timing.bot_delay
         if any(isinstance(e, TrickWon) for e in events):
             delay += timing.trick_hold
+        if any(isinstance(e, CardsExchanged) for e in events):
+            delay += timing.received_hold
         self._ready_at = self.now + delay
         self._invalidate_hint()
         if any(isinstance(e, (HandScored, GameOver)) for e in events):

@@ -1,7 +1,10 @@
 """Playing at the table without a mouse, and the touchpad option "confirm before playing".
 
 Left/Right (Home/End) move a focus across the hand; Space or Enter chooses the focused card,
-which is what a click on it does: into the pass slots while passing, played otherwise.
+which is what a click on it does: into the pass slots while passing, played otherwise. Enter
+always means the screen's default action: once three cards are in the slots that is Pass,
+whatever has the focus. A new hand, or a click on the table, clears the focus: a focus left
+from before never takes a key.
 Backspace takes the last card back out of the pass slots. Tab walks through the table's
 buttons and Enter presses the focused one; once three cards are chosen for passing, the
 focus moves to Pass so Enter sends them. The table owns one ``TableKeyboard``, hands it keys
@@ -22,6 +25,7 @@ from .widgets import Button
 
 MOVE_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -100, pygame.K_END: 100}
 CHOOSE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+PASS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 HAND = "hand"
 
 
@@ -74,9 +78,22 @@ class TableKeyboard:
         if key == pygame.K_BACKSPACE and table.pass_slots:
             table.choose_card(table.pass_slots[-1])
             return True
+        if key in PASS_KEYS and self.button is None and table.buttons["pass"].enabled:
+            table.buttons["pass"].action()
+            return True
         if key in CHOOSE_KEYS:
             return self._choose(table)
         return False
+
+    def clear(self) -> None:
+        """Nothing focused and nothing armed: a new hand, or another person's turn."""
+        self.forget_focus()
+        self.armed = None
+
+    def forget_focus(self) -> None:
+        """No card and no button focused: the mouse took over (a card it armed stays armed)."""
+        self.index = self.button = None
+        self.pass_when_ready = False
 
     def _move(self, step: int, count: int) -> None:
         self.button = None
@@ -84,10 +101,10 @@ class TableKeyboard:
         self.pass_when_ready = False
         if count == 0:
             return
-        if self.index is None:
-            self.index = 0 if step > 0 else count - 1
-        else:
-            self.index = min(max(min(self.index, count - 1) + step, 0), count - 1)
+        # Without a focus, Right starts at the first card, Left at the last, Home and End
+        # at their ends: as if the focus stood just outside the hand on the far side.
+        start = (-1 if step > 0 else count) if self.index is None else min(self.index, count - 1)
+        self.index = min(max(start + step, 0), count - 1)
 
     def _tab(self, step: int, table: KeyboardTable) -> None:
         stops = [HAND] + [name for name, button in table.buttons.items() if button.enabled]
@@ -127,8 +144,7 @@ class TableKeyboard:
         """The focus (yellow) or the armed card (green), above the table."""
         if table.controller.viewer != self.viewer:
             self.viewer = table.controller.viewer
-            self.index = self.button = self.armed = None
-            self.pass_when_ready = False
+            self.clear()
         if self.button is not None and not table.buttons[self.button].enabled:
             self.button = None
         if self.pass_when_ready and table.buttons["pass"].enabled:

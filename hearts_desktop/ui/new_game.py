@@ -27,7 +27,8 @@ from .text_field import TextField
 from .widgets import Button, dim, panel
 
 MAX_SEATS: Final = 5
-PACE_CHOICES: Final = tuple((pace, pace.label) for pace in (Pace.RELAXED, Pace.FRIENDLY, Pace.QUICK))
+PACE_CHOICES: Final = tuple((pace, pace.label) for pace in Pace)
+"""Slowest to fastest, Instant included: a scale, so ▶ on Instant stays there (``wrap=False``)."""
 TARGETS: Final = tuple((t, str(t)) for t in range(MIN_TARGET, MAX_TARGET + 1, 25))
 YES_NO: Final = ((True, "Yes"), (False, "No"))
 ON_OFF: Final = ((False, "Off"), (True, "On"))
@@ -164,7 +165,7 @@ class NewGameScene(FormScene):
         self.target = Choice("Game to", TARGETS, lambda: self.draft.options["target"],
                              lambda value: self.draft.set_option("target", value), wrap=False)
         self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace,
-                                  fallback=pace.label)
+                                  wrap=False, fallback=pace.label)
         self.advanced_button = Button("Advanced rules ▸", self._toggle_advanced)
         self.advanced = [
             Choice(label, options, self._option_getter(name), self._option_setter(name))

@@ -30,7 +30,7 @@ class SettingsScene(FormScene):
         self.volume = Choice("Volume", tuple((v / 10, f"{v * 10}%") for v in range(11)),
                              self._getter("volume"), self._setter("volume"), wrap=False)
         self.controls = [
-            Choice("Computers' pace", PACE_CHOICES, self._getter("pace"), self._setter("pace")),
+            Choice("Computers' pace", PACE_CHOICES, self._getter("pace"), self._setter("pace"), wrap=False),
             Choice("Card faces", (("2color", "Two-colour"), ("4color", "Four-colour")),
                    self._getter("deck"), self._setter("deck")),
             Choice("Card backs", tuple((c, c.capitalize()) for c in theme.BACK_COLOURS),

@@ -92,6 +92,8 @@ class TableScene(Scene):
         self.trick: list[tuple[int, Card]] = []
         self.flights: list[Flight] = []
         self.sweep: Timer | None = None
+        self.trick_winner: int | None = None
+        """The seat that won the trick still on the table: its card is outlined until the sweep."""
         self.dealing: dict[int, int] | None = None
         self.pass_slots: list[Card] = []
         self.drag: Drag | None = None
@@ -100,7 +102,8 @@ class TableScene(Scene):
         self.message: tuple[str, float] | None = None
         self.hint: tuple[tuple[Card, ...], str] | None = None
         self.received_glow: tuple[frozenset[Card], float] | None = None
-        self.unseen_received: dict[int, frozenset[Card]] = {}
+        self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
+        """Per person: the cards passed to them, not yet seen, and who passed them."""
         self.arriving: set[Card] = set()
         self.hand_rects: dict[Card, pygame.Rect] = {}
         self.pending_score: Callable[[], None] | None = None
@@ -202,6 +205,7 @@ class TableScene(Scene):
         """The next hand is dealt once the last trick is swept and the score has been read;
         until then its cards stay out of sight (nothing is drawn from the new hand)."""
         self.pending_deal = max(len(hand) for hand in event.hands)  # only the viewer's may be known
+        self.keyboard.clear()
         self.dealing = {seat: 0 for seat in range(self.controller.players)}
 
     def _passed_by_viewer(self) -> list[Card]:
@@ -256,7 +260,9 @@ class TableScene(Scene):
         slots = self.layout.pass_slots(self.pass_side())
         self.pass_slots = []
         for seat in self.controller.human_seats():
-            self.unseen_received[seat] = frozenset(event.received[seat])
+            givers = sorted(set(event.senders[seat]), key=lambda giver: (giver - seat) % self.controller.players)
+            names = and_list([self.controller.seats[giver].name for giver in givers])
+            self.unseen_received[seat] = (frozenset(event.received[seat]), names)
         face_up = self.controller.hand_face_up
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
@@ -282,7 +288,11 @@ class TableScene(Scene):
         """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
         seat = self.controller.viewer
         if self.controller.hand_face_up and seat in self.unseen_received:
-            self.received_glow = (self.unseen_received.pop(seat), RECEIVED_GLOW_SECONDS)
+            cards, names = self.unseen_received.pop(seat)
+            self.received_glow = (cards, RECEIVED_GLOW_SECONDS)
+            if cards:
+                shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
+                self._say(f"From {names}: {shown} (raised in your hand)", seconds=RECEIVED_GLOW_SECONDS)
 
     def _on_CardPlayed(self, event: CardPlayed) -> None:
         self._finish_sweep()
@@ -312,6 +322,7 @@ class TableScene(Scene):
 
         def sweep() -> None:
             self.sweep = None
+            self.trick_winner = None
             for flight in list(self.flights):
                 flight.finish()
             target = self._seat_rect(winner)
@@ -321,6 +332,7 @@ class TableScene(Scene):
             self.trick = []
             self.sounds.play("queen_taken" if QUEEN_OF_SPADES in event.cards else "trick_sweep")
 
+        self.trick_winner = winner
         self.sweep = Timer(hold + self._duration(FLIGHT_SECONDS), sweep)
         if not self.animations:
             for flight in list(self.flights):
@@ -460,6 +472,7 @@ class TableScene(Scene):
         return None
 
     def _pointer_down(self, pos: tuple[int, int]) -> bool:
+        self.keyboard.forget_focus()  # the mouse took over: a focus left from the keys takes no Enter
         for button in self.buttons.values():
             if button.hit(pos):
                 button.action()
@@ -625,6 +638,9 @@ class TableScene(Scene):
         name = theme.shadowed_text(name_text + level, fs, colour, bold=True)
         total, taken = view.totals[seat], view.points_taken[seat]
         score_text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
+        tricks = sum(1 for trick in view.tricks if trick.winner == seat)
+        if tricks:
+            score_text += f"  · {tricks} {'trick' if tricks == 1 else 'tricks'}"
         if seat == self._leading_seat():
             score_text = "★ " + score_text
         score = theme.shadowed_text(score_text, int(fs * 0.9), theme.INK_DIM)
@@ -662,7 +678,8 @@ class TableScene(Scene):
 
     def _draw_trick(self, surface: pygame.Surface) -> None:
         for seat, card in self.trick:
-            draw_card(surface, self.art, card, self.layout.trick_rect(seat))
+            won = seat == self.trick_winner and self._trick_complete()
+            draw_card(surface, self.art, card, self.layout.trick_rect(seat), outline=theme.HIGHLIGHT if won else None)
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView) -> None:
         layout = self.layout
@@ -827,6 +844,16 @@ def moon_threat(view: PlayerView) -> int | None:
     if len(holders) == 1 and holders[0] != view.seat:
         return holders[0]
     return None
+
+
+def short_name(card: Card) -> str:
+    """"10♥", "Q♠": a card as its corner shows it."""
+    return str(card)[:-1].replace("T", "10") + card.suit.symbol
+
+
+def and_list(names: list[str]) -> str:
+    """"Alice", "Alice and Ben", "Alice, Ben and Clara"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def sort_for_display(cards: list[Card]) -> list[Card]:
