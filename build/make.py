@@ -32,9 +32,12 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime, timezone
+from email.utils import format_datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
 from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
 from notices import FOLDER as LICENCE_FOLDER, missing_in, uncovered_libraries
+from changelog import releases
 from release import sha256_of
 
 INFO = app_info()
@@ -50,12 +54,15 @@ DIST = ROOT / "dist"
 WORK = ROOT / ".pyinstaller" / "work"
 SPEC = ROOT / "packaging.spec"
 INSTALL_DIR = Path("/opt") / INFO.app_id
+# Debian's place for games' commands (in everyone's PATH), which Section: games asks for.
+COMMAND_DIR = Path("/usr/games")
 LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # zstd -9 packs the .deb in under a second and unpacks it five times faster than xz, which
 # takes tens of seconds for a file 15% smaller (figures in the README's "Build the
 # installers"). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
 # new enough to run a bundle built on Ubuntu 22.04's glibc has it.
 DEB_COMPRESSION = ("zstd", "9")
+ADD_TO_MENU = BUILD / "linux" / "add-to-menu"
 SMOKE_ARGS = ("--smoke", "--seed", "7")
 SMOKE_TIMEOUT_SECONDS = 600
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -201,22 +208,38 @@ def glibc_version() -> str:
 
 
 def control_file(installed_kib: int) -> str:
+    synopsis = INFO.summary.rstrip(".")
+    if len(synopsis) > 80:  # Debian Policy 3.4.1: what apt and software centres show in one line
+        sys.exit(f"pyproject's description is {len(synopsis)} characters: the .deb's synopsis allows 80")
     return "\n".join([
         f"Package: {INFO.app_id}",
         f"Version: {INFO.version}",
         f"Architecture: {debian_architecture()}",
-        "Maintainer: Hearts Desktop developers <hearts-desktop@example.invalid>",  # no public address yet
+        f"Maintainer: {INFO.maintainer}",
+        f"Homepage: {INFO.homepage}",
         f"Installed-Size: {installed_kib}",
         f"Depends: {', '.join([f'libc6 (>= {glibc_version()})', *DEB_DEPENDS])}",
         f"Recommends: {', '.join(DEB_RECOMMENDS)}",
         "Section: games",
         "Priority: optional",
-        f"Description: {INFO.summary.rstrip('.')}",
+        f"Description: {synopsis}",
         " Standard Hearts and its common variants (Black Lady, Omnibus, Spot Hearts,",
         " Black Maria, five players), offline. Everything it needs is in",
         f" {INSTALL_DIR}; it never uses the network.",
         "",
     ])
+
+
+def debian_changelog() -> str:
+    """CHANGELOG.md in Debian's changelog format (what apt-listchanges and lintian read)."""
+    entries = []
+    for entry in releases():
+        bullets = [" ".join(item.split()) for item in entry.notes.removeprefix("- ").split("\n- ")]
+        items = "\n".join(textwrap.fill(item, 80, initial_indent="  * ", subsequent_indent="    ") for item in bullets)
+        signed = format_datetime(datetime(entry.day.year, entry.day.month, entry.day.day, tzinfo=timezone.utc))
+        entries.append(f"{INFO.app_id} ({entry.version}) unstable; urgency=medium\n\n{items}\n\n"
+                       f" -- {INFO.maintainer}  {signed}\n")
+    return "\n".join(entries)
 
 
 def install_desktop_files(share: Path) -> None:
@@ -247,7 +270,7 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     """Lay out the package's files under ``stage`` as they will be on the player's disk."""
     app = stage / INSTALL_DIR.relative_to("/")
     shutil.copytree(bundle, app, symlinks=True)
-    command = stage / "usr" / "bin" / INFO.app_id
+    command = stage / COMMAND_DIR.relative_to("/") / INFO.app_id
     command.parent.mkdir(parents=True)
     command.symlink_to(INSTALL_DIR / bundle_executable(bundle).name)
     share = stage / "usr" / "share"
@@ -255,6 +278,8 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     doc = share / "doc" / INFO.app_id
     doc.mkdir(parents=True)
     shutil.copy(NOTICES, doc / "copyright")
+    # gzip -9n: no name or time in the header, so the same bytes from every build.
+    (doc / "changelog.gz").write_bytes(gzip.compress(debian_changelog().encode("utf-8"), 9, mtime=0))
     installed_kib = (tree_bytes(stage) + 1023) // 1024
     (stage / "DEBIAN").mkdir()
     (stage / "DEBIAN" / "control").write_text(control_file(installed_kib), encoding="utf-8")
@@ -278,7 +303,8 @@ def build_deb(bundle: Path) -> Path:
 
 
 def build_tarball(bundle: Path) -> Path:
-    """The portable build: unpack anywhere, run ``hearts-desktop/hearts-desktop``."""
+    """The portable build: unpack anywhere, run ``hearts-desktop/hearts-desktop``; its
+    ``add-to-menu`` puts it in the applications menu with the icon from its ``share/``."""
     tarball = DIST / f"{INFO.app_id}-{INFO.version}-linux-{platform.machine()}.tar.gz"
 
     epoch = source_date_epoch()
@@ -294,6 +320,10 @@ def build_tarball(bundle: Path) -> Path:
           gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=epoch) as packed,
           tarfile.open(fileobj=packed, mode="w") as archive):
         archive.add(bundle, arcname=INFO.app_id, filter=owned_by_root)
+        with tempfile.TemporaryDirectory(prefix="menu-") as tmp:
+            install_desktop_files(Path(tmp) / "share")
+            archive.add(Path(tmp) / "share", arcname=f"{INFO.app_id}/share", filter=owned_by_root)
+        archive.add(ADD_TO_MENU, arcname=f"{INFO.app_id}/{ADD_TO_MENU.name}", filter=owned_by_root)
     print(f"portable: {tarball} ({mib(tarball.stat().st_size)})")
     return tarball
 
@@ -343,7 +373,7 @@ def verify_linux_layout(root: Path) -> Path:
         sys.exit(f"no licence text in build/licenses/native covers {uncovered}")
     assert_licences_in(app / "_internal")
     executable = app / INFO.app_id
-    command = root / "usr" / "bin" / INFO.app_id
+    command = root / COMMAND_DIR.relative_to("/") / INFO.app_id
     if os.readlink(command) != str(INSTALL_DIR / INFO.app_id):
         sys.exit(f"{command} points at {os.readlink(command)}, not {INSTALL_DIR / INFO.app_id}")
     if not os.access(executable, os.X_OK):
@@ -360,7 +390,7 @@ def check_linux(deb: Path) -> None:
         root.mkdir()
         by_dpkg = install_deb(deb, root)
         executable = verify_linux_layout(root)
-        # Started the way the menu and the shell start it: through the /usr/bin link.
+        # Started the way the menu and the shell start it: through the /usr/games link.
         on_path = scratch / "bin" / INFO.app_id
         on_path.parent.mkdir()
         on_path.symlink_to(executable)
@@ -435,6 +465,23 @@ def app_bundle() -> Path:
     return DIST / f"{INFO.display_name}.app"
 
 
+def run_with_retries(command: Sequence[str | Path], attempts: int = 5, pause_seconds: float = 10) -> None:
+    """Run a command that fails now and then for reasons outside it, waiting longer after each failure.
+
+    ``hdiutil create`` is one: on CI's Macs it fails at random with "Resource busy" while
+    Spotlight or XProtect still hold the new image.
+    """
+    for attempt in range(1, attempts + 1):
+        try:
+            run(command)
+            return
+        except subprocess.CalledProcessError:
+            if attempt == attempts:
+                raise
+            print(f"failed (attempt {attempt} of {attempts}); trying again in {pause_seconds * attempt:.0f} s")
+            time.sleep(pause_seconds * attempt)
+
+
 def build_dmg(app: Path) -> Path:
     dmg = DIST / f"{INFO.app_id}-{INFO.version}-macos-{platform.machine()}.dmg"
     with tempfile.TemporaryDirectory(prefix="dmg-stage-") as tmp:
@@ -442,8 +489,8 @@ def build_dmg(app: Path) -> Path:
         shutil.copytree(app, stage / app.name, symlinks=True)
         (stage / "Applications").symlink_to("/Applications")  # drag the game onto this
         with timed("hdiutil .dmg"):
-            run(["hdiutil", "create", "-volname", INFO.display_name, "-srcfolder", stage,
-                 "-fs", "HFS+", "-format", "UDZO", "-ov", dmg])
+            run_with_retries(["hdiutil", "create", "-volname", INFO.display_name, "-srcfolder", stage,
+                              "-fs", "HFS+", "-format", "UDZO", "-ov", dmg])
     print(f"disk image: {dmg} ({mib(dmg.stat().st_size)})")
     return dmg
 

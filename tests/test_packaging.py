@@ -10,6 +10,7 @@ root, play a smoke game, purge) around a stand-in for the bundle.
 from __future__ import annotations
 
 import configparser
+import gzip
 import hashlib
 import importlib.metadata
 import importlib.resources
@@ -19,13 +20,14 @@ import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
 
 import hearts_desktop
 from hearts_desktop import resources
-from tests.build_scripts import ROOT, appinfo, linux_libraries, make, notices
+from tests.build_scripts import ROOT, appinfo, changelog, linux_libraries, make, notices
 
 INFO = appinfo.app_info()
 
@@ -151,6 +153,7 @@ def test_inno_setup_script_is_told_every_value_it_uses() -> None:
     used = set(re.findall(r"\{#(\w+)\}", script))
     told = set(make.inno_defines(ROOT / "dist" / INFO.app_id))
     assert used <= declared == told
+    assert "MinVersion=10.0" in script.splitlines()  # the README promises Windows 10 or 11
     assert "Tasks: desktopicon" in script and "{autoprograms}" in script
 
 
@@ -171,7 +174,7 @@ def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(t
         pytest.skip("dpkg is needed for the architecture name")
     stage = tmp_path / "stage"
     make.stage_deb(fake_bundle(tmp_path), stage)
-    assert os.readlink(stage / "usr/bin" / INFO.app_id) == f"/opt/{INFO.app_id}/{INFO.app_id}"
+    assert os.readlink(stage / "usr/games" / INFO.app_id) == f"/opt/{INFO.app_id}/{INFO.app_id}"
     assert os.access(stage / "opt" / INFO.app_id / INFO.app_id, os.X_OK)
     assert (stage / "usr/share/applications" / f"{INFO.component_id}.desktop").is_file()
     assert (stage / "usr/share/metainfo" / f"{INFO.component_id}.metainfo.xml").is_file()
@@ -180,6 +183,11 @@ def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(t
     control = dict(line.split(": ", 1) for line in (stage / "DEBIAN/control").read_text().splitlines()
                    if ": " in line)
     assert control["Package"] == INFO.app_id and control["Version"] == INFO.version
+    assert control["Section"] == "games" and len(control["Description"]) <= 80
+    assert control["Maintainer"] == INFO.maintainer and "example" not in control["Maintainer"]
+    assert control["Homepage"] == INFO.homepage
+    changes = gzip.decompress((stage / "usr/share/doc" / INFO.app_id / "changelog.gz").read_bytes()).decode()
+    assert changes.startswith(f"{INFO.app_id} ({INFO.version}) unstable; urgency=medium\n\n  * ")
     depends = control["Depends"].split(", ")
     assert re.fullmatch(r"libc6 \(>= 2\.\d+\)", depends[0])
     assert {"libstdc++6", "libgcc-s1"} <= set(depends)  # left out of the bundle, so the system's
@@ -303,3 +311,59 @@ def test_two_tarballs_of_the_same_bundle_are_byte_identical(tmp_path: Path, monk
         os.utime(bundle / "_internal" / "THIRD_PARTY_NOTICES.md", (written_at, written_at))
         digests.append(hashlib.sha256(make.build_tarball(bundle).read_bytes()).hexdigest())
     assert digests[0] == digests[1]
+
+
+def test_the_debian_changelog_is_every_changelog_version_in_debian_s_format(tmp_path: Path) -> None:
+    text = make.debian_changelog()
+    assert [line.split()[1] for line in text.splitlines() if line.startswith(INFO.app_id)] == [
+        f"({entry.version})" for entry in changelog.releases()]
+    assert f" -- {INFO.maintainer}  " in text and "\n- " not in text
+    assert all(len(line) <= 80 for line in text.splitlines() if line.startswith("  "))  # lintian's limit
+    if shutil.which("dpkg-parsechangelog"):
+        (tmp_path / "changelog").write_text(text, encoding="utf-8")
+        parsed = subprocess.run(["dpkg-parsechangelog", "-l", str(tmp_path / "changelog"), "--show-field", "Version"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+        assert parsed == INFO.version
+
+
+def test_the_portable_tarball_puts_itself_in_the_menu_with_its_icon_and_takes_itself_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(make, "DIST", tmp_path / "dist")
+    (tmp_path / "dist").mkdir()
+    with tarfile.open(make.build_tarball(fake_bundle(tmp_path / "built"))) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="tar")
+    folder = tmp_path / "unpacked" / "my games" / INFO.app_id  # a space in the path, as players have
+    folder.parent.mkdir()
+    (tmp_path / "unpacked" / INFO.app_id).rename(folder)
+    assert f"id={INFO.component_id}\n" in (folder / "add-to-menu").read_text(encoding="utf-8")
+    data = tmp_path / "data"
+    env = dict(os.environ, XDG_DATA_HOME=str(data))
+    subprocess.run([str(folder / "add-to-menu")], env=env, check=True, capture_output=True)
+    entry = data / "applications" / f"{INFO.component_id}.desktop"
+    assert f'Exec="{folder}/{INFO.app_id}"' in entry.read_text(encoding="utf-8").splitlines()
+    assert (data / "icons/hicolor/256x256/apps" / f"{INFO.component_id}.png").is_file()
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate", str(entry)], check=True)
+    subprocess.run([str(folder / "add-to-menu"), "--remove"], env=env, check=True, capture_output=True)
+    assert not entry.exists() and not list(data.rglob("*.png"))
+
+
+def test_a_command_that_fails_now_and_then_is_tried_again_and_one_that_keeps_failing_is_reported(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcomes = [1, 1, 0]
+    calls: list[list[str]] = []
+
+    def flaky(command: list[str]) -> None:
+        calls.append(command)
+        if outcomes.pop(0):
+            raise subprocess.CalledProcessError(1, command, "hdiutil: create failed - Resource busy")
+
+    monkeypatch.setattr(make, "run", flaky)
+    monkeypatch.setattr(make.time, "sleep", lambda seconds: None)
+    make.run_with_retries(["hdiutil", "create"], attempts=5)
+    assert len(calls) == 3
+    outcomes[:] = [1, 1]
+    with pytest.raises(subprocess.CalledProcessError):
+        make.run_with_retries(["hdiutil", "create"], attempts=2)

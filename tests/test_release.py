@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ElementTree
@@ -125,6 +126,8 @@ def test_the_workflow_publishes_a_checked_tag_with_every_installer_unzipped() ->
     assert check_tag and check_tag[0]["if"] == "startsWith(github.ref, 'refs/tags/')"
     assert jobs["installer"]["needs"] == "version"
     assert "python build/make.py --check" in [step.get("run") for step in jobs["installer"]["steps"]]
+    inno = next(step["run"] for step in jobs["installer"]["steps"] if "innosetup" in step.get("run", ""))
+    assert re.search(r"--version \d+\.\d+\.\d+", inno)  # pinned, like the Python packages
     job = jobs["release"]
     assert job["needs"] == "installer" and job["permissions"] == {"contents": "write"}
     steps = job["steps"]

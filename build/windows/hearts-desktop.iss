@@ -35,6 +35,9 @@ DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
 PrivilegesRequired=lowest
 PrivilegesRequiredOverridesAllowed=dialog commandline
+; Windows 10 or 11, as the README says: older ones get a clear message instead of a game
+; that fails to start (Python 3.11 needs Windows 8.1; pygame-ce and SDL are tested on 10).
+MinVersion=10.0
 ArchitecturesAllowed=x64compatible
 ArchitecturesInstallIn64BitMode=x64compatible
 SetupIconFile={#IconFile}
