@@ -35,10 +35,12 @@ class SeatKind(StrEnum):
 
 
 class JobKind(StrEnum):
-    """What a bot job asks: a computer's decision, or a hint for a person."""
+    """What a bot job asks: a computer's decision, a hint for a person, or the coach's
+    judgement of a decision a person made."""
 
     DECIDE = "decide"
     HINT = "hint"
+    JUDGE = "judge"
 
 
 @dataclass(frozen=True, slots=True)

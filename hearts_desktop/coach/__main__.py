@@ -17,7 +17,7 @@ from ..engine import Game
 from ..persistence.documents import DocumentError, read_document
 from ..persistence.saves import SAVE, SavedGame, parse_save
 from .game import HandReview, review_hand, review_to_json
-from .review import MARK_LIMITS
+from .review import marks_sentence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -70,8 +70,7 @@ def _person(saved: SavedGame) -> int:
 def _text(review: HandReview, saved: SavedGame) -> str:
     name = saved.seats[review.seat].name
     lines = [f"Hand {review.hand_index + 1}, {name}: mean cost {review.mean_cost:.2f} points a decision"]
-    limits = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
-    lines.append(f"(marks by cost in points: {limits}, blunder from {MARK_LIMITS[-1][1]:g})")
+    lines.append(marks_sentence())
     for d in review.decisions:
         where = "Pass" if d.trick is None else f"Trick {d.trick + 1}"
         chosen = " ".join(str(c) for c in d.chosen)

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Cancel, never_cancel
-from ..engine import Action, Game, PassAction, PlayAction, PlayerView, Ruleset
+from ..engine import Action, Card, Game, PassAction, PlayAction, PlayerView, Ruleset
 from .reasons import reason
 from .review import DEFAULT_BUDGET, CoachBudget, Judgement, Mark, judge_pass, judge_play
 
 Progress = Callable[[int, int], None]
 """Told (decisions judged, decisions in all) after each decision."""
+
+Judged = tuple[Judgement, str]
+"""A decision's judgement and the sentence why: what the bot worker sends back."""
 
 BIGGEST = 3
 """How many of the costliest decisions a review sums up at its top."""
@@ -35,7 +38,7 @@ class Decision:
     of the actions before it."""
     trick: int | None
     """The trick it was played to (0 is the first), or None for the pass."""
-    chosen: tuple[int, ...]
+    chosen: tuple[Card, ...]
     judgement: Judgement
     reason: str
 
@@ -89,18 +92,42 @@ def review_hand(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index
     for index, view, action in found:
         if cancel():
             break
-        rng = random.Random(f"hearts-desktop-coach:{review_seed}:{index}")
-        if isinstance(action, PassAction):
-            judgement = judge_pass(view, action.cards, rng, budget, cancel)
-            judged.append(Decision(index, None, action.cards, judgement, reason(view, judgement, True)))
-        else:
-            assert isinstance(action, PlayAction)
-            judgement = judge_play(view, action.card, rng, budget, cancel)
-            judged.append(Decision(index, len(view.tricks), (action.card,), judgement,
-                                   reason(view, judgement, False)))
+        rng = random.Random(decision_seed(review_seed, index))
+        judged.append(decision_at(index, view, action, *judge_decision(view, action, rng, budget, cancel)))
         if progress is not None:
             progress(len(judged), len(found))
     return HandReview(hand_index, seat, tuple(judged), len(judged) == len(found) and not cancel())
+
+
+def decision_seed(review_seed: int, action_index: int) -> str:
+    """The random source of one decision's judgement: the same wherever it is computed."""
+    return f"hearts-desktop-coach:{review_seed}:{action_index}"
+
+
+def judge_decision(view: PlayerView, action: Action, rng: random.Random,
+                   budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judged:
+    """One pass or card judged from the view it was decided from, with the sentence why."""
+    if isinstance(action, PassAction):
+        judgement = judge_pass(view, action.cards, rng, budget, cancel)
+        return judgement, reason(view, judgement, True)
+    if not isinstance(action, PlayAction):
+        raise TypeError("only passes and cards are reviewed")
+    judgement = judge_play(view, action.card, rng, budget, cancel)
+    return judgement, reason(view, judgement, False)
+
+
+def decision_at(action_index: int, view: PlayerView, action: Action, judgement: Judgement, why: str) -> Decision:
+    trick = None if isinstance(action, PassAction) else len(view.tricks)
+    return Decision(action_index, trick, chosen_cards(action), judgement, why)
+
+
+def chosen_cards(action: Action) -> tuple[Card, ...]:
+    """The cards a decision put down: three passed, one played, none for a moon choice."""
+    if isinstance(action, PassAction):
+        return action.cards
+    if isinstance(action, PlayAction):
+        return (action.card,)
+    return ()
 
 
 def review_to_json(review: HandReview) -> dict[str, Any]:

@@ -58,6 +58,13 @@ MARK_LIMITS: tuple[tuple[Mark, float], ...] = (
 screen quotes these figures."""
 
 
+def marks_sentence() -> str:
+    """The marks and their thresholds, as the rules screen and the command line state them."""
+    bands = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
+    return (f"The coach marks each decision by what it cost in expected points against the best one: "
+            f"{bands}, a blunder from {MARK_LIMITS[-1][1]:g}.")
+
+
 def mark_of(cost: float) -> Mark:
     for mark, limit in MARK_LIMITS:
         if cost < limit:

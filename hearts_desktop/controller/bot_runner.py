@@ -30,6 +30,8 @@ from typing import Any, Protocol
 
 from ..bots import Hint, make_bot
 from ..bots.base import Cancel
+from ..coach.game import Judged
+from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..engine import Action, PlayerView
 from ..words import JobKind, Level
 
@@ -41,12 +43,16 @@ class BotJob:
     level: Level
     view: PlayerView
     seed: str
+    chosen: Action | None = None
+    """For the coach ("judge"): the action taken from ``view``, to be judged."""
+    budget: CoachBudget | None = None
+    """For the coach: how many deals a judgement may use (None: the coach's default)."""
 
 
 @dataclass(frozen=True, slots=True)
 class BotAnswer:
     job_id: int
-    result: Action | Hint | None
+    result: Action | Hint | Judged | None
     error: str | None = None
 
 
@@ -57,13 +63,19 @@ class CancelJobs:
     job_ids: frozenset[int]
 
 
-def run_job(job: BotJob, cancel: Cancel) -> Action | Hint:
-    """Compute one job's answer: an engine action, or a hint for the human."""
+def run_job(job: BotJob, cancel: Cancel) -> Action | Hint | Judged:
+    """Compute one job's answer: an engine action, a hint for the human, or the coach's
+    judgement of a decision the human made."""
     rng = random.Random(job.seed)
     if job.kind is JobKind.HINT:
         from ..bots.hint import hint
 
         return hint(job.view, rng, cancel)
+    if job.kind is JobKind.JUDGE:
+        from ..coach.game import judge_decision
+
+        assert job.chosen is not None
+        return judge_decision(job.view, job.chosen, rng, job.budget or DEFAULT_BUDGET, cancel)
     return make_bot(job.level).decide(job.view, rng, cancel)
 
 

@@ -119,10 +119,31 @@ class HandState:
     """The full, omniscient state of one hand; players and bots see it only through views."""
 
     __slots__ = (
-        "rules", "t", "n", "phase", "direction", "dealt", "hands", "kitty", "passes",
-        "received", "senders", "opening_card", "leader", "turn", "trick", "trick_mask",
-        "led_suit", "hearts_broken", "tricks_played", "taken", "tricks_won", "tricks",
-        "kitty_taker", "moon_candidate", "result",
+        "dealt",
+        "direction",
+        "hands",
+        "hearts_broken",
+        "kitty",
+        "kitty_taker",
+        "leader",
+        "led_suit",
+        "moon_candidate",
+        "n",
+        "opening_card",
+        "passes",
+        "phase",
+        "received",
+        "result",
+        "rules",
+        "senders",
+        "t",
+        "taken",
+        "trick",
+        "trick_mask",
+        "tricks",
+        "tricks_played",
+        "tricks_won",
+        "turn",
     )
 
     rules: Ruleset

@@ -20,7 +20,9 @@ from pathlib import Path
 import pygame
 
 from .. import __version__
-from ..controller.bot_runner import BotRunner, ProcessRunner
+from ..coach.review import DEFAULT_BUDGET, CoachBudget
+from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
+from ..controller.review import HandReviewer, ReviewCache
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -52,6 +54,7 @@ from .overlays import (
     MoonChoiceScene,
     ScoreHistoryScene,
 )
+from .review_scene import ReviewScene
 from .scene import Scene, SceneStack
 from .settings_scene import SettingsScene
 from .sound import Sounds
@@ -65,6 +68,10 @@ MAX_FRAME_SECONDS = 0.1
 FRAME_TIMES_KEPT = 10_000
 """Frame times kept for the frames benchmark: almost three minutes at 60 fps, a whole hand.
 Only the latest are kept; a list grew by a float every frame (7 MB an hour)."""
+
+
+INLINE_REVIEW = CoachBudget(first=8, batch=8, most=8, pass_screen=4)
+"""The coach's budget when it thinks in the render loop: enough to exercise every path."""
 
 
 @dataclass
@@ -148,6 +155,8 @@ class App:
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
         self._art: CardArt | None = None
+        self.reviews = ReviewCache()
+        """The coach's finished reviews this session: opening one again is instant."""
 
     @property
     def settings(self) -> Settings:
@@ -333,6 +342,37 @@ class App:
         if self.can_restart_hand():
             self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats))
             self.session.game_changed(self.controller)
+
+    # ------------------------------------------------------------------ the coach
+
+    def review_buttons(self, table: TableScene, hand_index: int) -> list[tuple[str, Callable[[], None]]]:
+        """The hand summary's review buttons: one for a lone player, one per person in
+        hot-seat (each review behind a cover); none at a network table, whose game lives on
+        the host."""
+        controller = table.controller
+        if self.network is not None or not isinstance(controller, TableController):
+            return []
+        people = controller.human_seats()
+        if len(people) == 1:
+            return [("Review hand", self._review_action(table, hand_index, people[0], covered=False))]
+        return [(f"Review: {controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
+                for seat in people]
+
+    def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
+        return lambda: self.open_review(table, hand_index, seat, covered)
+
+    def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
+        """The coach's review of ``seat``'s decisions in a hand, computed in a worker of its own."""
+        game = self.controller.game
+        runner = self.options.bot_runner()
+        # A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
+        # the window would stall for the whole review.
+        budget = INLINE_REVIEW if isinstance(runner, InlineRunner) else DEFAULT_BUDGET
+        reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, hand_index, seat, self.reviews,
+                                budget=budget)
+        names = [s.name for s in self.controller.seats]
+        self.stack.push(ReviewScene(self.size, reviewer, names, table.art.face,
+                                    cover_for=names[seat] if covered else None))
 
     # ------------------------------------------------------------------ screens
 
@@ -539,7 +579,8 @@ class AppOverlays(TableOverlays):
 
     def hand_scored(self, table: TableScene, event: HandScored) -> None:
         self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
-                                  table.controller.continue_after_hand))
+                                  table.controller.continue_after_hand,
+                                  reviews=self.app.review_buttons(table, event.hand_index)))
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         network = self.app.network

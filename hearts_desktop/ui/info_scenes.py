@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ..coach.review import marks_sentence
 from ..engine import Ruleset, describe, matching_preset
 from . import theme
 from .form import FormScene
@@ -109,7 +110,8 @@ def rules_scene(size: tuple[int, int], rules: Ruleset, in_game: bool) -> TextSce
     name = preset.name if preset else "Custom rules"
     whose = "this game" if in_game else "the next new game"
     intro = f"The rules of {whose}." + (f" {preset.tagline}" if preset else "")
-    return TextScene(size, f"Rules — {name}", [("•", sentence) for sentence in describe(rules)], intro)
+    entries = [("•", sentence) for sentence in describe(rules)] + [("Coach", marks_sentence())]
+    return TextScene(size, f"Rules — {name}", entries, intro)
 
 
 def help_scene(size: tuple[int, int]) -> TextScene:

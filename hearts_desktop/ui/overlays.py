@@ -3,7 +3,7 @@ and the hot-seat cover. Each is a scene that says whether it used the input it w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -117,7 +117,8 @@ class HandScoreScene(Overlay):
     """After each hand: who took what, the hand's points and the totals."""
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
-                 art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None]) -> None:
+                 art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
         super().__init__(size)
         self.controller = controller
         self.event = event
@@ -125,7 +126,7 @@ class HandScoreScene(Overlay):
         self.face = art_face
         self.on_continue = on_continue
         label = "See the final scores" if controller.over else "Next hand"
-        self.buttons = [Button(label, self._continue)]
+        self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
 
     def _continue(self) -> None:
         self.close()
@@ -376,15 +377,20 @@ class CoverScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT_DARK)
-        fs = max(16, int(min(self.size[0] / 48, self.size[1] / 30)))
-        lines = [
-            (f"Pass the computer to {self.event.name}", int(fs * 1.5), theme.GOLD, True),
-            ("— click when ready —", fs, theme.INK, False),
-            ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
-        ]
-        y = self.size[1] // 2 - fs * 3
-        for label, size, colour, bold in lines:
-            text = theme.shadowed_text(label, size, colour, bold)
-            surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, y)))
-            y += text.get_height() + fs
+        draw_cover(surface, self.size, f"Pass the computer to {self.event.name}", "— click when ready —")
+
+
+def draw_cover(surface: pygame.Surface, size: tuple[int, int], title: str, prompt: str) -> None:
+    """The hot-seat cover: the whole window hidden, with who should take the computer."""
+    surface.fill(theme.FELT_DARK)
+    fs = max(16, int(min(size[0] / 48, size[1] / 30)))
+    lines = [
+        (title, int(fs * 1.5), theme.GOLD, True),
+        (prompt, fs, theme.INK, False),
+        ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
+    ]
+    y = size[1] // 2 - fs * 3
+    for label, text_size, colour, bold in lines:
+        text = theme.shadowed_text(label, text_size, colour, bold)
+        surface.blit(text, text.get_rect(midtop=(size[0] // 2, y)))
+        y += text.get_height() + fs

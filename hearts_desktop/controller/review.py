@@ -1,0 +1,115 @@
+"""A hand's review running in the bot worker: one job per decision, so the window shows
+progress as answers come in, stays responsive, and can stop the review at any moment.
+
+Only the reviewed seat's views go to the worker, as with the bots: the coach judges each
+decision from what that player could see. Finished reviews are kept by the caller's
+``ReviewCache``, so opening the same hand again is instant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+
+from ..coach.game import Decision, HandReview, decision_at, decision_seed, decisions_of
+from ..coach.review import DEFAULT_BUDGET, CoachBudget
+from ..engine import Action, PlayerView, Ruleset
+from ..words import JobKind, Level
+from .bot_runner import BotJob, BotRunner
+
+ReviewKey = tuple[int, int, int, int]
+"""(game seed, hand, seat, review seed): one review of one hand of one game."""
+
+
+@dataclass(slots=True)
+class ReviewCache:
+    """Finished reviews of this session's games, by game, hand and seat."""
+
+    reviews: dict[ReviewKey, HandReview] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decision of the reviewed seat, with the table as the player saw it then."""
+
+    action_index: int
+    view: PlayerView
+    action: Action
+
+
+class HandReviewer:
+    """Submits one judging job per decision and gathers the answers in game order."""
+
+    def __init__(self, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action],
+                 hand_index: int, seat: int, cache: ReviewCache, review_seed: int = 0,
+                 budget: CoachBudget = DEFAULT_BUDGET, job_ids: Callable[[], int] | None = None) -> None:
+        self.runner = runner
+        self.key: ReviewKey = (seed, hand_index, seat, review_seed)
+        self.hand_index = hand_index
+        self.seat = seat
+        self.cache = cache
+        self.steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
+        self.judged: dict[int, Decision] = {}
+        self._jobs: dict[int, Step] = {}
+        self._failed = False
+        cached = cache.reviews.get(self.key)
+        if cached is not None:
+            self.judged = {d.action_index: d for d in cached.decisions}
+            return
+        next_id = job_ids or count(1).__next__
+        for step in self.steps:
+            job_id = next_id()
+            self._jobs[job_id] = step
+            runner.submit(BotJob(job_id, JobKind.JUDGE, Level.EXPERT, step.view, decision_seed(review_seed, step.action_index),
+                                 chosen=step.action, budget=budget))
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(decisions judged, decisions in the hand)."""
+        return len(self.judged), len(self.steps)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.judged) == len(self.steps)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the worker could not judge some decision (the review stays incomplete)."""
+        return self._failed
+
+    def poll(self) -> bool:
+        """Take in the worker's answers; True when something new was judged."""
+        if not self._jobs:
+            return False
+        news = False
+        for answer in self.runner.poll():
+            step = self._jobs.pop(answer.job_id, None)
+            if step is None:
+                continue
+            if answer.error is not None or not isinstance(answer.result, tuple):
+                self._failed = True
+                continue
+            judgement, why = answer.result
+            self.judged[step.action_index] = decision_at(step.action_index, step.view, step.action, judgement, why)
+            news = True
+        if self.complete and self.key not in self.cache.reviews:
+            self.cache.reviews[self.key] = self.review()
+        return news
+
+    def review(self) -> HandReview:
+        """The decisions judged so far, in the order they were made."""
+        decisions = tuple(self.judged[s.action_index] for s in self.steps if s.action_index in self.judged)
+        return HandReview(self.hand_index, self.seat, decisions, self.complete)
+
+    def cancel(self) -> None:
+        """Stop the jobs still running or waiting; what was judged stays."""
+        if self._jobs:
+            self.runner.cancel(list(self._jobs))
+            self._jobs.clear()
+
+    def close(self) -> None:
+        """Stop the work and the runner: the review's worker is its own."""
+        self.cancel()
+        self.runner.close()
+

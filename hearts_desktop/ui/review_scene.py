@@ -1,0 +1,277 @@
+"""The coach's review of a hand: the table as it was at each of the player's decisions, the
+decisions listed beside it with their marks, forward and back by buttons, arrows and a
+slider. The review is computed in the bot worker; this screen only shows what has come in
+and a progress bar, so it never stalls the window, and closing it stops the work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..coach.game import Decision, chosen_cards
+from ..coach.review import Mark
+from ..controller.review import HandReviewer, Step
+from ..engine import Card, Phase
+from . import theme
+from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
+from .overlays import ACTIVATE_KEYS, draw_cover
+from .scene import Scene
+from .widgets import Button, panel
+
+MARK_COLOURS: dict[Mark, theme.Color] = {
+    Mark.BEST: theme.HINT,
+    Mark.GOOD: (190, 235, 170),
+    Mark.INACCURACY: theme.GOLD,
+    Mark.MISTAKE: (240, 150, 70),
+    Mark.BLUNDER: theme.RED,
+}
+STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
+             pygame.K_HOME: -100, pygame.K_END: 100}
+
+
+class ReviewScene(Scene):
+    """One hand's review for one seat, over the whole window."""
+
+    def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
+                 face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None) -> None:
+        super().__init__()
+        self.size = size
+        self.cover_for = cover_for
+        """Hot-seat: the review stays hidden until this person has the computer and clicks."""
+        self.reviewer = reviewer
+        self.names = names
+        self.face = face
+        self.step = 0
+        self.row_rects: list[pygame.Rect] = []
+        self.slider = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+        self.back = Button("◀ Back", lambda: self.move(-1), key_hint="←")
+        self.forward = Button("Next ▶", lambda: self.move(1), key_hint="→")
+        self.close_button = Button("Close", self.close, key_hint="Esc")
+        self.buttons = [self.back, self.forward, self.close_button]
+
+    @property
+    def font_size(self) -> int:
+        return max(12, int(min(self.size[0] / 70, self.size[1] / 44)))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def close(self) -> None:
+        self.reviewer.close()
+        super().close()
+
+    def move(self, steps: int) -> None:
+        self.step = min(max(self.step + steps, 0), max(0, len(self.reviewer.steps) - 1))
+
+    def update(self, dt: float) -> None:
+        self.reviewer.poll()
+
+    # ----------------------------------------------------------------- input
+
+    def handle(self, intent: Intent) -> bool:
+        if self.cover_for is not None:
+            if isinstance(intent, KeyPress) and intent.key == pygame.K_ESCAPE:
+                self.close()
+            elif isinstance(intent, PointerDown) or (isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS):
+                self.cover_for = None
+            return True
+        if isinstance(intent, KeyPress):
+            if intent.key == pygame.K_ESCAPE:
+                self.close()
+            elif intent.key in STEP_KEYS:
+                self.move(STEP_KEYS[intent.key])
+            return True
+        if isinstance(intent, PointerDown):
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    button.action()
+                    return True
+            for i, rect in enumerate(self.row_rects):
+                if rect.collidepoint(intent.pos):
+                    self.step = i
+                    return True
+            if self.slider.inflate(0, self.slider.height * 2).collidepoint(intent.pos):
+                self.dragging = True
+                self._slide_to(intent.pos[0])
+            return True
+        if isinstance(intent, PointerMove):
+            for button in self.buttons:
+                button.hovered = button.rect.collidepoint(intent.pos)
+            if self.dragging and intent.pressed:
+                self._slide_to(intent.pos[0])
+            return True
+        if isinstance(intent, PointerUp):
+            self.dragging = False
+        return True
+
+    def _slide_to(self, x: int) -> None:
+        count = len(self.reviewer.steps)
+        if count > 1 and self.slider.width:
+            share = (x - self.slider.left) / self.slider.width
+            self.step = min(max(round(share * (count - 1)), 0), count - 1)
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(self.size), (0, 0))
+        w, h = self.size
+        fs = self.font_size
+        if self.cover_for is not None:
+            draw_cover(surface, self.size, f"Pass the computer to {self.cover_for}",
+                       f"for {self.cover_for}'s review — click when ready")
+            return
+        reviewer = self.reviewer
+        name = self.names[reviewer.seat]
+        title = theme.shadowed_text(f"Review of hand {reviewer.hand_index + 1} — {name}", int(fs * 1.5),
+                                    theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, fs // 2)))
+        top = fs // 2 + title.get_height() + fs // 2
+        y = self._draw_summary(surface, pygame.Rect(fs, top, w - 2 * fs, fs * 3), fs)
+        bar_h = int(fs * 2.6)
+        body = pygame.Rect(fs, y, w - 2 * fs, h - y - bar_h * 2 - fs)
+        split = int(body.width * 0.56)
+        table = pygame.Rect(body.left, body.top, split - fs, body.height)
+        listing = pygame.Rect(body.left + split, body.top, body.width - split, body.height)
+        panel(surface, listing)
+        if reviewer.steps:
+            self._draw_table(surface, table, reviewer.steps[self.step], fs)
+            self._draw_list(surface, listing.inflate(-fs, -fs), fs)
+        else:
+            text = theme.text(f"{name} made no decision in this hand.", fs, theme.INK)
+            surface.blit(text, text.get_rect(center=table.center))
+        self._draw_controls(surface, pygame.Rect(fs, h - bar_h * 2, w - 2 * fs, bar_h * 2 - fs // 2), fs)
+
+    def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> int:
+        reviewer = self.reviewer
+        done, total = reviewer.progress
+        y = rect.top
+        if not reviewer.complete:
+            label = ("The coach could not judge every decision." if reviewer.failed
+                     else f"The coach is looking at your decisions: {done} of {total}")
+            text = theme.text(label, fs, theme.INK)
+            surface.blit(text, (rect.left, y))
+            bar = pygame.Rect(rect.left + text.get_width() + fs, y + fs // 4, rect.width // 3, fs)
+            pygame.draw.rect(surface, theme.PANEL, bar, border_radius=fs // 3)
+            if total:
+                filled = bar.copy()
+                filled.width = bar.width * done // total
+                pygame.draw.rect(surface, theme.HINT, filled, border_radius=fs // 3)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=fs // 3)
+            return y + int(fs * 2)
+        review = reviewer.review()
+        text = theme.text(f"Mean cost {review.mean_cost:.2f} points a decision", fs, theme.INK, bold=True)
+        surface.blit(text, (rect.left, y))
+        y += int(fs * 1.5)
+        biggest = review.biggest
+        summary = ("Biggest: " + "; ".join(f"{_where(d)} +{d.cost:.1f} ({d.mark.value})" for d in biggest)
+                   if biggest else "No inaccuracy, mistake or blunder in this hand.")
+        line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
+        surface.blit(line, (rect.left, y))
+        return y + int(fs * 1.8)
+
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, step: Step, fs: int) -> None:
+        view = step.view
+        n = view.players
+        decision = self.reviewer.judged.get(step.action_index)
+        card_h = max(40, min(int(rect.height / 4.2), int(rect.width / 6.5)))
+        centre = (rect.centerx, rect.top + int(rect.height * 0.4))
+        # The trick so far, each card in front of the seat that played it (ours at the bottom).
+        offsets = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)} if n == 4 else None
+        for seat, card in zip(view.trick_seats(), view.trick):
+            place = (seat - view.seat) % n
+            dx, dy = offsets[place] if offsets else (place - n // 2, 0)
+            face = self.face(card, card_h)
+            surface.blit(face, face.get_rect(center=(centre[0] + dx * int(card_h * 0.75),
+                                                     centre[1] + dy * int(card_h * 0.55))))
+        for seat in range(n):
+            place = (seat - view.seat) % n
+            if place == 0:
+                continue
+            dx, dy = offsets[place] if offsets else (place - n // 2, -1)
+            label = f"{self.names[seat]} · {view.points_taken[seat]} pts"
+            text = theme.text(label, fs, theme.INK, bold=True)
+            at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
+            surface.blit(text, text.get_rect(center=at))
+        hand_y = rect.bottom - card_h - fs * 2
+        mine = theme.text(f"{self.names[view.seat]} · {view.points_taken[view.seat]} pts", fs, theme.INK, bold=True)
+        surface.blit(mine, mine.get_rect(midbottom=(rect.centerx, hand_y - fs * 3 // 2)))
+        cards = view.cards()
+        chosen = set(decision.chosen) if decision else set(chosen_cards(step.action))
+        best = set(decision.judgement.best.cards) if decision else set()
+        step_x = min(int(card_h * 0.5), (rect.width - card_h) // max(1, len(cards)))
+        x = rect.centerx - (step_x * (len(cards) - 1) + int(card_h * 0.71)) // 2
+        outlines: list[tuple[pygame.Rect, theme.Color]] = []
+        for card in cards:
+            lift = fs if card in chosen else 0
+            face = self.face(card, card_h)
+            spot = face.get_rect(topleft=(x, hand_y - lift))
+            surface.blit(face, spot)
+            if card in best or card in chosen:
+                outlines.append((spot.inflate(4, 4), theme.HINT if card in best else theme.HIGHLIGHT))
+            x += step_x
+        for spot, colour in outlines:  # over the neighbours, so an outline is never half hidden
+            pygame.draw.rect(surface, colour, spot, width=3, border_radius=6)
+        what = "Your pass" if view.phase is Phase.PASSING else f"Trick {len(view.tricks) + 1}"
+        caption = theme.text(f"{what}: raised is what you chose, green the coach's best", int(fs * 0.85),
+                             theme.INK_DIM)
+        surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
+
+    def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
+        steps = self.reviewer.steps
+        row_h = max(fs + 4, min(int(fs * 1.6), rect.height // (len(steps) + 6)))
+        self.row_rects = []
+        y = rect.top
+        for i, step in enumerate(steps):
+            row = pygame.Rect(rect.left, y, rect.width, row_h)
+            self.row_rects.append(row)
+            if i == self.step:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
+            decision = self.reviewer.judged.get(step.action_index)
+            where = "Pass" if step.view.phase is Phase.PASSING else f"Trick {len(step.view.tricks) + 1}"
+            played = " ".join(str(c) for c in chosen_cards(step.action))
+            surface.blit(theme.text(where, int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
+            surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + fs * 5, y + 2))
+            if decision is None:
+                note = theme.text("…", int(fs * 0.9), theme.INK_DIM)
+                surface.blit(note, note.get_rect(topright=(row.right - 4, y + 2)))
+            else:
+                colour = MARK_COLOURS[decision.mark]
+                label = decision.mark.value if decision.mark is Mark.BEST else f"+{decision.cost:.1f} {decision.mark.value}"
+                mark = theme.text(label, int(fs * 0.9), colour, bold=True)
+                surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
+            y += row_h
+        decision = self.reviewer.judged.get(steps[self.step].action_index)
+        y += fs // 2
+        if decision is not None:
+            best = " ".join(str(c) for c in decision.judgement.best.cards)
+            head = theme.text(f"Coach's best: {best}", fs, theme.HINT, bold=True)
+            surface.blit(head, (rect.left, y))
+            y += int(fs * 1.4)
+            for line in theme.wrap(decision.reason, int(fs * 0.9), rect.width, most=max(1, (rect.bottom - y) // int(fs * 1.2))):
+                surface.blit(theme.text(line, int(fs * 0.9), theme.INK), (rect.left, y))
+                y += int(fs * 1.2)
+
+    def _draw_controls(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
+        count = len(self.reviewer.steps)
+        self.slider = pygame.Rect(rect.left + fs * 2, rect.top + fs // 2, rect.width - fs * 4, max(4, fs // 3))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.slider, border_radius=3)
+        if count:
+            share = self.step / max(1, count - 1)
+            knob = (self.slider.left + int(share * self.slider.width), self.slider.centery)
+            pygame.draw.circle(surface, theme.GOLD, knob, max(6, fs // 2))
+        width, height = int(fs * 9), int(fs * 2.2)
+        total = len(self.buttons) * width + (len(self.buttons) - 1) * fs
+        x = rect.centerx - total // 2
+        self.back.enabled = self.step > 0
+        self.forward.enabled = self.step < count - 1
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, rect.bottom - height, width, height)
+            button.draw(surface, int(fs * 0.95))
+            x += width + fs
+
+
+def _where(decision: Decision) -> str:
+    return "the pass" if decision.trick is None else f"trick {decision.trick + 1}"

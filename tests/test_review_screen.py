@@ -1,0 +1,122 @@
+"""The coach's review in the window: from the hand summary, computed off the render loop,
+stepped through by keys, buttons and the slider, stopped when closed, and kept for reopening."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
+from hearts_desktop.controller.review import HandReviewer, ReviewCache
+from hearts_desktop.persistence import Seat
+from hearts_desktop.ui.app import INLINE_REVIEW
+from hearts_desktop.ui.intents import PointerDown
+from hearts_desktop.ui.overlays import HandScoreScene
+from hearts_desktop.ui.review_scene import ReviewScene
+
+from .app_driver import ONE_HUMAN, Driver, finished_game, key
+from .delayed_runner import DelayedRunner
+
+
+def test_the_reviewer_gathers_answers_in_game_order_and_keeps_the_finished_review() -> None:
+    game, _ = finished_game()
+    cache = ReviewCache()
+    runner = DelayedRunner(seed=1, most_polls=3)
+    reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    assert reviewer.progress == (0, 14)
+    for _ in range(20):
+        reviewer.poll()
+    assert reviewer.complete
+    indices = [d.action_index for d in reviewer.review().decisions]
+    assert indices == sorted(indices) and len(indices) == 14
+    again = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    assert again.complete  # from the cache: nothing submitted, nothing to wait for
+
+
+class Recording(InlineRunner):
+    """Keeps the jobs it is given and what is cancelled; answers nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.jobs: list[BotJob] = []
+        self.cancelled: list[int] = []
+
+    def submit(self, job: BotJob) -> None:
+        self.jobs.append(job)
+
+    def poll(self) -> list[BotAnswer]:
+        return []
+
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        self.cancelled += list(job_ids)
+
+
+def test_the_worker_sees_only_the_reviewed_players_views_and_closing_stops_every_job() -> None:
+    game, _ = finished_game()
+    runner = Recording()
+    reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 2, ReviewCache(), budget=INLINE_REVIEW)
+    assert {job.view.seat for job in runner.jobs} == {2}
+    assert all(job.kind == "judge" and job.chosen is not None and job.chosen.seat == 2 for job in runner.jobs)
+    reviewer.close()
+    assert sorted(runner.cancelled) == sorted(job.job_id for job in runner.jobs)
+
+
+def open_review(driver: Driver) -> ReviewScene:
+    driver.new_game()
+    driver.play_through(lambda: isinstance(driver.top, HandScoreScene))
+    summary = driver.top
+    assert isinstance(summary, HandScoreScene)
+    labels = [b.label for b in summary.buttons]
+    assert "Review hand" in labels
+    summary.focus = labels.index("Review hand")
+    driver.frame(key(pygame.K_RETURN))
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    return review
+
+
+def test_review_hand_opens_from_the_summary_and_steps_by_keys_and_slider(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        review = open_review(driver)
+        for _ in range(3):
+            driver.frame()
+        assert review.reviewer.complete
+        assert review.step == 0
+        driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)
+        assert review.step == 2
+        driver.keys(pygame.K_END)
+        assert review.step == len(review.reviewer.steps) - 1
+        driver.frame(PointerDown(review.slider.midleft))
+        assert review.step == 0
+        driver.frame(PointerDown(review.forward.rect.center))
+        assert review.step == 1
+        driver.keys(pygame.K_ESCAPE)
+        assert isinstance(driver.top, HandScoreScene)  # back to the summary, the game waits there
+    finally:
+        driver.close()
+
+
+def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        seats = (Seat("Anna", "human"), Seat("Bo", "human"), *ONE_HUMAN[2:])
+        driver.new_game(seats)
+        driver.play_through(lambda: isinstance(driver.top, HandScoreScene))
+        summary = driver.top
+        assert isinstance(summary, HandScoreScene)
+        labels = [b.label for b in summary.buttons]
+        assert labels[1:] == ["Review: Anna", "Review: Bo"]
+        summary.buttons[2].action()
+        driver.frame()
+        review = driver.top
+        assert isinstance(review, ReviewScene)
+        assert review.cover_for == "Bo" and review.reviewer.seat == 1
+        driver.keys(pygame.K_RIGHT)
+        assert review.step == 0  # nothing moves behind the cover
+        driver.frame(PointerDown((10, 10)))
+        assert review.cover_for is None
+    finally:
+        driver.close()
