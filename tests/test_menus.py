@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from hearts_desktop.coach.review import marks_sentence
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
 from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
@@ -92,7 +93,7 @@ def test_rules_screen_says_what_the_engine_plays(driver: Driver) -> None:
     press(driver, "Rules")
     scene = driver.top
     assert isinstance(scene, TextScene) and "Omnibus" in scene.heading
-    assert [right for _, right in scene.entries] == describe(omnibus)
+    assert [right for _, right in scene.entries] == [*describe(omnibus), marks_sentence()]
 
 
 def test_the_rules_screen_scrolls_when_the_window_is_small(driver: Driver) -> None:
