@@ -17,7 +17,7 @@ from .card_art import card_width
 from .intents import Intent, KeyPress, PointerDown, PointerMove
 from .layout import TableLayout
 from .scene import Scene
-from .widgets import Button, dim, panel
+from .widgets import Button, click, dim, panel
 
 CLOSE_KEYS = (pygame.K_ESCAPE,)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -63,10 +63,7 @@ class Overlay(Scene):
                     self.focus = i
             return True
         if isinstance(intent, PointerDown):
-            for button in self.buttons:
-                if button.hit(intent.pos):
-                    button.action()
-                    return True
+            click(self.buttons, intent.pos)
             return True
         if isinstance(intent, KeyPress):
             if intent.key in self.close_keys:

@@ -18,7 +18,7 @@ from . import theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import ACTIVATE_KEYS, draw_cover
 from .scene import Scene
-from .widgets import Button, panel
+from .widgets import Button, click, panel
 
 MARK_COLOURS: dict[Mark, theme.Color] = {
     Mark.BEST: theme.HINT,
@@ -85,10 +85,8 @@ class ReviewScene(Scene):
                 self.move(STEP_KEYS[intent.key])
             return True
         if isinstance(intent, PointerDown):
-            for button in self.buttons:
-                if button.hit(intent.pos):
-                    button.action()
-                    return True
+            if click(self.buttons, intent.pos):
+                return True
             for i, rect in enumerate(self.row_rects):
                 if rect.collidepoint(intent.pos):
                     self.step = i

@@ -41,6 +41,15 @@ class Button:
                 surface.blit(hint, hint.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
 
 
+def click(buttons: list[Button], pos: tuple[int, int]) -> bool:
+    """Press the enabled button under ``pos``, if any; whether one was pressed."""
+    for button in buttons:
+        if button.hit(pos):
+            button.action()
+            return True
+    return False
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A dark rounded panel for overlays and score tables: solid, so that nothing of the
     table (names, slots, cards) shows through and mixes with the panel's own text; its
