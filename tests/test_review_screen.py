@@ -15,6 +15,7 @@ from hearts_desktop.ui.app import INLINE_REVIEW
 from hearts_desktop.ui.intents import PointerDown
 from hearts_desktop.ui.overlays import HandScoreScene
 from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.words import SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game, key
 from .delayed_runner import DelayedRunner
@@ -102,7 +103,7 @@ def test_review_hand_opens_from_the_summary_and_steps_by_keys_and_slider(tmp_pat
 def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path: Path) -> None:
     driver = Driver(tmp_path)
     try:
-        seats = (Seat("Anna", "human"), Seat("Bo", "human"), *ONE_HUMAN[2:])
+        seats = (Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.HUMAN), *ONE_HUMAN[2:])
         driver.new_game(seats)
         driver.play_through(lambda: isinstance(driver.top, HandScoreScene))
         summary = driver.top

@@ -73,37 +73,40 @@ class ReviewScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         if self.cover_for is not None:
-            if isinstance(intent, KeyPress) and intent.key == pygame.K_ESCAPE:
-                self.close()
-            elif isinstance(intent, PointerDown) or (isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS):
-                self.cover_for = None
-            return True
-        if isinstance(intent, KeyPress):
+            self._covered(intent)
+        elif isinstance(intent, KeyPress):
             if intent.key == pygame.K_ESCAPE:
                 self.close()
             elif intent.key in STEP_KEYS:
                 self.move(STEP_KEYS[intent.key])
-            return True
-        if isinstance(intent, PointerDown):
-            if click(self.buttons, intent.pos):
-                return True
-            for i, rect in enumerate(self.row_rects):
-                if rect.collidepoint(intent.pos):
-                    self.step = i
-                    return True
-            if self.slider.inflate(0, self.slider.height * 2).collidepoint(intent.pos):
-                self.dragging = True
-                self._slide_to(intent.pos[0])
-            return True
-        if isinstance(intent, PointerMove):
+        elif isinstance(intent, PointerDown):
+            self._pointer_down(intent.pos)
+        elif isinstance(intent, PointerMove):
             for button in self.buttons:
                 button.hovered = button.rect.collidepoint(intent.pos)
             if self.dragging and intent.pressed:
                 self._slide_to(intent.pos[0])
-            return True
-        if isinstance(intent, PointerUp):
+        elif isinstance(intent, PointerUp):
             self.dragging = False
         return True
+
+    def _covered(self, intent: Intent) -> None:
+        """Behind the hot-seat cover only lifting it (or leaving) does anything."""
+        if isinstance(intent, KeyPress) and intent.key == pygame.K_ESCAPE:
+            self.close()
+        elif isinstance(intent, PointerDown) or (isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS):
+            self.cover_for = None
+
+    def _pointer_down(self, pos: tuple[int, int]) -> None:
+        if click(self.buttons, pos):
+            return
+        for i, rect in enumerate(self.row_rects):
+            if rect.collidepoint(pos):
+                self.step = i
+                return
+        if self.slider.inflate(0, self.slider.height * 2).collidepoint(pos):
+            self.dragging = True
+            self._slide_to(pos[0])
 
     def _slide_to(self, x: int) -> None:
         count = len(self.reviewer.steps)
