@@ -129,7 +129,7 @@ def test_the_workflow_publishes_a_checked_tag_with_every_installer_unzipped() ->
     inno = next(step["run"] for step in jobs["installer"]["steps"] if "innosetup" in step.get("run", ""))
     assert re.search(r"--version \d+\.\d+\.\d+", inno)  # pinned, like the Python packages
     job = jobs["release"]
-    assert job["needs"] == "installer" and job["permissions"] == {"contents": "write"}
+    assert job["needs"] == ["installer", "linux-start"] and job["permissions"] == {"contents": "write"}
     steps = job["steps"]
     download = next(step for step in steps if step.get("uses", "").startswith("actions/download-artifact"))
     assert download["with"]["merge-multiple"] is True  # the files themselves, not zips
@@ -186,3 +186,12 @@ def test_every_library_a_bundle_carries_is_covered_by_a_native_licence_text() ->
     bundle = ROOT / "dist" / INFO.app_id
     if bundle.is_dir():  # a bundle built here: every library in it, by name
         assert notices.uncovered_libraries([path.name for path in bundle.rglob("lib*.so*")]) == []
+
+
+def test_the_linux_bundle_plays_in_a_real_x_server_with_mesa_on_the_oldest_and_newest_ubuntu() -> None:
+    workflow = yaml.safe_load((ROOT / ".github/workflows/installers.yml").read_text(encoding="utf-8"))
+    job = workflow["jobs"]["linux-start"]
+    assert job["strategy"]["matrix"]["os"] == ["ubuntu-22.04", "ubuntu-latest"]
+    script = " ".join(step.get("run", "") for step in job["steps"])
+    assert "xvfb-run" in script and "+extension GLX" in script and "libgl1-mesa-dri" in script
+    assert "--smoke" in script and "SDL_VIDEODRIVER" not in str(job)  # the real X11 driver, not the dummy
