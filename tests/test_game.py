@@ -126,3 +126,17 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
             if other != seat:
                 hidden |= game.hand.hands[other]
         assert view.unseen_mask == hidden
+
+
+def test_a_seat_the_hand_does_not_wait_for_has_no_legal_action_and_no_random_one() -> None:
+    game = Game(Ruleset(pass_cycle=Ruleset().pass_cycle.NO_PASSING), 4)
+    waiting = game.to_act()
+    idle = next(seat for seat in range(game.players) if seat not in waiting)
+    assert game.legal_actions(idle) == [] and game.legal_actions(waiting[0])
+    with pytest.raises(IllegalMove, match=f"Seat {idle} has nothing to decide"):
+        game.hand.random_action(idle, random.Random(1))
+
+
+def test_a_finished_game_offers_no_action() -> None:
+    game = play_random_game(Ruleset(target=25), 3)
+    assert game.over and all(game.legal_actions(seat) == [] for seat in range(game.players))
