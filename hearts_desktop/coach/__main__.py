@@ -64,7 +64,7 @@ def _hands_played(game: Game) -> int:
 
 
 def _person(saved: SavedGame) -> int:
-    return next((i for i, s in enumerate(saved.seats) if s.kind == "human"), 0)
+    return next((i for i, s in enumerate(saved.seats) if s.is_human), 0)
 
 
 def _text(review: HandReview, saved: SavedGame) -> str:

@@ -152,10 +152,10 @@ class NewGameScene(FormScene):
         self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
         for index, seat in enumerate(self.draft.seats):
             name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)
-            kinds: tuple[tuple[str, str], ...] = (("human", "Human"), ("computer", "Computer"))
+            kinds: tuple[tuple[SeatKind, str], ...] = ((SeatKind.HUMAN, "Human"), (SeatKind.COMPUTER, "Computer"))
             if network:
-                kinds = (("human", "You (host)"),) if index == 0 else (("remote", "Open for a friend"),
-                                                                       ("computer", "Computer"))
+                kinds = ((SeatKind.HUMAN, "You (host)"),) if index == 0 else (
+                    (SeatKind.REMOTE, "Open for a friend"), (SeatKind.COMPUTER, "Computer"))
             kind = Choice("", kinds, self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
             level = Choice("", tuple((lv, lv.label) for lv in Level),
                            self._seat_getter(index, "level"), self._seat_setter(index, "level"))
