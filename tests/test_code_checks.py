@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,15 @@ def test_ruff_finds_nothing_and_no_function_is_too_complex() -> None:
 def test_vulture_finds_no_dead_code() -> None:
     result = run_tool("vulture")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+
+
+def test_every_package_of_the_checkout_is_installed() -> None:
+    """pip installs only the packages pyproject lists: a new folder left out is missing from
+    every installed copy (the coach was, until this test)."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(("hearts_desktop", *init.parent.relative_to(ROOT / "hearts_desktop").parts))
+             for init in (ROOT / "hearts_desktop").rglob("__init__.py")}
+    assert found - listed == set()
 
 
 def test_importing_the_engine_loads_no_pygame() -> None:
