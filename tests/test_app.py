@@ -118,6 +118,15 @@ def test_a_finished_game_is_counted_and_not_offered_again(game_over: Driver) -> 
     assert isinstance(game_over.top, MainMenuScene) and game_over.top.saved_game is None
 
 
+def test_the_game_over_screen_offers_the_main_menu_and_quit(game_over: Driver) -> None:
+    """It offered only Rematch and New game."""
+    scene = game_over.top
+    assert isinstance(scene, GameOverScene)
+    assert [button.label for button in scene.buttons] == ["Rematch", "New game", "Main menu", "Quit"]
+    scene.buttons[3].action()
+    assert not game_over.app.running
+
+
 def test_rematch_deals_a_new_game_with_the_same_seats(game_over: Driver) -> None:
     game_over.frame(key(pygame.K_RETURN))  # Rematch has the focus
     assert isinstance(game_over.top, TableScene)

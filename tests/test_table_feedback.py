@@ -10,11 +10,15 @@ import pygame
 import pytest
 
 from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Event, Game, HandDealt, PassAction, Phase, PlayAction, Ruleset
+from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui import theme
+from hearts_desktop.ui.grammar import object_form, possessive, subject_verb
 from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.new_game import PACE_CHOICES
-from hearts_desktop.words import Pace
+from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver
 from .test_table_scene import Table
@@ -112,3 +116,73 @@ def test_received_cards_say_who_passed_them_and_the_computers_wait() -> None:
 def test_instant_is_offered_and_the_fastest_pace_is_last() -> None:
     assert [value for value, _ in PACE_CHOICES] == ["relaxed", "friendly", "quick", "instant"]
     assert Pace.QUICK.timing.received_hold >= 1.0 and Pace.INSTANT.timing.received_hold == 0
+
+
+# ---------------------------------------------------------------------- controls that are off
+
+
+def test_a_disabled_button_is_flat_and_says_why_when_clicked() -> None:
+    table = Table()
+    table.settle(1.5)
+    last, scores = table.scene.buttons["last"], table.scene.buttons["scores"]
+    assert not last.enabled and scores.enabled
+    below = (last.rect.centerx, last.rect.bottom + 1)
+    assert tuple(table.screen.get_at(below))[:3] != (0, 0, 0), "no shadow: it does not stand out to be pressed"
+    assert tuple(table.screen.get_at((scores.rect.centerx, scores.rect.bottom + 1)))[:3] == (0, 0, 0)
+    table.click(last.rect.center)
+    assert (table.scene.message or ("", 0))[0] == "No trick has been played in this hand yet."
+
+
+def test_undo_says_it_is_off_in_hot_seat() -> None:
+    seats = (Seat("Anna", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("Ben", SeatKind.HUMAN),
+             Seat("C", SeatKind.COMPUTER, Level.EASY))
+    table = Table(seats=seats)
+    table.scene._undo()
+    assert (table.scene.message or ("", 0))[0] == "Undo is off when people take turns at one computer."
+
+
+def test_undo_still_works_after_continue() -> None:
+    """A resumed game could not take back the moves made before it was saved."""
+    seats = (Seat("You", SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in "ABC")
+    first = TableController(Game(Ruleset(), 5), seats, InlineRunner(), Pace.INSTANT)
+    first.update(0.01)
+    first.submit_pass(list(first.view().cards()[:3]))
+    while first.game.hand.tricks_played < 2 or first.active_human() != 0:
+        if first.active_human() == 0 and first.view().phase is Phase.PLAYING:
+            first.play(first.view().legal_cards()[0])
+        first.update(0.05)
+    resumed = TableController(Game.replay(Ruleset(), 5, first.game.actions), seats, InlineRunner(), Pace.INSTANT)
+    assert resumed.can_undo() and resumed.undo()
+    assert len(resumed.game.actions) < len(first.game.actions)
+
+
+def test_no_pass_button_while_the_cards_are_dealt() -> None:
+    table = Table()
+    assert table.scene.dealing is not None
+    assert table.scene.buttons["pass"].rect.width == 0
+    table.settle(1.5)
+    assert table.scene.buttons["pass"].rect.width > 0
+
+
+def test_the_hand_counter_names_the_hand_whose_summary_is_open() -> None:
+    table = Table(pace=Pace.INSTANT)
+    shown: list[object] = []
+    table.scene.overlays.hand_scored = lambda table, event: shown.append(event)  # type: ignore[method-assign]
+    for _ in range(60 * 120):
+        if shown:
+            break
+        view = table.controller.view()
+        if table.controller.active_human() == 0 and not table.scene.busy:
+            if view.phase is Phase.PASSING and view.passed is None:
+                table.controller.submit_pass(list(view.cards()[:3]))
+            elif view.phase is Phase.PLAYING and view.my_turn:
+                table.controller.play(view.legal_cards()[0])
+        table.frame()
+    assert shown and table.controller.view().hand_index == 1
+    assert "Hand 1 · game to 100" in labels_drawn(table)
+
+
+def test_you_is_a_pronoun_in_sentences() -> None:
+    assert object_form("You") == "you" and object_form("Anna") == "Anna"
+    assert possessive("You") == "your" and possessive("Anna") == "Anna's"
+    assert subject_verb("You", "win") == "You win" and subject_verb("Anna", "win") == "Anna wins"

@@ -13,7 +13,8 @@ What counts as a problem:
 * two texts whose ink overlaps; a text that runs into a control (other than its own label,
   drawn inside it) or a card; two controls that overlap; a card that covers a control it
   does not sit in (a pass slot holds a card);
-* an overlay's panel that lets what is below it show through.
+* an overlay's panel that lets what is below it show through, or a control of the overlay
+  outside its panel.
 
 Over a panel only the panel's own texts and controls count; an overlay without a panel (the
 last trick) is checked together with the table it is drawn over.
@@ -269,9 +270,12 @@ def inspect(scenes: Sequence[Any], size: tuple[int, int],
         elements += [Element("control", "pass slot", rect, layer) for rect in _slots(scene)]
     top = visible[-1]
     panel: pygame.Rect | None = getattr(top, "panel_area", None)
+    problems: list[str] = []
     if panel is not None:
         elements = [e for e in elements if e.layer == len(visible) - 1]
-    problems = overlaps(elements, pygame.Rect((0, 0), size))
+        problems += [f"{_name(e)} leaves its panel ({_rect(e.rect)})" for e in elements
+                     if e.kind == "control" and not panel.contains(e.rect)]
+    problems += overlaps(elements, pygame.Rect((0, 0), size))
     if panel is not None and len(visible) > 1:
         def below(target: pygame.Surface) -> None:
             for scene in visible[:-1]:

@@ -108,7 +108,9 @@ class TableController:
         self.awaiting_continue = False
         self.revealed: int | None = None
         self.cover: int | None = None
-        self._hand_start = len(game.actions)
+        self._hand_start = start_of_hand(game)
+        """The first move of the hand being played: undo goes no further back (a resumed
+        game can take back the moves made before it was saved, as if never closed)."""
         humans = self.human_seats()
         self.viewer = humans[0] if humans else 0
         if len(humans) == 1:
@@ -171,7 +173,13 @@ class TableController:
     def fresh(self) -> bool:
         return not self.game.actions
 
-    undo_note: str | None = None
+    @property
+    def undo_note(self) -> str | None:
+        """Why undo is off for the whole game: with several people at one computer, a move
+        taken back would show the next person's hand."""
+        if len(self.human_seats()) > 1:
+            return "Undo is off when people take turns at one computer."
+        return None
 
     def notes(self) -> list[str]:
         return []
@@ -406,3 +414,15 @@ class TableController:
     def close(self) -> None:
         self._cancel_jobs()
         self.runner.close()
+
+
+def start_of_hand(game: Game) -> int:
+    """How many of the game's moves came before the hand being played began."""
+    replay = Game(game.rules, game.seed)
+    start = 0
+    for index, action in enumerate(game.actions):
+        hand = replay.hand_index
+        replay.apply(action)
+        if replay.hand_index != hand:
+            start = index + 1
+    return start

@@ -588,8 +588,9 @@ class AppOverlays(TableOverlays):
             self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
                                      on_rematch=None, on_leave=self.app.show_main_menu))
             return
-        self._push(GameOverScene(table.size, table.controller, event,
-                                 on_new_game=self.app.open_new_game, on_rematch=self.app.rematch))
+        self._push(GameOverScene(table.size, table.controller, event, on_new_game=self.app.open_new_game,
+                                 on_rematch=self.app.rematch, on_leave=self.app.show_main_menu,
+                                 on_quit=self.app.quit))
 
     def moon_choice(self, table: TableScene, seat: int) -> None:
         self._push(MoonChoiceScene(table.size, table.controller))

@@ -14,6 +14,7 @@ from ..engine.game import decide_end, single_leader
 from ..words import SeatKind
 from . import theme
 from .card_art import card_width
+from .grammar import object_form, subject_verb
 from .intents import Intent, KeyPress, PointerDown, PointerMove
 from .layout import TableLayout
 from .scene import Scene
@@ -80,9 +81,10 @@ class Overlay(Scene):
 
     def draw_buttons(self, surface: pygame.Surface, bottom: int) -> None:
         fs = self.font_size
-        width = int(fs * 11)
-        height = int(fs * 2.4)
         gap = fs
+        room = (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * fs
+        width = min(int(fs * 11), (room - (len(self.buttons) - 1) * gap) // max(len(self.buttons), 1))
+        height = int(fs * 2.4)
         total = len(self.buttons) * width + (len(self.buttons) - 1) * gap
         x = self.size[0] // 2 - total // 2
         for i, button in enumerate(self.buttons):
@@ -282,12 +284,12 @@ class GameOverScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
-                 on_leave: Callable[[], None] | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, on_quit: Callable[[], None] | None = None) -> None:
         """A friend at a network table has only ``on_leave``: the host deals any rematch."""
         super().__init__(size)
         self.controller = controller
         self.event = event
-        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave))
+        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave), ("Quit", on_quit))
         self.buttons = [Button(label, action) for label, action in choices if action is not None]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -296,7 +298,8 @@ class GameOverScene(Overlay):
         panel(surface, rect)
         fs = self.font_size
         winner = self.controller.seats[self.event.winner]
-        headline = "You win!" if winner.kind == SeatKind.HUMAN and not self.controller.hot_seat else f"{winner.name} wins!"
+        you = winner.kind == SeatKind.HUMAN and not self.controller.hot_seat
+        headline = "You win!" if you else subject_verb(winner.name, "win") + "!"
         y = self.title(surface, headline, rect.top + fs, theme.HIGHLIGHT)
         text = theme.text(f"with {self.event.totals[self.event.winner]} points", fs, theme.INK)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -335,7 +338,7 @@ class LastTrickScene(Overlay):
         for position, card in enumerate(last.cards):
             seat = last.seat_of(position, n)
             draw_card_face(surface, self.face, card, layout.trick_rect(seat), seat == last.winner)
-        winner = self.controller.seats[last.winner].name
+        winner = object_form(self.controller.seats[last.winner].name)
         fs = layout.font_size
         banner = theme.fitted(f"Last trick — won by {winner}. Click to close.", fs, layout.centre.width, bold=True)
         text = theme.shadowed_text(banner, fs, theme.INK, bold=True)
@@ -374,7 +377,8 @@ class CoverScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_cover(surface, self.size, f"Pass the computer to {self.event.name}", "— click when ready —")
+        title = f"Pass the computer to {object_form(self.event.name)}"
+        draw_cover(surface, self.size, title, "— click when ready —")
 
 
 def draw_cover(surface: pygame.Surface, size: tuple[int, int], title: str, prompt: str) -> None:

@@ -15,6 +15,7 @@ from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card, Phase
 from . import theme
+from .grammar import object_form, possessive
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import ACTIVATE_KEYS, draw_cover
 from .scene import Scene
@@ -121,8 +122,8 @@ class ReviewScene(Scene):
         w, h = self.size
         fs = self.font_size
         if self.cover_for is not None:
-            draw_cover(surface, self.size, f"Pass the computer to {self.cover_for}",
-                       f"for {self.cover_for}'s review — click when ready")
+            draw_cover(surface, self.size, f"Pass the computer to {object_form(self.cover_for)}",
+                       f"for {possessive(self.cover_for)} review — click when ready")
             return
         reviewer = self.reviewer
         name = self.names[reviewer.seat]

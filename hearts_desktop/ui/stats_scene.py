@@ -11,6 +11,7 @@ from ..persistence import Statistics, Tally
 from ..persistence.stats import GameRecord
 from . import theme
 from .form import Choice, FormScene
+from .grammar import possessive
 from .menus import ConfirmScene
 from .widgets import Button, dim, panel
 
@@ -54,7 +55,7 @@ class StatisticsScene(FormScene):
         if self.stack is None:
             return
         name = self.player
-        self.stack.push(ConfirmScene(self.size, f"Forget every statistic of {name}? This cannot be undone.",
+        self.stack.push(ConfirmScene(self.size, f"Forget all of {possessive(name)} statistics? This cannot be undone.",
                                      "Reset", lambda: self._reset(name)))
 
     def _reset(self, name: str) -> None:

@@ -473,9 +473,12 @@ class TableScene(Scene):
 
     def _pointer_down(self, pos: tuple[int, int]) -> bool:
         self.keyboard.forget_focus()  # the mouse took over: a focus left from the keys takes no Enter
-        for button in self.buttons.values():
+        for key, button in self.buttons.items():
             if button.hit(pos):
                 button.action()
+                return True
+            if button.rect.collidepoint(pos):
+                self._say(self._why_off(key))
                 return True
         if not self.controller.hand_face_up:
             return False
@@ -550,8 +553,19 @@ class TableScene(Scene):
     def _undo(self) -> None:
         if self.controller.undo():
             self._say("Move taken back.")
-        elif self.controller.undo_note:
-            self._say(self.controller.undo_note)
+        else:
+            self._say(self._why_off("undo"))
+
+    def _why_off(self, key: str) -> str:
+        """The sentence a click on a disabled button gets."""
+        if key == "undo":
+            return self.controller.undo_note or "Nothing of yours to take back in this hand yet."
+        if key == "hint":
+            return "Hints are for your own turn."
+        if key == "last":
+            return "No trick has been played in this hand yet."
+        missing = CARDS_PASSED - len(self.pass_slots)
+        return f"Choose {missing} more {'card' if missing == 1 else 'cards'} to pass."
 
     def _key(self, intent: KeyPress) -> bool:
         if self.keyboard.handle(intent, self):
@@ -584,7 +598,7 @@ class TableScene(Scene):
         passing = self._my_pass_open(view)
         self.buttons["pass"].enabled = passing and len(self.pass_slots) == CARDS_PASSED
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
-        self.buttons["undo"].enabled = self.controller.can_undo() or bool(self.controller.undo_note)
+        self.buttons["undo"].enabled = self.controller.can_undo()
         self.buttons["last"].enabled = bool(view.tricks)
         self.buttons["finish"].enabled = self.controller.can_finish_hand() and not self.busy
         self._place_buttons()
@@ -685,7 +699,8 @@ class TableScene(Scene):
         layout = self.layout
         fs = layout.font_size
         lines: list[tuple[str, theme.Color]] = []
-        lines.append((f"Hand {view.hand_index + 1} · game to {view.rules.target}", theme.INK_DIM))
+        shown = view.hand_index if self.pending_deal is not None else view.hand_index + 1  # its summary is up
+        lines.append((f"Hand {shown} · game to {view.rules.target}", theme.INK_DIM))
         if view.phase is Phase.PLAYING:
             left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
             lines.append((f"Points left: {left}", theme.INK))

@@ -24,15 +24,22 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, font_size: int) -> None:
-        colour = theme.BUTTON_DISABLED if not self.enabled else (
-            theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON)
+        """Enabled: raised (a shadow), light label, key hint. Disabled: flat and dark, a
+        faint label and no key hint, so it never reads as a button to press."""
         radius = max(4, self.rect.height // 4)
+        if not self.enabled:
+            pygame.draw.rect(surface, theme.BUTTON_DISABLED, self.rect, border_radius=radius)
+            pygame.draw.rect(surface, theme.INK_OFF, self.rect, width=1, border_radius=radius)
+            label = theme.text(self.label, font_size, theme.INK_OFF)
+            surface.blit(label, label.get_rect(center=self.rect.center))
+            return
+        colour = theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON
         shadow = self.rect.move(0, max(2, self.rect.height // 16))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
-        label = theme.text(self.label, font_size, theme.INK if self.enabled else theme.INK_DIM, bold=True)
+        label = theme.text(self.label, font_size, theme.INK, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.key_hint:
             hint = theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
