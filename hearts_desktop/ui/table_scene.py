@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import assert_never
 
 import pygame
 
@@ -25,6 +26,7 @@ from ..engine import (
     Card,
     CardPlayed,
     CardsExchanged,
+    Event,
     GameOver,
     HandDealt,
     HandScored,
@@ -33,6 +35,7 @@ from ..engine import (
     PassChosen,
     Phase,
     PlayerView,
+    TieForLowest,
     TrickWon,
 )
 from ..engine.cards import QUEEN_OF_SPADES, Suit
@@ -197,11 +200,49 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ engine events
 
     def _on_event(self, event: TableEvent) -> None:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        if handler is not None:
-            handler(event)
+        """Every event the table can be told, each to its animation or sentence. The matches
+        are exhaustive (``assert_never``): an event added or renamed fails the type check
+        here instead of silently losing its animation, as a handler looked up by name would."""
+        match event:
+            case Refused():
+                self._on_refused(event)
+            case CoverShown():
+                self._on_cover_shown(event)
+            case TableReset():
+                self._sync_from_view()
+            case HintReady():
+                self._on_hint_ready(event)
+            case BotFailed():
+                self._on_bot_failed(event)
+            case _:
+                self._on_game_event(event)
 
-    def _on_HandDealt(self, event: HandDealt) -> None:
+    def _on_game_event(self, event: Event) -> None:
+        match event:
+            case HandDealt():
+                self._on_hand_dealt(event)
+            case PassChosen():
+                self._on_pass_chosen(event)
+            case CardsExchanged():
+                self._on_cards_exchanged(event)
+            case CardPlayed():
+                self._on_card_played(event)
+            case HeartsBroken():
+                self._on_hearts_broken(event)
+            case TrickWon():
+                self._on_trick_won(event)
+            case HandScored():
+                self._on_hand_scored(event)
+            case GameOver():
+                self.pending_score = lambda: self.overlays.game_over(self, event)
+            case MoonChoiceNeeded():
+                self._on_moon_choice_needed(event)
+            case TieForLowest():
+                pass  # the hand's summary and the game-over screen show the scores that tie
+            case _:
+                assert_never(event)
+
+    def _on_hand_dealt(self, event: HandDealt) -> None:
         """The next hand is dealt once the last trick is swept and the score has been read;
         until then its cards stay out of sight (nothing is drawn from the new hand)."""
         self.pending_deal = max(len(hand) for hand in event.hands)  # only the viewer's may be known
@@ -248,11 +289,11 @@ class TableScene(Scene):
                     self.dealing = None
         return land
 
-    def _on_PassChosen(self, event: PassChosen) -> None:
+    def _on_pass_chosen(self, event: PassChosen) -> None:
         if event.seat == self.controller.viewer:
             self.pass_slots = list(event.cards)
 
-    def _on_CardsExchanged(self, event: CardsExchanged) -> None:
+    def _on_cards_exchanged(self, event: CardsExchanged) -> None:
         """Passed cards fly face down to their receivers; ours slide into the hand face up."""
         viewer = self.controller.viewer
         view = self.controller.view()
@@ -294,7 +335,7 @@ class TableScene(Scene):
                 shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
                 self._say(f"From {names}: {shown} (raised in your hand)", seconds=RECEIVED_GLOW_SECONDS)
 
-    def _on_CardPlayed(self, event: CardPlayed) -> None:
+    def _on_card_played(self, event: CardPlayed) -> None:
         self._finish_sweep()
         seat, card = event.seat, event.card
         start = self.hand_rects.get(card) if seat == self.controller.viewer else None
@@ -312,11 +353,11 @@ class TableScene(Scene):
         self.hint = None
         self.sounds.play("card_play")
 
-    def _on_HeartsBroken(self, event: HeartsBroken) -> None:
+    def _on_hearts_broken(self, event: HeartsBroken) -> None:
         self._say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
         self.sounds.play("hearts_broken")
 
-    def _on_TrickWon(self, event: TrickWon) -> None:
+    def _on_trick_won(self, event: TrickWon) -> None:
         hold = self._duration(self.controller.pace.timing.trick_hold)
         winner = event.winner
 
@@ -347,24 +388,21 @@ class TableScene(Scene):
             self.sweep.fire()
         self.flights = [f for f in self.flights if not f.finished]
 
-    def _on_HandScored(self, event: HandScored) -> None:
+    def _on_hand_scored(self, event: HandScored) -> None:
         if event.moon_shooter is not None:
             self.sounds.play("moon")
         self.pending_score = lambda: self.overlays.hand_scored(self, event)
 
-    def _on_GameOver(self, event: GameOver) -> None:
-        self.pending_score = lambda: self.overlays.game_over(self, event)
-
-    def _on_MoonChoiceNeeded(self, event: MoonChoiceNeeded) -> None:
+    def _on_moon_choice_needed(self, event: MoonChoiceNeeded) -> None:
         if event.seat in self.controller.human_seats():
             self.pending_score = lambda: self.overlays.moon_choice(self, event.seat)
 
-    def _on_Refused(self, event: Refused) -> None:
+    def _on_refused(self, event: Refused) -> None:
         self._say(event.reason)
         if event.card is not None:
             self.shaking = (event.card, Tween(0.45, easing=lambda t: t))
 
-    def _on_CoverShown(self, event: CoverShown) -> None:
+    def _on_cover_shown(self, event: CoverShown) -> None:
         # Nothing of the last person's stays: their hint and messages (which name their
         # cards), their slots, and where their cards were drawn, so that a click in the frame
         # that lifts the cover, before the table is drawn again, cannot pick one of them.
@@ -376,14 +414,11 @@ class TableScene(Scene):
         self.hover = None
         self.overlays.cover(self, event)
 
-    def _on_TableReset(self, event: TableReset) -> None:
-        self._sync_from_view()
-
-    def _on_HintReady(self, event: HintReady) -> None:
+    def _on_hint_ready(self, event: HintReady) -> None:
         self.hint = (event.hint.cards, event.hint.reason)
         self._say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=8.0)
 
-    def _on_BotFailed(self, event: BotFailed) -> None:
+    def _on_bot_failed(self, event: BotFailed) -> None:
         self._say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
         self.overlays.bot_failed(self, event)
 
