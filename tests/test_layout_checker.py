@@ -9,8 +9,10 @@ import pygame
 import pytest
 
 from hearts_desktop.bench.layout import PORTRAIT, SIZES, Element, check, overlaps, recent_games, see_through
+from hearts_desktop.persistence import NewGameSetup
 from hearts_desktop.ui import theme, window
 from hearts_desktop.ui.app import windowed
+from hearts_desktop.ui.new_game import SetupDraft
 from hearts_desktop.ui.stats_scene import draw_chart, opponents_label
 
 WINDOW = pygame.Rect(0, 0, 800, 600)
@@ -127,3 +129,29 @@ def test_the_chart_of_one_game_is_one_slim_bar() -> None:
     draw_chart(surface, pygame.Rect(0, 0, 800, 400), recent_games(1)[:1], 14)
     bar = pygame.mask.from_threshold(surface, theme.GOLD, (2, 2, 2, 255)).get_bounding_rects()
     assert bar and max(rect.width for rect in bar) <= 28
+
+
+# ---------------------------------------------------------------------- names
+
+
+def test_a_hebrew_name_is_shaped_right_to_left_and_a_latin_one_is_not() -> None:
+    """Right-to-left names were drawn with their letters reversed."""
+    pygame.font.init()
+    name = "שלום"
+    assert theme.direction_of(name) == pygame.DIRECTION_RTL
+    assert theme.direction_of("Anna") == theme.direction_of("(2) Anna") == pygame.DIRECTION_LTR
+    left_to_right = theme.font(20).render(name, True, theme.INK)
+    drawn = theme.text(name, 20)
+    assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(left_to_right, "RGBA")
+    assert pygame.image.tobytes(theme.text("Anna", 20), "RGBA") == pygame.image.tobytes(
+        theme.font(20).render("Anna", True, theme.INK), "RGBA")
+
+
+def test_a_name_the_font_cannot_draw_is_refused_with_a_sentence() -> None:
+    """Glyphs missing from the font showed as boxes."""
+    pygame.font.init()
+    assert theme.missing_glyphs("Anna ♥ Ölçü") == ""
+    assert theme.missing_glyphs("王小明") == "王小明"
+    draft = SetupDraft(NewGameSetup())
+    draft.seats[0].name = "王小明"
+    assert draft.problem() == "The game's font cannot draw 王小明 in 王小明: use other letters for that name."

@@ -115,6 +115,9 @@ class SetupDraft:
         for name in self.names():
             if not name.isprintable():
                 return f"The name {name!r} has characters that cannot be shown."
+            missing = theme.missing_glyphs(name)
+            if missing:
+                return f"The game's font cannot draw {missing} in {name}: use other letters for that name."
             if name.casefold() in seen:
                 return f"Two players are called {name}: give each a different name."
             seen.add(name.casefold())

@@ -681,12 +681,12 @@ class TableScene(Scene):
         fs = layout.font_size
         seat = place.seat
         seat_info = self.controller.seats[seat]
-        level = f" ({seat_info.level.capitalize()})" if seat_info.kind == "computer" else ""
         colour = theme.HIGHLIGHT if self._is_turn(view, seat) else theme.INK
-        name_text = theme.fitted(seat_info.name, fs, layout.label_width - theme.font(fs, True).size(level)[0], True)
-        name = theme.shadowed_text(name_text + level, fs, colour, bold=True)
+        name = theme.shadowed_text(theme.fitted(seat_info.name, fs, layout.label_width, True), fs, colour, bold=True)
         total, taken = view.totals[seat], view.points_taken[seat]
         score_text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
+        if seat_info.kind == "computer":
+            score_text = f"{seat_info.level.capitalize()} · {score_text}"
         tricks = sum(1 for trick in view.tricks if trick.winner == seat)
         if tricks:
             score_text += f"  · {tricks} {'trick' if tricks == 1 else 'tricks'}"

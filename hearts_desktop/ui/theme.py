@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import pygame
@@ -51,8 +52,45 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=512)
 def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached: drawing a frame never renders the same words twice."""
-    return font(size, bold).render(label, True, colour)
+    """Rendered text, cached: drawing a frame never renders the same words twice. Hebrew or
+    Arabic is shaped right to left (SDL_ttf's HarfBuzz, through pygame-ce's font direction),
+    which drew its letters reversed before; a text mixing both directions in one line is
+    drawn in the direction of its first letter (no full bidi), so names get lines of their own."""
+    shaper = font(size, bold)
+    if direction_of(label) == pygame.DIRECTION_LTR:
+        return shaper.render(label, True, colour)
+    shaper.set_direction(pygame.DIRECTION_RTL)
+    try:
+        return shaper.render(label, True, colour)
+    finally:
+        shaper.set_direction(pygame.DIRECTION_LTR)
+
+
+def direction_of(label: str) -> int:
+    """Right to left when the first letter with a direction is Hebrew or Arabic."""
+    for char in label:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("R", "AL"):
+            return pygame.DIRECTION_RTL
+        if kind == "L":
+            return pygame.DIRECTION_LTR
+    return pygame.DIRECTION_LTR
+
+
+def missing_glyphs(label: str) -> str:
+    """The characters of ``label`` the shipped font has no picture for (drawn as boxes)."""
+
+    face = _glyph_font()
+    return "".join(dict.fromkeys(char for char, metrics in zip(label, face.get_metrics(label))
+                                 if metrics is None and not char.isspace()))
+
+
+@lru_cache(maxsize=1)
+def _glyph_font() -> pygame.freetype.Font:
+    import pygame.freetype
+
+    pygame.freetype.init()
+    return pygame.freetype.Font(str(asset_path("fonts", REGULAR_FONT)), 16)
 
 
 def shadowed_text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pygame.Surface:
@@ -110,7 +148,7 @@ def fitted(label: str, size: int, width: int, bold: bool = False) -> str:
 
 def clear_caches() -> None:
     """Forget fonts and rendered text: they die with pygame.quit() and cannot be reused."""
-    for cached in (font, text, _shadowed, felt):
+    for cached in (font, text, _shadowed, felt, _glyph_font):
         cached.cache_clear()
 
 
