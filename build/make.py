@@ -230,6 +230,75 @@ def control_file(installed_kib: int) -> str:
     ])
 
 
+DEP5_FORMAT = "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+
+
+def license_paragraph_text(text: str) -> str:
+    """Plain text as a DEP-5 license body: each line indented, blank lines written " .". """
+    return "\n".join(f" {line}" if line.strip() else " ." for line in text.strip().splitlines())
+
+
+def notices_license(name: str) -> str:
+    """A DEP-5 ``License: NAME`` body quoted in THIRD_PARTY_NOTICES.md (the fonts' licence)."""
+    lines = NOTICES.read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"License: {name}") + 1
+    body = []
+    for line in lines[start:]:
+        if not line.startswith(" "):
+            break
+        body.append(line)
+    if not body:
+        sys.exit(f"THIRD_PARTY_NOTICES.md quotes no text under 'License: {name}'")
+    return "\n".join(body)
+
+
+def debian_copyright() -> str:
+    """usr/share/doc/PACKAGE/copyright in Debian's machine-readable format (DEP-5)."""
+    app = f"{INSTALL_DIR.relative_to('/')}/_internal"
+    common = "On Debian systems, the complete text of {title} is in /usr/share/common-licenses/{file}."
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8").split("\n", 1)[1]  # without the "MIT License" title
+    return "\n".join([
+        f"Format: {DEP5_FORMAT}",
+        f"Upstream-Name: {INFO.display_name}",
+        f"Upstream-Contact: {INFO.maintainer}",
+        f"Source: {INFO.homepage}",
+        "Comment: The game is frozen with Python and the libraries it uses into",
+        f" {INSTALL_DIR}. The licence text of every part is in {INSTALL_DIR}/_internal/licenses/:",
+        " one folder for each Python package, python/ for Python's own, native/ for the",
+        " C libraries (with Debian's copyright files for them) and common/ for the texts",
+        " those refer to. THIRD_PARTY_NOTICES.md beside them says where the card art,",
+        " the sounds and the fonts come from.",
+        "",
+        "Files: *",
+        "Copyright: Hearts Desktop developers",
+        "License: Expat",
+        license_paragraph_text(licence),
+        "",
+        f"Files: {app}/hearts_desktop/assets/cards/*",
+        "Copyright: Adrian Kennard",
+        "License: CC0-1.0",
+        " " + common.format(title="the CC0 1.0 Universal licence", file="CC0-1.0"),
+        "",
+        f"Files: {app}/hearts_desktop/assets/fonts/*",
+        "Copyright: 2003 Bitstream, Inc.",
+        "License: Bitstream-Vera",
+        notices_license("bitstream-vera"),
+        "",
+        f"Files: {app}/pygame/*",
+        "Copyright: pygame and pygame-ce contributors",
+        "License: LGPL-2.1",
+        " " + common.format(title="the GNU Lesser General Public License version 2.1", file="LGPL-2.1"),
+        "",
+        f"Files: {app}/pygame_ce.libs/* {app}/lib*",
+        "Copyright: the authors of Python, SDL and the libraries they use",
+        "License: other",
+        " Each library is under its own licence (PSF for Python; zlib, BSD, MIT, LGPL,",
+        f" FreeType, libpng, Apache for the others): the texts are in {INSTALL_DIR}/_internal/licenses/",
+        " python/ and native/.",
+        "",
+    ])
+
+
 def debian_changelog() -> str:
     """CHANGELOG.md in Debian's changelog format (what apt-listchanges and lintian read)."""
     entries = []
@@ -277,7 +346,7 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     install_desktop_files(share)
     doc = share / "doc" / INFO.app_id
     doc.mkdir(parents=True)
-    shutil.copy(NOTICES, doc / "copyright")
+    (doc / "copyright").write_text(debian_copyright(), encoding="utf-8")
     # gzip -9n: no name or time in the header, so the same bytes from every build.
     (doc / "changelog.gz").write_bytes(gzip.compress(debian_changelog().encode("utf-8"), 9, mtime=0))
     installed_kib = (tree_bytes(stage) + 1023) // 1024

@@ -367,3 +367,20 @@ def test_a_command_that_fails_now_and_then_is_tried_again_and_one_that_keeps_fai
     outcomes[:] = [1, 1]
     with pytest.raises(subprocess.CalledProcessError):
         make.run_with_retries(["hdiutil", "create"], attempts=2)
+
+
+def test_the_debian_copyright_file_is_machine_readable_and_every_licence_has_its_text() -> None:
+    text = make.debian_copyright()
+    header, *paragraphs = text.strip().split("\n\n")
+    assert header.startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n")
+    assert f"Source: {INFO.homepage}" in header.splitlines()
+    licences = {}
+    for paragraph in paragraphs:
+        fields = dict(line.split(": ", 1) for line in paragraph.splitlines() if not line.startswith(" "))
+        assert fields.keys() == {"Files", "Copyright", "License"}, paragraph
+        body = [line for line in paragraph.splitlines() if line.startswith(" ")]
+        assert body, f"no licence text for {fields['Files']}"
+        licences[fields["License"]] = "\n".join(body)
+    assert licences.keys() == {"Expat", "CC0-1.0", "Bitstream-Vera", "LGPL-2.1", "other"}
+    assert "Permission is hereby granted, free of charge" in licences["Expat"]
+    assert "the Font Software" in licences["Bitstream-Vera"] and "/usr/share/common-licenses/LGPL-2.1" in licences["LGPL-2.1"]
