@@ -13,7 +13,7 @@ from hearts_desktop.controller.review import HandReviewer, ReviewCache
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui.app import INLINE_REVIEW
 from hearts_desktop.ui.intents import PointerDown
-from hearts_desktop.ui.overlays import HandScoreScene
+from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import SeatKind
 
@@ -119,5 +119,28 @@ def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path:
         assert review.step == 0  # nothing moves behind the cover
         driver.frame(PointerDown((10, 10)))
         assert review.cover_for is None
+    finally:
+        driver.close()
+
+
+def test_the_scores_screen_reviews_any_finished_hand_a_step_at_a_time(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: driver.app.controller.game.hand_index == 2 and driver.human_to_act())
+        driver.keys(pygame.K_s)
+        scores = driver.top
+        assert isinstance(scores, ScoreHistoryScene)
+        assert [b.label for b in scores.buttons] == ["Close", "Review hands"]
+        scores.buttons[1].action()
+        driver.frame()
+        review = driver.top
+        assert isinstance(review, ReviewScene) and review.reviewer.hand_index == 1  # the last finished
+        driver.keys(pygame.K_PAGEDOWN)
+        assert review.reviewer.hand_index == 1  # no hand after it is finished
+        driver.keys(pygame.K_PAGEUP)
+        assert review.reviewer.hand_index == 0
+        driver.frame()
+        assert review.reviewer.complete and review.reviewer.review().decisions[0].trick is None  # hand 1 passes left
     finally:
         driver.close()

@@ -18,6 +18,7 @@ from ..ui.intents import KeyPress
 from ..ui.menus import ConfirmScene, MainMenuScene, continue_summary
 from ..ui.network_scenes import JoinScene, NetworkMenuScene
 from ..ui.overlays import HandScoreScene, MoonChoiceScene
+from ..ui.review_scene import ReviewScene
 from ..ui.stats_scene import StatisticsScene
 from ..words import Level, Pace, SeatKind
 from .layout import Screen, recent_games
@@ -218,6 +219,18 @@ def game_over(players: int) -> Callable[[Stage], None]:
     return build
 
 
+def coach_review(stage: Stage) -> None:
+    """The coach's review of the first hand, a few decisions in, with the hand buttons."""
+    hand_summary(4)(stage)
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == "Review hand").action()
+    stage.frames(0.2)
+    review = stage.app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.move(3)
+
+
 def moon_choice(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(0, hand=0)))
     stage.app.stack.push(MoonChoiceScene(stage.app.size, stage.app.controller))
@@ -320,6 +333,7 @@ def all_screens() -> list[Screen]:
         ("hand summary 5 players", hand_summary(5)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
+        ("coach review", coach_review),
     ]
     screens = [Screen(name, build) for name, build in table]
     screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]

@@ -15,6 +15,7 @@ import warnings
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 
 import pygame
@@ -345,16 +346,17 @@ class App:
 
     # ------------------------------------------------------------------ the coach
 
-    def review_buttons(self, table: TableScene, hand_index: int) -> list[tuple[str, Callable[[], None]]]:
-        """The hand summary's review buttons: one for a lone player, one per person in
-        hot-seat (each review behind a cover); none at a network table, whose game lives on
-        the host."""
+    def review_buttons(self, table: TableScene, hand_index: int, label: str = "Review hand"
+                       ) -> list[tuple[str, Callable[[], None]]]:
+        """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
+        step away): one for a lone player, one per person in hot-seat (each review behind a
+        cover); none at a network table, whose game lives on the host, or before any hand."""
         controller = table.controller
-        if self.network is not None or not isinstance(controller, TableController):
+        if self.network is not None or not isinstance(controller, TableController) or hand_index < 0:
             return []
         people = controller.human_seats()
         if len(people) == 1:
-            return [("Review hand", self._review_action(table, hand_index, people[0], covered=False))]
+            return [(label, self._review_action(table, hand_index, people[0], covered=False))]
         return [(f"Review: {controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
                 for seat in people]
 
@@ -362,17 +364,23 @@ class App:
         return lambda: self.open_review(table, hand_index, seat, covered)
 
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
-        """The coach's review of ``seat``'s decisions in a hand, computed in a worker of its own."""
+        """The coach's review of ``seat``'s decisions in a finished hand, computed in a worker
+        of its own that every hand of this review shares."""
         game = self.controller.game
         runner = self.options.bot_runner()
         # A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
         # the window would stall for the whole review.
         budget = INLINE_REVIEW if isinstance(runner, InlineRunner) else DEFAULT_BUDGET
-        reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, hand_index, seat, self.reviews,
-                                budget=budget)
+        job_ids = count(1).__next__  # one numbering for every hand: no answer is taken for another's
+
+        def reviewer(hand: int) -> HandReviewer:
+            return HandReviewer(runner, game.rules, game.seed, game.actions, hand, seat, self.reviews,
+                                budget=budget, job_ids=job_ids)
+
         names = [s.name for s in self.controller.seats]
-        self.stack.push(ReviewScene(self.size, reviewer, names, table.art.face,
-                                    cover_for=names[seat] if covered else None))
+        self.stack.push(ReviewScene(self.size, reviewer(hand_index), names, table.art.face,
+                                    cover_for=names[seat] if covered else None,
+                                    hands=len(game.results), open_hand=reviewer))
 
     # ------------------------------------------------------------------ screens
 
@@ -588,9 +596,12 @@ class AppOverlays(TableOverlays):
             self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
                                      on_rematch=None, on_leave=self.app.show_main_menu))
             return
+        last = len(table.controller.results) - 1
+        reviews = self.app.review_buttons(table, last, "Review hands")
         self._push(GameOverScene(table.size, table.controller, event, on_new_game=self.app.open_new_game,
                                  on_rematch=self.app.rematch, on_leave=self.app.show_main_menu,
-                                 on_quit=self.app.quit))
+                                 on_quit=self.app.quit,
+                                 reviews=reviews if len(reviews) == 1 else []))  # hot-seat: from Scores
 
     def moon_choice(self, table: TableScene, seat: int) -> None:
         self._push(MoonChoiceScene(table.size, table.controller))
@@ -603,7 +614,9 @@ class AppOverlays(TableOverlays):
             self._push(LastTrickScene(table.size, table.controller, lambda: table.layout, table.art.face))
 
     def scores(self, table: TableScene) -> None:
-        self._push(ScoreHistoryScene(table.size, table.controller))
+        finished = len(table.controller.results) - 1
+        self._push(ScoreHistoryScene(table.size, table.controller,
+                                     reviews=self.app.review_buttons(table, finished, "Review hands")))
 
     def menu(self, table: TableScene) -> None:
         network = self.app.network

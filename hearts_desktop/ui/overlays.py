@@ -256,11 +256,12 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
 
 
 class ScoreHistoryScene(Overlay):
-    def __init__(self, size: tuple[int, int], controller: TableModel) -> None:
+    def __init__(self, size: tuple[int, int], controller: TableModel,
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
         super().__init__(size)
         self.controller = controller
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
-        self.buttons = [Button("Close", self.close)]
+        self.buttons = [Button("Close", self.close), *(Button(text, action) for text, action in reviews)]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -284,12 +285,14 @@ class GameOverScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
-                 on_leave: Callable[[], None] | None = None, on_quit: Callable[[], None] | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, on_quit: Callable[[], None] | None = None,
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
         """A friend at a network table has only ``on_leave``: the host deals any rematch."""
         super().__init__(size)
         self.controller = controller
         self.event = event
-        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave), ("Quit", on_quit))
+        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave), *reviews,
+                   ("Quit", on_quit))
         self.buttons = [Button(label, action) for label, action in choices if action is not None]
 
     def draw(self, surface: pygame.Surface) -> None:

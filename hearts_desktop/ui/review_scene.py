@@ -30,15 +30,20 @@ MARK_COLOURS: dict[Mark, theme.Color] = {
 }
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
              pygame.K_HOME: -100, pygame.K_END: 100}
+HAND_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
 class ReviewScene(Scene):
     """One hand's review for one seat, over the whole window."""
 
     def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
-                 face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None) -> None:
+                 face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None,
+                 hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None) -> None:
         super().__init__()
         self.size = size
+        self.hands = hands
+        """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
+        self.open_hand = open_hand
         self.cover_for = cover_for
         """Hot-seat: the review stays hidden until this person has the computer and clicks."""
         self.reviewer = reviewer
@@ -52,6 +57,10 @@ class ReviewScene(Scene):
         self.forward = Button("Next ▶", lambda: self.move(1), key_hint="→")
         self.close_button = Button("Close", self.close, key_hint="Esc")
         self.buttons = [self.back, self.forward, self.close_button]
+        if open_hand is not None and hands > 1:
+            self.earlier = Button("◀ Hand", lambda: self.go_to_hand(-1), key_hint="PgUp")
+            self.later = Button("Hand ▶", lambda: self.go_to_hand(1), key_hint="PgDn")
+            self.buttons = [self.earlier, self.back, self.forward, self.later, self.close_button]
 
     @property
     def font_size(self) -> int:
@@ -63,6 +72,15 @@ class ReviewScene(Scene):
     def close(self) -> None:
         self.reviewer.close()
         super().close()
+
+    def go_to_hand(self, step: int) -> None:
+        """Another finished hand of the game: its work starts, this one's stops."""
+        hand = self.reviewer.hand_index + step
+        if self.open_hand is None or not 0 <= hand < self.hands:
+            return
+        self.reviewer.cancel()
+        self.reviewer = self.open_hand(hand)
+        self.step = 0
 
     def move(self, steps: int) -> None:
         self.step = min(max(self.step + steps, 0), max(0, len(self.reviewer.steps) - 1))
@@ -80,6 +98,8 @@ class ReviewScene(Scene):
                 self.close()
             elif intent.key in STEP_KEYS:
                 self.move(STEP_KEYS[intent.key])
+            elif intent.key in HAND_KEYS:
+                self.go_to_hand(HAND_KEYS[intent.key])
         elif isinstance(intent, PointerDown):
             self._pointer_down(intent.pos)
         elif isinstance(intent, PointerMove):
@@ -269,6 +289,9 @@ class ReviewScene(Scene):
         x = rect.centerx - total // 2
         self.back.enabled = self.step > 0
         self.forward.enabled = self.step < count - 1
+        if len(self.buttons) > 3:
+            self.earlier.enabled = self.reviewer.hand_index > 0
+            self.later.enabled = self.reviewer.hand_index < self.hands - 1
         for button in self.buttons:
             button.rect = pygame.Rect(x, rect.bottom - height, width, height)
             button.draw(surface, int(fs * 0.95))

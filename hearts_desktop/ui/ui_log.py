@@ -25,6 +25,7 @@ from ..controller.table_model import TableModel
 from ..engine import Action, Card, Game, Phase, PlayerView, action_to_json
 from .form import Control, FormScene
 from .overlays import Overlay
+from .review_scene import ReviewScene
 from .scene import Scene, SceneStack
 from .table_scene import TableScene
 from .text_field import TextField
@@ -75,7 +76,7 @@ def targets(scene: Scene) -> list[Target]:
                 found.append(Target("button", name, button.rect.copy(), button.enabled))
         return found
     controls: list[Control] = list(scene.controls) if isinstance(scene, FormScene) else []
-    if isinstance(scene, Overlay):
+    if isinstance(scene, Overlay | ReviewScene):
         controls += scene.buttons
     for control in controls:
         if not getattr(control, "visible", True) or not control.rect.width:
@@ -110,6 +111,7 @@ def screen_record(app: Watched) -> Json:
         "top": type(top).__name__ if top else None,
         "targets": [t.to_json() for t in targets(top)] if top else [],
         "room_code": getattr(top, "room_code", None),
+        "review": list(top.reviewer.progress) if isinstance(top, ReviewScene) else None,
     }
 
 

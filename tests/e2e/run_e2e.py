@@ -37,6 +37,8 @@ from .ui_log_reader import Point, Record, UiLogReader, card_point, centre
 
 SCREEN = "1280x800x24"
 STAGE_SECONDS = 30.0
+REVIEW_SECONDS = 120.0
+"""The coach reviews a whole hand in a worker: about 10 s on two idle cores, more on a busy CI machine."""
 RUN_SECONDS = 540.0
 POLL_SECONDS = 0.05
 IMAGEMAGICK_CONVERT = "/usr/bin/convert"  # another ``convert`` may come first on PATH
@@ -329,6 +331,23 @@ def play_hand(person: Person, rng: random.Random) -> None:
         raise StageFailed(f"the first hand scored {score['points']} with totals {score['totals']}")
 
 
+def review_the_hand(person: Person) -> None:
+    """The coach reviews the hand in its worker while the window goes on drawing; a step
+    forward, then back to the hand summary."""
+    person.press("Review hand")
+    person.wait_for_screen("ReviewScene")
+    person.wait("the coach's review", lambda: _review_done(person.log.latest.get("screen")), seconds=REVIEW_SECONDS)
+    person.key("Right")
+    person.screenshot("coach_review")
+    person.press("Close")
+    person.wait_for_screen("HandScoreScene")
+
+
+def _review_done(screen: Record | None) -> bool:
+    progress = screen.get("review") if screen else None
+    return isinstance(progress, list) and progress[0] == progress[1]
+
+
 def first_run(person: Person, rng: random.Random) -> Record:
     """From the main menu to a saved game in its second hand; returns the table left."""
     person.find_window()
@@ -345,6 +364,7 @@ def first_run(person: Person, rng: random.Random) -> Record:
     play_hand(person, rng)
     person.wait_for_screen("HandScoreScene")
     person.screenshot("hand_score")
+    review_the_hand(person)
     person.press("Next hand")
     person.table_when("the second deal", lambda t: t["hand_index"] == 1)
     person.key("s")
