@@ -122,8 +122,8 @@ def test_the_game_over_screen_offers_the_main_menu_and_quit(game_over: Driver) -
     """It offered only Rematch and New game."""
     scene = game_over.top
     assert isinstance(scene, GameOverScene)
-    assert [button.label for button in scene.buttons] == ["Rematch", "New game", "Main menu", "Quit"]
-    scene.buttons[3].action()
+    assert [button.label for button in scene.buttons] == ["Rematch", "New game", "Main menu", "Review hands", "Quit"]
+    scene.buttons[-1].action()
     assert not game_over.app.running
 
 
