@@ -119,7 +119,7 @@ def test_command_line_prints_a_table_then_one_json_line(capsys: pytest.CaptureFi
     assert low <= figures["seat0_minus_others"]["mean"] <= high
     assert [b["name"] for b in figures["bots"]] == ["medium", "easy", "easy", "easy"]
     for bot in figures["bots"]:
-        assert {"mean_points", "decision_ms_median", "decision_ms_p95", "moons"} <= bot.keys()
+        assert {"mean_points", "decision_ms_median", "decision_ms_p95", "moons", "safety_caps"} <= bot.keys()
     assert "8/8 deals" in captured.err
 
 

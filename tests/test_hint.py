@@ -27,7 +27,7 @@ from hearts_desktop.engine.rules import PassDirection
 from .helpers import deal_with
 from .test_search_bots import FIRST_TRICK, MOON_DEAL, MOON_TRICKS, SPADES_DEAL, after
 
-QUICK = ExpertBot(Budget(seconds=None, max_deals=40, min_deals=40), Budget(seconds=None, max_deals=8))
+QUICK = ExpertBot(Budget(max_deals=40, min_deals=40), Budget(max_deals=8))
 
 
 def quick_hint(view: object) -> Hint:
@@ -87,7 +87,7 @@ def test_no_hint_when_the_seat_has_nothing_to_decide() -> None:
 def test_every_hint_in_a_hand_is_legal_and_one_readable_line(preset: object) -> None:
     rules = preset.rules  # type: ignore[attr-defined]
     game = Game(rules, 21)
-    fast = ExpertBot(Budget(seconds=None, max_deals=6, min_deals=6), Budget(seconds=None, max_deals=3))
+    fast = ExpertBot(Budget(max_deals=6, min_deals=6), Budget(max_deals=3))
     rng = random.Random(21)
     while game.hand_index == 0:
         seat = game.to_act()[0]

@@ -103,7 +103,7 @@ def test_without_medium_seats_the_deals_are_the_plausible_ones() -> None:
 
 def test_the_expert_against_other_levels_searches_as_before() -> None:
     view = medium_hand(4, 6).view(0)
-    expert = ExpertBot(Budget(seconds=None, max_deals=20, min_deals=20))
+    expert = ExpertBot(Budget(max_deals=20, min_deals=20))
     untold = expert.search(view, random.Random(9))
     against_hard = expert.search(all_medium(view, level=Level.HARD), random.Random(9))
     assert [(c.card, c.attempt, c.values) for c in untold.candidates] == [
@@ -115,7 +115,7 @@ def test_the_expert_against_other_levels_searches_as_before() -> None:
 def test_the_expert_plays_legally_against_modelled_seats_in_every_preset(preset: object) -> None:
     rules = preset.rules  # type: ignore[attr-defined]
     game = Game(rules, 8)
-    expert = ExpertBot(Budget(seconds=None, max_deals=8, min_deals=8), Budget(seconds=None, max_deals=4))
+    expert = ExpertBot(Budget(max_deals=8, min_deals=8), Budget(max_deals=4))
     medium = make_bot(Level.MEDIUM)
     rng = random.Random(8)
     while not game.results:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot, never_cancel
+from ..bots.search import SAFETY_CAP
 from ..engine import HandState, Ruleset, view_of
 from ..engine.hand import deal
 from ..engine.rules import preset_by_key
@@ -47,6 +48,8 @@ class DealRecord:
     moons: list[int]
     sweeps: list[int]
     decision_seconds: list[list[float]]
+    safety_caps: list[int]
+    """Decisions per line-up entry cut short by their budget's wall-clock cap (``SAFETY_CAP``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class BotFigures:
     decisions: int
     decision_ms_median: float
     decision_ms_p95: float
+    safety_caps: int
+    """Decisions that hit the wall-clock safety cap: their answers depended on the clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,7 @@ class ArenaResult:
                     "decisions": b.decisions,
                     "decision_ms_median": round(b.decision_ms_median, 4),
                     "decision_ms_p95": round(b.decision_ms_p95, 4),
+                    "safety_caps": b.safety_caps,
                 }
                 for b in self.bots
             ],
@@ -120,7 +126,7 @@ class ArenaResult:
             ),
             (
                 f"{'bot':<10} {'seat':>4} {'points/hand':>11} {'95% CI':>17} {'moons':>6} {'moon rate':>9} "
-                f"{'sweeps':>6} {'decisions':>9} {'ms median':>9} {'ms p95':>7}"
+                f"{'sweeps':>6} {'decisions':>9} {'ms median':>9} {'ms p95':>7} {'capped':>6}"
             ),
         ]
         for b in self.bots:
@@ -128,7 +134,7 @@ class ArenaResult:
             lines.append(
                 f"{b.name:<10} {b.seat:>4} {b.mean_points:>11.3f} {ci:>17} {b.moons:>6} "
                 f"{b.moon_rate:>9.2%} {b.sweeps:>6} {b.decisions:>9} {b.decision_ms_median:>9.3f} "
-                f"{b.decision_ms_p95:>7.3f}"
+                f"{b.decision_ms_p95:>7.3f} {b.safety_caps:>6}"
             )
         mean, low, high = self.seat0_minus_others
         verdict = "excludes 0" if low > 0 or high < 0 else "includes 0" if low < high else "identical"
@@ -159,7 +165,7 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
     n = rules.players
     hands, kitty = deal_for(rules, seed, index)
     direction = rules.pass_direction(index)
-    record = DealRecord(index, [], [0] * n, [0] * n, [[] for _ in range(n)])
+    record = DealRecord(index, [], [0] * n, [0] * n, [[] for _ in range(n)], [0] * n)
     for rotation in range(n):
         entry_at = [(seat - rotation) % n for seat in range(n)]
         shown = tuple(bots[entry].level for entry in entry_at)  # the levels beside the names
@@ -169,9 +175,11 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
             for seat in seats:
                 entry = entry_at[seat]
                 view = view_of(state, seat, hand_index=index, seat_levels=shown)
+                caps_before = SAFETY_CAP.hits
                 start = time.perf_counter()
                 action = bots[entry].decide(view, rngs[entry], never_cancel)
                 record.decision_seconds[entry].append(time.perf_counter() - start)
+                record.safety_caps[entry] += SAFETY_CAP.hits - caps_before
                 state.apply(action)
         result = state.result
         assert result is not None
@@ -243,6 +251,7 @@ class _Totals:
     moons: int = 0
     sweeps: int = 0
     seconds: list[float] = field(default_factory=list)
+    safety_caps: int = 0
 
 
 def summarize(
@@ -261,6 +270,7 @@ def summarize(
             totals[entry].moons += record.moons[entry]
             totals[entry].sweeps += record.sweeps[entry]
             totals[entry].seconds.extend(record.decision_seconds[entry])
+            totals[entry].safety_caps += record.safety_caps[entry]
         # Exact integers until the last division, so identical bots give exactly 0 (and 1).
         others = n - 1
         mine_total = sum(points[0] for points in record.points)
@@ -285,6 +295,7 @@ def summarize(
                 decisions=len(ordered),
                 decision_ms_median=1000 * statistics.median(ordered),
                 decision_ms_p95=1000 * quantile(ordered, 0.95),
+                safety_caps=t.safety_caps,
             )
         )
     return ArenaResult(

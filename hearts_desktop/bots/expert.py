@@ -3,7 +3,8 @@ simulation.
 
 What makes it stronger than Hard:
 
-* **Search**: several times Hard's deals per decision (up to 0.3 s), stopping early only
+* **Search**: several times Hard's deals per decision (a fixed count, so a seeded game
+  replays the same on any machine), stopping early only
   when the best card is clear (or nothing depends on the choice), and Medium's own
   cost-weighing rules for every seat in the trick after the decision, where the playout
   policy matters most. The fast rules finish the hand: Medium's rules to the end model a
@@ -31,7 +32,7 @@ What makes it stronger than Hard:
   choice unless another is clearly better.
 
 Like Hard it is stateless between decisions and cheap to build, so the UI runs it in a
-worker process (half a second of search would otherwise stall the render loop);
+worker process (a second of search would otherwise stall the render loop);
 ``cancel`` is checked after every deal and the best answer so far is returned.
 """
 
@@ -61,12 +62,17 @@ from .search import (
     play_out,
     policy_play,
     search_play,
+    settled,
 )
 
-EXPERT_BUDGET = Budget(seconds=0.3, max_deals=4000, min_deals=32, confidence=3.0)
-PASS_BUDGET = Budget(seconds=0.5, max_deals=2000)
+EXPERT_BUDGET = Budget(max_deals=300, min_deals=32, confidence=3.0, safety_seconds=5.0)
+PASS_BUDGET = Budget(max_deals=96, min_deals=48, confidence=3.0, safety_seconds=5.0)
+"""Counted in deals, chosen on a loaded 2-core machine (load ~8) to keep an Expert decision's
+median under 1 s and its 95th percentile under 2.5 s; the seconds are only a safety cap."""
 EXPERT_LOOKAHEAD = 1
 """Tricks after the decision in which every seat plays Medium's rules in the playouts."""
+PASS_ROUND = 16
+"""Deals between halvings of the passes still in the running (and checks for a settled answer)."""
 PASS_POOL = 6
 """Passes are chosen among the triples of this many cards Medium most wants to pass."""
 PASS_MARGIN = 1.5
@@ -166,13 +172,16 @@ class ExpertBot(Bot):
         sampler = DealSampler(view)
         policy = MediumLookahead(view.rules, 0)
         utility = Scoreboard.of(view).utility
+        budget = self.pass_budget
         start = time.perf_counter()
-        limit = self.pass_budget.seconds
         deals = 0
         alive = candidates
-        while deals < self.pass_budget.max_deals and not cancel() and (
-            limit is None or time.perf_counter() - start < limit
-        ):
+        while deals < budget.max_deals and not cancel():
+            if deals >= budget.min_deals and (
+                (deals % PASS_ROUND == 0 and settled([s.values for s in alive], budget))
+                or budget.out_of_time(start)
+            ):
+                break
             deal = sampler.sample(rng)
             their_passes = {
                 s: medium_pass(t, deal.hands[s], moon_on) for s in range(view.players) if s != view.seat
@@ -184,7 +193,7 @@ class ExpertBot(Bot):
                     state.pass_cards(seat, cards)
                 stats.values.append(utility(play_out(state, policy, 0), view.seat))
             deals += 1
-            if deals % 32 == 0 and len(alive) > 2:
+            if deals % PASS_ROUND == 0 and len(alive) > 2:
                 alive = _halve(alive)
         return _rank(candidates, alive)
 

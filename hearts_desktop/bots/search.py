@@ -11,8 +11,8 @@ The playout policy works on bit masks straight from a ``HandState`` (building a
 queen and high hearts when void, fishes for the queen with low spades, sheds dangerous
 high spades, wins the jack of diamonds when it can, and runs or stops a moon.
 
-Search is stateless between decisions, checks ``cancel`` and the clock after every deal
-(a few milliseconds), and returns the best answer found so far when either says stop.
+Search is stateless between decisions, checks ``cancel`` and the safety cap after every
+deal (a few milliseconds), and returns the best answer found so far when either says stop.
 """
 
 from __future__ import annotations
@@ -300,19 +300,40 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a decision may think: a wall-clock limit and a cap on deals searched.
+    """How much a decision may think, counted in deals so a seeded decision is the same on
+    any machine and under any load.
 
-    Tests and reproducible runs give a deal cap and no time limit, which makes the answer
-    depend on the seed alone. With ``confidence`` set, the search also stops once the best
-    candidate leads every other by that many standard errors (paired over the same deals),
-    or once no choice differs by more than ``indifference`` points: easy decisions are quick.
+    The search plays up to ``max_deals`` deals. With ``confidence`` set, it stops earlier
+    (after ``min_deals``) once the best candidate leads every other by that many standard
+    errors (paired over the same deals), or once no choice differs by more than
+    ``indifference`` points: easy decisions are quick. ``safety_seconds`` is a wall-clock
+    cap only against a machine far slower than the one the counts were chosen on; hitting
+    it makes the answer depend on the clock, so every hit is counted in ``SAFETY_CAP``.
     """
 
-    seconds: float | None
     max_deals: int
     min_deals: int = 16
     confidence: float | None = None
     indifference: float = 0.05
+    safety_seconds: float | None = None
+
+    def out_of_time(self, start: float) -> bool:
+        """Whether the safety cap has been hit since ``start`` (a ``perf_counter`` reading);
+        a hit is counted."""
+        if self.safety_seconds is None or time.perf_counter() - start <= self.safety_seconds:
+            return False
+        SAFETY_CAP.hits += 1
+        return True
+
+
+class SafetyCapCount:
+    """Decisions in this process cut short by a budget's wall-clock cap (the arena reports them)."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+
+
+SAFETY_CAP = SafetyCapCount()
 
 
 @dataclass(slots=True)
@@ -411,14 +432,15 @@ def paired_gap(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(spread / count)
 
 
-def settled(candidates: Sequence[CandidateStats], budget: Budget) -> bool:
-    """Whether more deals are unlikely to change the choice (see ``Budget.confidence``)."""
+def settled(outcomes: Sequence[Sequence[float]], budget: Budget) -> bool:
+    """Whether more deals are unlikely to change the choice among candidates whose
+    deal-by-deal outcomes (lower is better) are ``outcomes`` (see ``Budget.confidence``)."""
     if budget.confidence is None:
         return False
-    best = min(candidates, key=lambda c: c.mean_utility)
-    for other in candidates:
+    best = min(outcomes, key=lambda values: sum(values) / len(values) if values else 0.0)
+    for other in outcomes:
         if other is not best:
-            gap, error = paired_gap(other.values, best.values)
+            gap, error = paired_gap(other, best)
             if gap - budget.confidence * error <= 0 and gap + error > budget.indifference:
                 return False
     return True
@@ -453,8 +475,7 @@ def search_play(
     deals = 0
     while deals < budget.max_deals and not cancel():
         if deals >= budget.min_deals and (
-            (budget.seconds is not None and time.perf_counter() - start > budget.seconds)
-            or (deals % 8 == 0 and settled(candidates, budget))
+            (deals % 8 == 0 and settled([c.values for c in candidates], budget)) or budget.out_of_time(start)
         ):
             break
         root = position_of(view, sampler.sample(rng))
