@@ -65,7 +65,7 @@ from .search import (
     settled,
 )
 
-EXPERT_BUDGET = Budget(max_deals=300, min_deals=32, confidence=3.0, safety_seconds=5.0)
+EXPERT_BUDGET = Budget(max_deals=150, min_deals=32, confidence=3.0, safety_seconds=5.0)
 PASS_BUDGET = Budget(max_deals=96, min_deals=48, confidence=3.0, safety_seconds=5.0)
 """Counted in deals, chosen on a loaded 2-core machine (load ~8) to keep an Expert decision's
 median under 1 s and its 95th percentile under 2.5 s; the seconds are only a safety cap."""
