@@ -72,6 +72,11 @@ def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def cards_words(cards: tuple[Card, ...]) -> str:
+    """``"the ace of hearts, the king of clubs and the two of spades"``, highest first."""
+    return _join([card_words(c) for c in sorted(cards, reverse=True)])
+
+
 # ----------------------------------------------------------------- passing
 
 
@@ -83,7 +88,7 @@ def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
         passed |= 1 << c
     kept = hand & ~passed
     guards = (kept & SUIT_MASKS[Suit.SPADES] & (QUEEN_BIT - 1)).bit_count()
-    names = _join([card_words(c) for c in sorted(cards, reverse=True)])
+    names = cards_words(cards)
     points = view.rules.tables.points
     if view.rules.moon is not MoonScoring.OFF and count_losers(hand, view.unseen_mask) <= CARDS_PASSED:
         return f"Pass {names}: your hand can shoot the moon, so keep the winners and pass the likely losers."

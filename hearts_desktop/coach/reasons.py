@@ -8,10 +8,10 @@ disagree on their reasons.
 
 from __future__ import annotations
 
-from ..bots.hint import card_words, pass_reason, play_reason, seat_words
+from ..bots.hint import card_words, cards_words, pass_reason, play_reason, seat_words
 from ..bots.knowledge import Knowledge
 from ..bots.search import CandidateStats, SearchResult
-from ..engine import Card, PlayerView
+from ..engine import PlayerView
 from ..engine.cards import QUEEN_OF_SPADES, Suit
 from .review import Judgement, Mark, Option
 
@@ -27,27 +27,27 @@ def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     if judgement.forced:
         return why_best
     if judgement.mark is Mark.BEST:
-        return why_best if chosen is best else f"As good as {_cards(best.cards)}. {why_best}"
+        return why_best if chosen is best else f"As good as {cards_words(best.cards)}. {why_best}"
     return f"{_what_it_cost(view, judgement, passing)} Better: {why_best}"
 
 
 def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     chosen, best = judgement.chosen, judgement.best
-    doing = f"Passing {_cards(chosen.cards)}" if passing else f"Playing {card_words(chosen.cards[0])}"
+    doing = f"Passing {cards_words(chosen.cards)}" if passing else f"Playing {card_words(chosen.cards[0])}"
     after = f"After {doing[0].lower()}{doing[1:]}"
     queen = chosen.share(chosen.queen_taken) - best.share(best.queen_taken)
     moons = chosen.share(chosen.moons_against) - best.share(best.moons_against)
     if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
         return (f"{after}, you take the queen of spades in {_percent(chosen, chosen.queen_taken)} "
-                f"of the deals ({_percent(best, best.queen_taken)} after {_cards(best.cards)})"
+                f"of the deals ({_percent(best, best.queen_taken)} after {cards_words(best.cards)})"
                 f"{'' if passing else _void_fact(view)}.")
     if moons >= NOTABLE_SHARE / 2:
         return (f"{doing} lets another player shoot the moon in {_percent(chosen, chosen.moons_against)} "
-                f"of the deals ({_percent(best, best.moons_against)} after {_cards(best.cards)}).")
+                f"of the deals ({_percent(best, best.moons_against)} after {cards_words(best.cards)}).")
     if best.moon_plan and not chosen.moon_plan:
-        return (f"{doing} gives up a moon that {_cards(best.cards)} makes in "
+        return (f"{doing} gives up a moon that {cards_words(best.cards)} makes in "
                 f"{_percent(best, best.moons_shot)} of the deals.")
-    return f"{doing} costs {judgement.cost:.1f} points more than {_cards(best.cards)}, on average."
+    return f"{doing} costs {judgement.cost:.1f} points more than {cards_words(best.cards)}, on average."
 
 
 def _void_fact(view: PlayerView) -> str:
@@ -61,11 +61,6 @@ def _void_fact(view: PlayerView) -> str:
 
 def _percent(option: Option, count: int) -> str:
     return f"{round(100 * option.share(count))}%"
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    words = [card_words(c) for c in sorted(cards, reverse=True)]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _as_search(judgement: Judgement) -> SearchResult:

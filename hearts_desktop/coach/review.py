@@ -33,7 +33,14 @@ from ..bots.heuristics import QUEEN_BIT
 from ..bots.inference import Deal, DealSampler, position_of
 from ..bots.knowledge import Knowledge
 from ..bots.medium import medium_pass, pass_priority
-from ..bots.search import MediumLookahead, PlayoutPolicy, distinct_plays, paired_gap, play_out
+from ..bots.search import (
+    MediumLookahead,
+    PlayoutPolicy,
+    distinct_plays,
+    paired_gap,
+    play_out,
+    relative_points,
+)
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
 
@@ -131,8 +138,7 @@ class Option:
 def hand_value(points: Sequence[int], seat: int) -> float:
     """Our points minus the others' mean, in the scale of our own points (see the module)."""
     n = len(points)
-    mine = points[seat]
-    return (mine - (sum(points) - mine) / (n - 1)) * (n - 1) / n
+    return relative_points(points, seat) * (n - 1) / n
 
 
 @dataclass(frozen=True, slots=True)
