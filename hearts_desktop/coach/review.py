@@ -22,7 +22,7 @@ moon (ours or another's) counts at its true weight.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -200,6 +200,21 @@ def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> b
     return mark_of(low) is mark_of(charged(gap + spread * error, error, budget))
 
 
+def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool], budget: CoachBudget,
+                        cancel: Cancel) -> int:
+    """Play ``budget.first`` deals, then batches, until the mark is settled or the cap is
+    reached; how many deals were played."""
+    deals = 0
+    while deals < budget.most and not cancel():
+        batch = budget.first if deals == 0 else budget.batch
+        for _ in range(batch):
+            deal()
+        deals += batch
+        if is_settled():
+            break
+    return deals
+
+
 # ----------------------------------------------------------------- playing a card
 
 
@@ -219,15 +234,16 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     policy.start(view)
     sampler = DealSampler(view, knowledge)
     every = [o for g in groups for o in (safe[g], *plans[g])]
-    deals = 0
-    while deals < budget.most and not cancel():
-        for _ in range(budget.first if deals == 0 else budget.batch):
-            _play_deal(view, sampler.sample(rng), every, policy)
-        deals += budget.first if deals == 0 else budget.batch
-        options = [_plan_of(safe[g], plans[g]) for g in groups]
-        if settled(_plan_of(safe[chosen_group], plans[chosen_group]), options, budget):
-            break
-    options = [_plan_of(safe[g], plans[g]) for g in groups]
+
+    def followed() -> list[Option]:
+        return [_plan_of(safe[g], plans[g]) for g in groups]
+
+    deals = _deal_until_settled(
+        lambda: _play_deal(view, sampler.sample(rng), every, policy),
+        lambda: settled(_plan_of(safe[chosen_group], plans[chosen_group]), followed(), budget),
+        budget, cancel,
+    )
+    options = followed()
     best = min(options, key=lambda o: o.value)
     return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget)
 
@@ -284,13 +300,11 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
         alive = [made] + others[: max(3, len(others) // 2)]
     finalists = [Option(o.cards) for o in alive]
     made = finalists[0]
-    deals = 0
-    while deals < budget.most and not cancel():
-        for _ in range(budget.first if deals == 0 else budget.batch):
-            _pass_deal(view, sampler.sample(rng), finalists, policy, moon_on)
-        deals += budget.first if deals == 0 else budget.batch
-        if settled(made, finalists, budget):
-            break
+    deals = _deal_until_settled(
+        lambda: _pass_deal(view, sampler.sample(rng), finalists, policy, moon_on),
+        lambda: settled(made, finalists, budget),
+        budget, cancel,
+    )
     best = min(finalists, key=lambda o: o.value)
     return judge(best, made, finalists, screened + deals, budget)
 
