@@ -3,19 +3,22 @@ stepped through by keys, buttons and the slider, stopped when closed, and kept f
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
 
+from hearts_desktop.bots import make_bot
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
 from hearts_desktop.controller.review import HandReviewer, ReviewCache
+from hearts_desktop.engine import Game
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui.app import INLINE_REVIEW
 from hearts_desktop.ui.intents import PointerDown
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene
-from hearts_desktop.words import SeatKind
+from hearts_desktop.words import Level, SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game, key
 from .delayed_runner import DelayedRunner
@@ -34,6 +37,24 @@ def test_the_reviewer_gathers_answers_in_game_order_and_keeps_the_finished_revie
     assert indices == sorted(indices) and len(indices) == 14
     again = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
     assert again.complete  # from the cache: nothing submitted, nothing to wait for
+
+
+def test_a_cached_review_is_never_shown_for_another_game_dealt_from_the_same_seed() -> None:
+    """``--seed`` deals every new game the same cards: the cache must tell the games apart."""
+    game, _ = finished_game(seed=3)
+    cache = ReviewCache()
+    first = HandReviewer(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    first.poll()
+    assert first.complete
+    other = Game(game.rules, game.seed)
+    bots = [make_bot(Level.MEDIUM) for _ in range(game.players)]
+    rng = random.Random(99)
+    while other.hand_index == 0:
+        seat = other.to_act()[0]
+        other.apply(bots[seat].decide(other.view(seat), rng))
+    assert other.actions[:14] != game.actions[:14]  # the same deal, played otherwise
+    second = HandReviewer(Recording(), other.rules, other.seed, other.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    assert not second.complete and len(second.steps) == 14
 
 
 class Recording(InlineRunner):

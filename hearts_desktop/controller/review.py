@@ -18,8 +18,10 @@ from ..engine import Action, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
-ReviewKey = tuple[int, int, int, int]
-"""(game seed, hand, seat, review seed): one review of one hand of one game."""
+ReviewKey = tuple[int, int, int, tuple[Action, ...]]
+"""(game seed, seat, review seed, the game's actions up to the seat's last decision in the
+hand): everything the judgements depend on, so two games dealt from one seed (``--seed``)
+never share a review."""
 
 
 @dataclass(slots=True)
@@ -45,11 +47,12 @@ class HandReviewer:
                  hand_index: int, seat: int, cache: ReviewCache, review_seed: int = 0,
                  budget: CoachBudget = DEFAULT_BUDGET, job_ids: Callable[[], int] | None = None) -> None:
         self.runner = runner
-        self.key: ReviewKey = (seed, hand_index, seat, review_seed)
         self.hand_index = hand_index
         self.seat = seat
         self.cache = cache
         self.steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
+        last = self.steps[-1].action_index + 1 if self.steps else 0
+        self.key: ReviewKey = (seed, seat, review_seed, tuple(actions[:last]))
         self.judged: dict[int, Decision] = {}
         self._jobs: dict[int, Step] = {}
         self._failed = False
