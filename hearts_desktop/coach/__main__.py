@@ -16,7 +16,7 @@ from pathlib import Path
 from ..engine import Game
 from ..persistence.documents import DocumentError, read_document
 from ..persistence.saves import SAVE, SavedGame, parse_save
-from .game import HandReview, review_hand, review_to_json
+from .game import HandReview, review_hand, review_to_json, where
 from .review import marks_sentence
 
 
@@ -72,10 +72,9 @@ def _text(review: HandReview, saved: SavedGame) -> str:
     lines = [f"Hand {review.hand_index + 1}, {name}: mean cost {review.mean_cost:.2f} points a decision"]
     lines.append(marks_sentence())
     for d in review.decisions:
-        where = "Pass" if d.trick is None else f"Trick {d.trick + 1}"
         chosen = " ".join(str(c) for c in d.chosen)
         best = " ".join(str(c) for c in d.judgement.best.cards)
-        lines.append(f"{where:>8}: {chosen:<9} best {best:<9} +{d.cost:.1f}  {d.mark.value}")
+        lines.append(f"{where(d.trick):>8}: {chosen:<9} best {best:<9} +{d.cost:.1f}  {d.mark.value}")
         lines.append(f"          {d.reason}")
     return "\n".join(lines)
 

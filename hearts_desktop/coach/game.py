@@ -116,6 +116,11 @@ def judge_decision(view: PlayerView, action: Action, rng: random.Random,
     return judgement, reason(view, judgement, False)
 
 
+def where(trick: int | None) -> str:
+    """``"Pass"`` or ``"Trick 3"``: where a decision stands in its hand."""
+    return "Pass" if trick is None else f"Trick {trick + 1}"
+
+
 def decision_at(action_index: int, view: PlayerView, action: Action, judgement: Judgement, why: str) -> Decision:
     trick = None if isinstance(action, PassAction) else len(view.tricks)
     return Decision(action_index, trick, chosen_cards(action), judgement, why)
@@ -131,7 +136,7 @@ def chosen_cards(action: Action) -> tuple[Card, ...]:
 
 
 def review_to_json(review: HandReview) -> dict[str, Any]:
-    """The review as plain data: what the command line prints and the save caches."""
+    """The review as plain data: what the command line prints with ``--json``."""
     return {
         "hand": review.hand_index,
         "seat": review.seat,

@@ -14,7 +14,7 @@ from itertools import count
 
 from ..coach.game import Decision, HandReview, decision_at, decision_seed, decisions_of
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
-from ..engine import Action, PlayerView, Ruleset
+from ..engine import Action, PassAction, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
@@ -38,6 +38,11 @@ class Step:
     action_index: int
     view: PlayerView
     action: Action
+
+    @property
+    def trick(self) -> int | None:
+        """The trick the card went to (0 is the first), or None for the pass."""
+        return None if isinstance(self.action, PassAction) else len(self.view.tricks)
 
 
 class HandReviewer:

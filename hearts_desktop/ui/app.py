@@ -601,7 +601,8 @@ class AppOverlays(TableOverlays):
         self._push(GameOverScene(table.size, table.controller, event, on_new_game=self.app.open_new_game,
                                  on_rematch=self.app.rematch, on_leave=self.app.show_main_menu,
                                  on_quit=self.app.quit,
-                                 reviews=reviews if len(reviews) == 1 else []))  # hot-seat: from Scores
+                                 # hot-seat: each person's review is offered by each hand's summary
+                                 reviews=reviews if len(reviews) == 1 else []))
 
     def moon_choice(self, table: TableScene, seat: int) -> None:
         self._push(MoonChoiceScene(table.size, table.controller))

@@ -10,11 +10,12 @@ from collections.abc import Callable
 
 import pygame
 
-from ..coach.game import Decision, chosen_cards
+from ..coach.game import chosen_cards, where
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
-from ..engine import Card, Phase
+from ..engine import Card
 from . import theme
+from .card_art import card_width
 from .grammar import object_form, possessive
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import ACTIVATE_KEYS, draw_cover
@@ -56,11 +57,11 @@ class ReviewScene(Scene):
         self.back = Button("◀ Back", lambda: self.move(-1), key_hint="←")
         self.forward = Button("Next ▶", lambda: self.move(1), key_hint="→")
         self.close_button = Button("Close", self.close, key_hint="Esc")
-        self.buttons = [self.back, self.forward, self.close_button]
-        if open_hand is not None and hands > 1:
-            self.earlier = Button("◀ Hand", lambda: self.go_to_hand(-1), key_hint="PgUp")
-            self.later = Button("Hand ▶", lambda: self.go_to_hand(1), key_hint="PgDn")
-            self.buttons = [self.earlier, self.back, self.forward, self.later, self.close_button]
+        self.earlier = Button("◀ Hand", lambda: self.go_to_hand(-1), key_hint="PgUp")
+        self.later = Button("Hand ▶", lambda: self.go_to_hand(1), key_hint="PgDn")
+        several = open_hand is not None and hands > 1
+        self.buttons = ([self.earlier, self.back, self.forward, self.later, self.close_button] if several
+                        else [self.back, self.forward, self.close_button])
 
     @property
     def font_size(self) -> int:
@@ -188,7 +189,7 @@ class ReviewScene(Scene):
         surface.blit(text, (rect.left, y))
         y += int(fs * 1.5)
         biggest = review.biggest
-        summary = ("Biggest: " + "; ".join(f"{_where(d)} +{d.cost:.1f} ({d.mark.value})" for d in biggest)
+        summary = ("Biggest: " + "; ".join(f"{where(d.trick).lower()} +{d.cost:.1f} ({d.mark.value})" for d in biggest)
                    if biggest else "No inaccuracy, mistake or blunder in this hand.")
         line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
         surface.blit(line, (rect.left, y))
@@ -224,7 +225,7 @@ class ReviewScene(Scene):
         chosen = set(decision.chosen) if decision else set(chosen_cards(step.action))
         best = set(decision.judgement.best.cards) if decision else set()
         step_x = min(int(card_h * 0.5), (rect.width - card_h) // max(1, len(cards)))
-        x = rect.centerx - (step_x * (len(cards) - 1) + int(card_h * 0.71)) // 2
+        x = rect.centerx - (step_x * (len(cards) - 1) + card_width(card_h)) // 2
         outlines: list[tuple[pygame.Rect, theme.Color]] = []
         for card in cards:
             lift = fs if card in chosen else 0
@@ -236,8 +237,7 @@ class ReviewScene(Scene):
             x += step_x
         for spot, colour in outlines:  # over the neighbours, so an outline is never half hidden
             pygame.draw.rect(surface, colour, spot, width=3, border_radius=6)
-        what = "Your pass" if view.phase is Phase.PASSING else f"Trick {len(view.tricks) + 1}"
-        caption = theme.text(f"{what}: raised is what you chose, green the coach's best", int(fs * 0.85),
+        caption = theme.text(f"{where(step.trick)}: raised is what you chose, green the coach's best", int(fs * 0.85),
                              theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
 
@@ -252,9 +252,8 @@ class ReviewScene(Scene):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             decision = self.reviewer.judged.get(step.action_index)
-            where = "Pass" if step.view.phase is Phase.PASSING else f"Trick {len(step.view.tricks) + 1}"
             played = " ".join(str(c) for c in chosen_cards(step.action))
-            surface.blit(theme.text(where, int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
+            surface.blit(theme.text(where(step.trick), int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
             surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + fs * 5, y + 2))
             if decision is None:
                 note = theme.text("…", int(fs * 0.9), theme.INK_DIM)
@@ -289,14 +288,10 @@ class ReviewScene(Scene):
         x = rect.centerx - total // 2
         self.back.enabled = self.step > 0
         self.forward.enabled = self.step < count - 1
-        if len(self.buttons) > 3:
-            self.earlier.enabled = self.reviewer.hand_index > 0
-            self.later.enabled = self.reviewer.hand_index < self.hands - 1
+        self.earlier.enabled = self.reviewer.hand_index > 0
+        self.later.enabled = self.reviewer.hand_index < self.hands - 1
         for button in self.buttons:
             button.rect = pygame.Rect(x, rect.bottom - height, width, height)
             button.draw(surface, int(fs * 0.95))
             x += width + fs
 
-
-def _where(decision: Decision) -> str:
-    return "the pass" if decision.trick is None else f"trick {decision.trick + 1}"
