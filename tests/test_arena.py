@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 from hearts_desktop.bench.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
-from hearts_desktop.bots import Bot, Cancel, make_bot, never_cancel
+from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
 from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
 from hearts_desktop.words import Level
 
@@ -28,7 +28,9 @@ class SeatRecorder(Bot):
         self.seen.setdefault(view.seat, view.cards())
         return self.medium.choose_pass(view, rng, cancel)
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
         self.seen.setdefault(view.seat, view.cards())
         return self.medium.choose_play(view, rng, cancel)
 

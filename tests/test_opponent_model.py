@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from hearts_desktop.bench.arena import play_deal
 from hearts_desktop.bots import make_bot
-from hearts_desktop.bots.base import Cancel, never_cancel
+from hearts_desktop.bots.base import Cancel, SeatLevels, never_cancel
 from hearts_desktop.bots.expert import ExpertBot
 from hearts_desktop.bots.heuristics import position_from_state
 from hearts_desktop.bots.inference import Deal, PlausibleDealSampler
@@ -21,15 +20,23 @@ from hearts_desktop.controller.bot_runner import BotJob, InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset
 from hearts_desktop.engine.cards import mask_of
+from hearts_desktop.net.client import ClientTable
+from hearts_desktop.net.headless import SeatBot
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 
+from .net_play import CODE, net_table
 from .test_inference import RANDOM_POSITIONS, check_deal, game_after
 
 
-def all_medium(view: PlayerView, level: Level = Level.MEDIUM) -> PlayerView:
-    """The view as the table shows it when every other seat is a computer of ``level``."""
-    return replace(view, seat_levels=tuple(None if s == view.seat else level for s in range(view.players)))
+def others_shown_as(view: PlayerView, level: Level = Level.MEDIUM) -> SeatLevels:
+    """What the table shows when every other seat is a computer of ``level``."""
+    return tuple(None if s == view.seat else level for s in range(view.players))
+
+
+def all_medium_sampler(view: PlayerView) -> ModelledDealSampler:
+    """Deals for ``view`` with every other seat modelled as Medium."""
+    return ModelledDealSampler(view, modelled_seats(view, others_shown_as(view)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -37,8 +44,8 @@ def all_medium(view: PlayerView, level: Level = Level.MEDIUM) -> PlayerView:
 def test_repaired_deals_still_respect_every_constraint(rules: Ruleset, seed: int, steps: int, watcher: int) -> None:
     # Random play fits Medium's rules badly, so the repair swaps hard: it must stay legal.
     game = game_after(rules, seed, steps)
-    view = all_medium(game.view(watcher % rules.players))
-    sampler = ModelledDealSampler(view, modelled_seats(view))
+    view = game.view(watcher % rules.players)
+    sampler = all_medium_sampler(view)
     rng = random.Random(seed)
     for _ in range(4):
         check_deal(view, sampler.knowledge, sampler.sample(rng))
@@ -67,8 +74,8 @@ def test_medium_fits_the_real_deal_and_the_repaired_deals_find_it() -> None:
     plain_right = modelled_right = plain_wrong = modelled_wrong = real_wrong = 0
     for seed in range(6):
         game = medium_hand(seed, 7)
-        view = all_medium(game.view(0))
-        modelled = ModelledDealSampler(view, modelled_seats(view))
+        view = game.view(0)
+        modelled = all_medium_sampler(view)
         plain = PlausibleDealSampler(view)
         seats = modelled.seats
         real_wrong += sum(len(modelled.disagreements(s, game.hand.hands[s])) for s in seats)
@@ -89,14 +96,13 @@ def test_medium_fits_the_real_deal_and_the_repaired_deals_find_it() -> None:
 
 def test_only_other_seats_shown_as_medium_are_modelled() -> None:
     view = medium_hand(1, 2).view(0)
-    shown = replace(view, seat_levels=(Level.MEDIUM, Level.HARD, Level.MEDIUM, None))
-    assert modelled_seats(shown) == (2,)
-    assert modelled_seats(view) == ()  # a view that does not say models nobody
+    assert modelled_seats(view, (Level.MEDIUM, Level.HARD, Level.MEDIUM, None)) == (2,)
+    assert modelled_seats(view, ()) == ()  # a table that does not say models nobody
 
 
 def test_without_medium_seats_the_deals_are_the_plausible_ones() -> None:
-    view = all_medium(medium_hand(2, 5).view(0), level=Level.HARD)
-    modelled = ModelledDealSampler(view, modelled_seats(view))
+    view = medium_hand(2, 5).view(0)
+    modelled = ModelledDealSampler(view, modelled_seats(view, others_shown_as(view, Level.HARD)))
     plain = PlausibleDealSampler(view)
     assert list(modelled.samples(random.Random(3), 20)) == list(plain.samples(random.Random(3), 20))
 
@@ -105,7 +111,7 @@ def test_the_expert_against_other_levels_searches_as_before() -> None:
     view = medium_hand(4, 6).view(0)
     expert = ExpertBot(Budget(max_deals=20, min_deals=20))
     untold = expert.search(view, random.Random(9))
-    against_hard = expert.search(all_medium(view, level=Level.HARD), random.Random(9))
+    against_hard = expert.search(view, random.Random(9), seat_levels=others_shown_as(view, Level.HARD))
     assert [(c.card, c.attempt, c.values) for c in untold.candidates] == [
         (c.card, c.attempt, c.values) for c in against_hard.candidates
     ]
@@ -120,8 +126,9 @@ def test_the_expert_plays_legally_against_modelled_seats_in_every_preset(preset:
     rng = random.Random(8)
     while not game.results:
         seat = game.to_act()[0]
-        view = all_medium(game.view(seat))
-        game.apply((expert if seat == 0 else medium).decide(view, rng))  # apply refuses illegal moves
+        view = game.view(seat)
+        shown = others_shown_as(view)
+        game.apply((expert if seat == 0 else medium).decide(view, rng, seat_levels=shown))  # apply refuses illegal moves
     assert len(game.results) == 1
 
 
@@ -141,15 +148,17 @@ def test_the_table_tells_bots_the_levels_beside_each_name() -> None:
              Seat("C", SeatKind.COMPUTER, Level.EXPERT))
     TableController(Game(Ruleset(), 3), seats, runner).update(0.01)
     assert runner.jobs
-    assert {job.view.seat_levels for job in runner.jobs} == {(None, Level.EASY, Level.MEDIUM, Level.EXPERT)}
+    assert {job.seat_levels for job in runner.jobs} == {(None, Level.EASY, Level.MEDIUM, Level.EXPERT)}
 
 
 class LevelRecorder(MediumBot):
     def __init__(self) -> None:
         self.seen: list[tuple[int, tuple[Level | None, ...]]] = []
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
-        self.seen.append((view.seat, view.seat_levels))
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
+        self.seen.append((view.seat, seat_levels))
         return super().choose_play(view, rng, cancel)
 
 
@@ -183,3 +192,19 @@ def test_seats_shown_as_medium_play_its_rules_to_the_end_of_every_playout() -> N
         played |= 1 << card
         state.play(card)
     assert chosen["medium"] >= 6 and chosen["fast"] >= 18
+
+
+def test_a_friends_hint_at_a_network_table_is_told_the_levels_beside_each_name() -> None:
+    seats = (Seat("Host", SeatKind.HUMAN), Seat("Open", SeatKind.REMOTE), Seat("C", SeatKind.COMPUTER, Level.MEDIUM),
+             Seat("D", SeatKind.COMPUTER, Level.HARD))
+    table = net_table(Ruleset(), seats)
+    runner = RecordingRunner()
+    friend = ClientTable("Ann", CODE, lambda: table.link.connect("10.0.0.2"), runner=runner, clock=table.clock)
+    table.friends.append(friend)
+    table.bots.append(SeatBot(Level.EASY, "Ann"))
+    table.run(table.host.can_start, steps=50)
+    table.host.start()
+    for _ in range(50):
+        table.step(play=False)  # nobody moves: the friend is asked for a pass
+    assert friend.request_hint()
+    assert [job.seat_levels for job in runner.jobs] == [(None, None, Level.MEDIUM, Level.HARD)]

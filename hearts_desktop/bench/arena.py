@@ -174,10 +174,10 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
         while seats := state.to_act():
             for seat in seats:
                 entry = entry_at[seat]
-                view = view_of(state, seat, hand_index=index, seat_levels=shown)
+                view = view_of(state, seat, hand_index=index)
                 caps_before = SAFETY_CAP.hits
                 start = time.perf_counter()
-                action = bots[entry].decide(view, rngs[entry], never_cancel)
+                action = bots[entry].decide(view, rngs[entry], never_cancel, shown)
                 record.decision_seconds[entry].append(time.perf_counter() - start)
                 record.safety_caps[entry] += SAFETY_CAP.hits - caps_before
                 state.apply(action)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..words import Level
-from .base import Bot, Cancel, Hint, never_cancel
+from .base import Bot, Cancel, Hint, SeatLevels, never_cancel
 
 _CLASSES = {
     Level.EASY: ("easy", "EasyBot"),
@@ -25,4 +25,4 @@ def make_bot(level: Level) -> Bot:
     return bot_class()
 
 
-__all__ = ["Bot", "Cancel", "Hint", "make_bot", "never_cancel"]
+__all__ = ["Bot", "Cancel", "Hint", "SeatLevels", "make_bot", "never_cancel"]

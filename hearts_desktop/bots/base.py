@@ -1,7 +1,8 @@
 """The bot interface: a bot reads one player's view and returns that player's decision.
 
-A bot never sees the game itself, only a ``PlayerView`` (which holds no hidden cards) and a
-random generator, so its strength can only come from reasoning. Search bots check
+A bot never sees the game itself, only a ``PlayerView`` (which holds no hidden cards), what
+the table shows beside each name (``SeatLevels``) and a random generator, so its strength
+can only come from reasoning. Search bots check
 ``cancel`` often and return their best answer so far when it is set, so the table can stop
 them on quit or undo.
 """
@@ -18,6 +19,11 @@ from ..engine import Action, Card, MoonAction, MoonScoring, PassAction, Phase, P
 from ..words import Level
 
 Cancel = Callable[[], bool]
+SeatLevels = tuple[Level | None, ...]
+"""What the table shows beside each seat's name: a computer player's level, or None for a
+person; empty when the caller does not say. It travels with the question, not in the view,
+because it is the table's label, not a fact of the hand: only the Expert reads it, to model
+the seats that play by Medium's published rules."""
 
 
 def never_cancel() -> bool:
@@ -51,19 +57,23 @@ class Bot(ABC):
         """The cards to pass, in the order of ``view.pass_targets``."""
 
     @abstractmethod
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
         """One of ``view.legal_cards()``."""
 
     def choose_moon(self, view: PlayerView, rng: random.Random) -> MoonScoring:
         return choose_moon_by_score(view)
 
-    def decide(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Action:
+    def decide(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Action:
         """The action the view's seat takes now, whatever the phase."""
         if view.phase is Phase.PASSING:
             return PassAction(view.seat, tuple(self.choose_pass(view, rng, cancel)))
         if view.phase is Phase.MOON_CHOICE:
             return MoonAction(view.seat, self.choose_moon(view, rng))
-        return PlayAction(view.seat, self.choose_play(view, rng, cancel))
+        return PlayAction(view.seat, self.choose_play(view, rng, cancel, seat_levels))
 
 
 def choose_moon_by_score(view: PlayerView) -> MoonScoring:

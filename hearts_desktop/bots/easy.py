@@ -14,7 +14,7 @@ from ..engine import CARDS, Card, PlayerView
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, cards_of
 from ..engine.rules import CARDS_PASSED
 from ..words import Level
-from .base import Bot, Cancel, never_cancel
+from .base import Bot, Cancel, SeatLevels, never_cancel
 from .heuristics import QUEEN_BIT, below_in_suit, best_discard, highest, lowest, suit_mask_of, winning_card
 
 RANDOM_SHARE = 0.5
@@ -32,7 +32,9 @@ class EasyBot(Bot):
         ranked = sorted(view.cards(), key=lambda c: c.rank + rng.uniform(0.0, PASS_JITTER), reverse=True)
         return tuple(ranked[:CARDS_PASSED])
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
         legal = view.legal
         if not legal & (legal - 1):
             return CARDS[lowest(legal)]

@@ -49,7 +49,7 @@ from typing import ClassVar
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
 from ..words import Level
-from .base import Bot, Cancel, never_cancel
+from .base import Bot, Cancel, SeatLevels, never_cancel
 from .inference import DealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
@@ -135,12 +135,16 @@ class ExpertBot(Bot):
         self.budget = budget
         self.pass_budget = pass_budget
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
-        return self.search(view, rng, cancel).best.card
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
+        return self.search(view, rng, cancel, seat_levels).best.card
 
-    def search(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> SearchResult:
+    def search(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> SearchResult:
         """Every distinct legal card with its playout statistics, best first."""
-        medium_seats = modelled_seats(view)
+        medium_seats = modelled_seats(view, seat_levels)
         policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD, medium_seats=medium_seats)
         knowledge = Knowledge.from_view(view)
         sampler = ModelledDealSampler(view, medium_seats, knowledge)

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from ..engine import Card, PlayerView
 from ..words import Level
-from .base import Bot, Cancel, never_cancel
+from .base import Bot, Cancel, SeatLevels, never_cancel
 from .inference import DealSampler
 from .medium import MediumBot
 from .search import Budget, PlayoutPolicy, policy_play, search_play
@@ -38,7 +38,9 @@ class HardBot(Bot):
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
         return MediumBot().choose_pass(view, rng, cancel)
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
         policy = PlayoutPolicy(view.rules)
         sampler = DealSampler(view)
         result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler)

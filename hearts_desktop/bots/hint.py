@@ -22,7 +22,7 @@ from ..engine.cards import (
     Suit,
 )
 from ..engine.rules import CARDS_PASSED
-from .base import Cancel, Hint, choose_moon_by_score, never_cancel
+from .base import Cancel, Hint, SeatLevels, choose_moon_by_score, never_cancel
 from .expert import ExpertBot
 from .heuristics import QUEEN_BIT
 from .inference import QUEEN_CATCHERS
@@ -32,7 +32,7 @@ from .search import CandidateStats, SearchResult
 
 
 def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
-         expert: ExpertBot | None = None) -> Hint:
+         expert: ExpertBot | None = None, seat_levels: SeatLevels = ()) -> Hint:
     """The Expert's suggestion for ``view.seat``; ValueError when it has nothing to decide."""
     expert = expert or ExpertBot()
     if view.phase is Phase.PASSING and view.seat in view.waiting_to_pass:
@@ -42,7 +42,7 @@ def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
         choice = choose_moon_by_score(view)
         return Hint(MoonAction(view.seat, choice), moon_reason(view, choice))
     if view.my_turn:
-        result = expert.search(view, rng, cancel)
+        result = expert.search(view, rng, cancel, seat_levels)
         return Hint(PlayAction(view.seat, result.best.card), play_reason(view, result))
     raise ValueError("It is not this seat's turn to decide anything.")
 

@@ -34,7 +34,7 @@ from ..engine.cards import (
 )
 from ..engine.rules import CARDS_PASSED, RuleTables
 from ..words import Level
-from .base import Bot, Cancel, never_cancel
+from .base import Bot, Cancel, SeatLevels, never_cancel
 from .heuristics import (
     QUEEN_BIT,
     SPADES_MASK,
@@ -68,7 +68,9 @@ class MediumBot(Bot):
         moon_on = view.rules.moon is not MoonScoring.OFF
         return tuple(CARDS[c] for c in medium_pass(view.rules.tables, view.hand, moon_on))
 
-    def choose_play(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> Card:
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
         return CARDS[medium_play(position_from_view(view))]
 
 

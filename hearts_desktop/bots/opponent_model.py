@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from ..engine import CARDS, HandState, Phase, PlayerView
 from ..engine.cards import iter_bits
 from ..words import Level
+from .base import SeatLevels
 from .heuristics import Position, position_from_view
 from .inference import Deal, PlausibleDealSampler
 from .knowledge import Knowledge
@@ -64,11 +65,9 @@ class Checkpoint:
         )
 
 
-def modelled_seats(view: PlayerView) -> tuple[int, ...]:
+def modelled_seats(view: PlayerView, seat_levels: SeatLevels) -> tuple[int, ...]:
     """The other seats the table shows as Medium computer players."""
-    return tuple(
-        s for s, level in enumerate(view.seat_levels) if level == MODELLED_LEVEL and s != view.seat
-    )
+    return tuple(s for s, level in enumerate(seat_levels) if level == MODELLED_LEVEL and s != view.seat)
 
 
 class ModelledDealSampler(PlausibleDealSampler):

@@ -29,7 +29,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from ..bots import Hint, make_bot
-from ..bots.base import Cancel
+from ..bots.base import Cancel, SeatLevels
 from ..coach.game import Judged
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..engine import Action, PlayerView
@@ -43,6 +43,8 @@ class BotJob:
     level: Level
     view: PlayerView
     seed: str
+    seat_levels: SeatLevels = ()
+    """What the table shows beside each name (the Expert models the Medium seats)."""
     chosen: Action | None = None
     """For the coach ("judge"): the action taken from ``view``, to be judged."""
     budget: CoachBudget | None = None
@@ -70,13 +72,13 @@ def run_job(job: BotJob, cancel: Cancel) -> Action | Hint | Judged:
     if job.kind is JobKind.HINT:
         from ..bots.hint import hint
 
-        return hint(job.view, rng, cancel)
+        return hint(job.view, rng, cancel, seat_levels=job.seat_levels)
     if job.kind is JobKind.JUDGE:
         from ..coach.game import judge_decision
 
         assert job.chosen is not None
         return judge_decision(job.view, job.chosen, rng, job.budget or DEFAULT_BUDGET, cancel)
-    return make_bot(job.level).decide(job.view, rng, cancel)
+    return make_bot(job.level).decide(job.view, rng, cancel, job.seat_levels)
 
 
 class BotRunner(Protocol):

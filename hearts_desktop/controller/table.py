@@ -30,7 +30,7 @@ from ..engine import (
     Ruleset,
     TrickWon,
 )
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_levels
 from ..words import JobKind, Level, Pace
 from .bot_runner import BotAnswer, BotJob, BotRunner
 
@@ -217,9 +217,7 @@ class TableController:
         self._next_job += 1
         if kind is JobKind.DECIDE:
             self._pending[job_id] = view.seat
-        shown = tuple(None if seat.is_person else seat.level for seat in self.seats)
-        view = replace(view, seat_levels=shown)  # what a player sees beside each name
-        self.runner.submit(BotJob(job_id, kind, level, view, seed))
+        self.runner.submit(BotJob(job_id, kind, level, view, seed, seat_levels=shown_levels(self.seats)))
         return job_id
 
     def _receive(self, answer: BotAnswer) -> None:

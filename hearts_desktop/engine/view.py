@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..words import Level
 from .cards import CARDS, Card, cards_of, mask_of
 from .hand import HandState, Phase, Trick, play_order
 from .rules import PassDirection, Ruleset
@@ -41,9 +40,6 @@ class PlayerView:
     history: tuple[tuple[int, ...], ...]
     moon_chooser: int | None
     legal: int
-    seat_levels: tuple[Level | None, ...] = ()
-    """What the table shows beside each seat's name: a computer player's level, or None
-    for a person; empty when whoever made the view did not say."""
 
     @property
     def players(self) -> int:
@@ -86,7 +82,6 @@ def view_of(
     hand_index: int = 0,
     totals: tuple[int, ...] | None = None,
     history: tuple[tuple[int, ...], ...] = (),
-    seat_levels: tuple[Level | None, ...] = (),
 ) -> PlayerView:
     """Copy out what ``seat`` may know of ``state``."""
     passing = state.phase is Phase.PASSING
@@ -116,5 +111,4 @@ def view_of(
         history=history,
         moon_chooser=state.moon_candidate,
         legal=state.legal_mask() if state.phase is Phase.PLAYING and state.turn == seat else 0,
-        seat_levels=seat_levels,
     )

@@ -22,7 +22,7 @@ from ..bots import Hint
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
 from ..controller.table import HINT_LEVEL, HintReady, Refused, TableEvent, TableReset
 from ..engine import Card, HandResult, MoonScoring, Phase, PlayerView, Ruleset, RulesetError
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_levels
 from ..words import JobKind, Pace, SeatKind
 from . import protocol as p
 from .link import ClientLink, Lost
@@ -336,7 +336,7 @@ class ClientTable(NetworkTableRules):
         self._hint_job = self._next_job
         self._next_job += 1
         seed = f"hint:{view.hand_index}:{view.phase.value}:{len(view.tricks)}:{len(view.trick)}:{view.seat}"
-        self.runner.submit(BotJob(self._hint_job, JobKind.HINT, HINT_LEVEL, view, seed))
+        self.runner.submit(BotJob(self._hint_job, JobKind.HINT, HINT_LEVEL, view, seed, shown_levels(self.seats)))
         return True
 
     def _cancel_hint(self) -> None:

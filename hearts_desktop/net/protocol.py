@@ -49,7 +49,7 @@ from ..engine import (
 )
 from ..words import Level, Pace
 
-PROTOCOL: Final = 2
+PROTOCOL: Final = 3
 """2: levels and paces are the words of ``hearts_desktop.words``; a person's seat level is null."""
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
@@ -177,7 +177,6 @@ class WireView(Struct, forbid_unknown_fields=True, frozen=True):
     history: Annotated[list[Scores], Meta(max_length=10_000)]
     moon_chooser: SeatNo | None
     legal: Cards
-    seat_levels: Annotated[list[Level | None], Meta(max_length=5)]
 
 
 class WireResult(Struct, forbid_unknown_fields=True, frozen=True):
@@ -406,7 +405,6 @@ def view_to_wire(view: PlayerView) -> WireView:
         history=[list(h) for h in view.history],
         moon_chooser=view.moon_chooser,
         legal=card_texts(cards_of(view.legal)),
-        seat_levels=list(view.seat_levels),
     )
 
 
@@ -443,7 +441,6 @@ def view_from_wire(wire: WireView, rules: Ruleset) -> PlayerView:
         history=tuple(tuple(h) for h in wire.history),
         moon_chooser=wire.moon_chooser,
         legal=mask_of(parse_card_texts(wire.legal)),
-        seat_levels=tuple(wire.seat_levels),
     )
 
 

@@ -6,6 +6,7 @@ in statistics (the opponents' difficulty), so they live with persistence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -63,6 +64,12 @@ class Seat:
             return cls(data.get("name", ""), data.get("kind", ""), data.get("level", ""))
         except ValueError as error:
             raise DocumentError(str(error)) from error
+
+
+def shown_levels(seats: Sequence[Seat]) -> tuple[Level | None, ...]:
+    """What the table shows beside each name: a computer's level, or None for a person
+    (the Expert models the seats shown as Medium, so its questions carry this)."""
+    return tuple(None if seat.is_person else seat.level for seat in seats)
 
 
 def seats_from_json(data: Any, players: int) -> tuple[Seat, ...]:
