@@ -36,16 +36,17 @@ import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.utils import format_datetime
 from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
-from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
-from notices import FOLDER as LICENCE_FOLDER, missing_in, uncovered_libraries
 from changelog import releases
+from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
+from notices import FOLDER as LICENCE_FOLDER
+from notices import missing_in, uncovered_libraries
 from release import sha256_of
 
 INFO = app_info()
@@ -305,7 +306,7 @@ def debian_changelog() -> str:
     for entry in releases():
         bullets = [" ".join(item.split()) for item in entry.notes.removeprefix("- ").split("\n- ")]
         items = "\n".join(textwrap.fill(item, 80, initial_indent="  * ", subsequent_indent="    ") for item in bullets)
-        signed = format_datetime(datetime(entry.day.year, entry.day.month, entry.day.day, tzinfo=timezone.utc))
+        signed = format_datetime(datetime(entry.day.year, entry.day.month, entry.day.day, tzinfo=UTC))
         entries.append(f"{INFO.app_id} ({entry.version}) unstable; urgency=medium\n\n{items}\n\n"
                        f" -- {INFO.maintainer}  {signed}\n")
     return "\n".join(entries)
