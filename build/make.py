@@ -64,6 +64,8 @@ LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # new enough to run a bundle built on Ubuntu 22.04's glibc has it.
 DEB_COMPRESSION = ("zstd", "9")
 ADD_TO_MENU = BUILD / "linux" / "add-to-menu"
+APP_RUN = BUILD / "linux" / "AppRun"
+APPDIR = WORK.parent / f"{INFO.app_id}.AppDir"
 SMOKE_ARGS = ("--smoke", "--seed", "7")
 SMOKE_TIMEOUT_SECONDS = 600
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -147,13 +149,13 @@ def bundle_executable(bundle: Path) -> Path:
     return bundle / (INFO.app_id + (".exe" if sys.platform == "win32" else ""))
 
 
-def run_smoke(executable: Path, scratch: Path, label: str) -> None:
-    """Play the smoke game with the given executable; fail loudly on a bad exit or a hang."""
+def run_smoke(command: Sequence[Path | str], scratch: Path, label: str) -> None:
+    """Play the smoke game with the given command; fail loudly on a bad exit or a hang."""
     data = scratch / "player-data"
     env = dict(os.environ, **HEADLESS, HOME=str(scratch / "home"), XDG_CONFIG_HOME=str(scratch / "config"),
                XDG_DATA_HOME=str(scratch / "share"), XDG_STATE_HOME=str(scratch / "state"))
     with timed(f"smoke game ({label})"):
-        result = subprocess.run([str(executable), *SMOKE_ARGS, "--data-dir", str(data)], env=env, check=False,
+        result = subprocess.run([*map(str, command), *SMOKE_ARGS, "--data-dir", str(data)], env=env, check=False,
                                 timeout=SMOKE_TIMEOUT_SECONDS, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"smoke game failed with exit code {result.returncode}:\n{result.stdout}\n{result.stderr}")
@@ -170,7 +172,7 @@ def smoke_installed(install_dir: Path, executable: Path, scratch: Path, label: s
     nothing behind but the player's own saves.
     """
     before = files_under(install_dir)
-    run_smoke(executable, scratch, label)
+    run_smoke([executable], scratch, label)
     written = files_under(install_dir) - before
     if written:
         sys.exit(f"the program wrote into its install folder: {sorted(written)[:5]}")
@@ -353,11 +355,17 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     installed_kib = (tree_bytes(stage) + 1023) // 1024
     (stage / "DEBIAN").mkdir()
     (stage / "DEBIAN" / "control").write_text(control_file(installed_kib), encoding="utf-8")
+    settle_modes_and_dates(stage)
+
+
+def settle_modes_and_dates(root: Path) -> None:
+    """Every file under ``root`` readable by all and dated by the release, so that a package
+    of it has the same bytes from every build of a commit."""
     epoch = source_date_epoch()
-    for path in [stage, *stage.rglob("*")]:
+    for path in [root, *root.rglob("*")]:
         if not path.is_symlink():
             path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
-        os.utime(path, (epoch, epoch), follow_symlinks=False)  # the same bytes from every build
+        os.utime(path, (epoch, epoch), follow_symlinks=False)
 
 
 def build_deb(bundle: Path) -> Path:
@@ -396,6 +404,58 @@ def build_tarball(bundle: Path) -> Path:
         archive.add(ADD_TO_MENU, arcname=f"{INFO.app_id}/{ADD_TO_MENU.name}", filter=owned_by_root)
     print(f"portable: {tarball} ({mib(tarball.stat().st_size)})")
     return tarball
+
+
+def stage_appdir(bundle: Path, appdir: Path) -> None:
+    """The AppImage's contents: the bundle under ``usr/lib``, AppRun (which the AppImage
+    runtime starts), and the menu entry and icon at the top, where appimagetool and the
+    desktops' AppImage integration look, besides the usual ``usr/share`` files."""
+    shutil.copytree(bundle, appdir / "usr" / "lib" / INFO.app_id, symlinks=True)
+    share = appdir / "usr" / "share"
+    install_desktop_files(share)
+    # appimagetool looks for the metainfo under its older name, and validates it if found.
+    metainfo = share / "metainfo" / INFO.metainfo.name
+    metainfo.rename(metainfo.with_name(f"{INFO.component_id}.appdata.xml"))
+    shutil.copy(INFO.desktop_entry, appdir)
+    shutil.copy(INFO.icon(256), appdir / f"{INFO.component_id}.png")
+    (appdir / ".DirIcon").symlink_to(f"{INFO.component_id}.png")
+    shutil.copy(APP_RUN, appdir / "AppRun")  # copy keeps the executable bit
+    settle_modes_and_dates(appdir)
+
+
+def appimagetool() -> str | None:
+    """appimagetool, from $APPIMAGETOOL or the PATH (it is not packaged by distributions:
+    the release workflow downloads a pinned release)."""
+    return os.environ.get("APPIMAGETOOL") or shutil.which("appimagetool")
+
+
+def build_appimage(bundle: Path) -> Path | None:
+    """The one-file Linux build; None, saying so, where appimagetool is missing (the AppDir
+    is still staged, and ``--check`` plays a smoke game from it)."""
+    shutil.rmtree(APPDIR, ignore_errors=True)
+    stage_appdir(bundle, APPDIR)
+    tool = appimagetool()
+    if tool is None:
+        print(f"no appimagetool (set APPIMAGETOOL or put it on the PATH): no .AppImage, AppDir in {APPDIR}")
+        return None
+    appimage = DIST / f"{INFO.app_id}-{INFO.version}-{platform.machine()}.AppImage"
+    # A pinned runtime ($APPIMAGE_RUNTIME), or appimagetool downloads the newest one.
+    runtime = ["--runtime-file", os.environ["APPIMAGE_RUNTIME"]] if os.environ.get("APPIMAGE_RUNTIME") else []
+    with timed("AppImage"):
+        subprocess.run([tool, *runtime, str(APPDIR), str(appimage)], check=True,
+                       env=dict(os.environ, ARCH=platform.machine(), VERSION=INFO.version))
+    print(f"AppImage: {appimage} ({mib(appimage.stat().st_size)})")
+    return appimage
+
+
+def check_appimage(appimage: Path | None) -> None:
+    """Play a smoke game from the AppImage, unpacked by its own runtime (no FUSE needed),
+    or, without one, from the AppDir it would hold."""
+    with scratch_folder() as scratch:
+        if appimage is None:
+            run_smoke([APPDIR / "AppRun"], scratch, "AppDir")
+        else:
+            run_smoke([appimage, "--appimage-extract-and-run"], scratch, "AppImage")
 
 
 def dpkg_in(root: Path, *arguments: str) -> None:
@@ -591,7 +651,8 @@ def check_macos(dmg: Path) -> None:
 def build_installers(bundle: Path) -> list[Path]:
     """This platform's installers from the bundle; the first is the one ``--check`` installs."""
     if sys.platform.startswith("linux"):
-        return [build_deb(bundle), build_tarball(bundle)]
+        appimage = build_appimage(bundle)
+        return [build_deb(bundle), build_tarball(bundle), *([appimage] if appimage else [])]
     if sys.platform == "win32":
         return [build_windows_installer(bundle)]
     if sys.platform == "darwin":
@@ -599,9 +660,13 @@ def build_installers(bundle: Path) -> list[Path]:
     sys.exit(f"no installer recipe for {sys.platform}")
 
 
-def check_installer(installer: Path) -> None:
-    {"linux": check_linux, "win32": check_windows, "darwin": check_macos}[
-        "linux" if sys.platform.startswith("linux") else sys.platform](installer)
+def check_installers(installers: list[Path]) -> None:
+    """Install (or open) what was built in a scratch place and play a smoke game from it."""
+    if sys.platform.startswith("linux"):
+        check_linux(installers[0])
+        check_appimage(next((path for path in installers if path.suffix == ".AppImage"), None))
+    else:
+        {"win32": check_windows, "darwin": check_macos}[sys.platform](installers[0])
 
 
 def check_reproducible(first: list[Path]) -> None:
@@ -634,10 +699,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     make_reproducible()
     bundle = DIST / INFO.app_id if args.reuse_bundle else build_bundle()
     with scratch_folder() as scratch:
-        run_smoke(bundle_executable(bundle), scratch, "bundle")  # before packing it
+        run_smoke([bundle_executable(bundle)], scratch, "bundle")  # before packing it
     installers = build_installers(bundle)
     if args.check:
-        check_installer(installers[0])
+        check_installers(installers)
     if args.repro:
         check_reproducible(installers)
     print(f"done in {time.perf_counter() - start:.1f} s: "

@@ -384,3 +384,40 @@ def test_the_debian_copyright_file_is_machine_readable_and_every_licence_has_its
     assert licences.keys() == {"Expat", "CC0-1.0", "Bitstream-Vera", "LGPL-2.1", "other"}
     assert "Permission is hereby granted, free of charge" in licences["Expat"]
     assert "the Font Software" in licences["Bitstream-Vera"] and "/usr/share/common-licenses/LGPL-2.1" in licences["LGPL-2.1"]
+
+
+def test_the_appdir_holds_the_bundle_apprun_the_menu_entry_and_icon_and_plays_a_smoke_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(make, "APPDIR", tmp_path / "HeartsDesktop.AppDir")
+    monkeypatch.delenv("APPIMAGETOOL", raising=False)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no appimagetool here: the AppDir is still made
+    assert make.build_appimage(fake_bundle(tmp_path)) is None
+    appdir = make.APPDIR
+    assert os.access(appdir / "AppRun", os.X_OK)
+    assert (appdir / f"{INFO.component_id}.desktop").read_text() == INFO.desktop_entry.read_text()
+    assert os.readlink(appdir / ".DirIcon") == f"{INFO.component_id}.png"
+    assert (appdir / f"{INFO.component_id}.png").read_bytes() == INFO.icon(256).read_bytes()
+    assert (appdir / "usr/share/metainfo" / f"{INFO.component_id}.appdata.xml").is_file()  # appimagetool's name
+    assert os.access(appdir / "usr/lib" / INFO.app_id / INFO.app_id, os.X_OK)
+    if shutil.which("appstreamcli"):  # what appimagetool runs on it
+        subprocess.run(["appstreamcli", "validate-tree", "--no-net", str(appdir)], check=True, capture_output=True)
+    make.check_appimage(None)  # exits (SystemExit) unless AppRun plays a smoke game
+
+
+def test_appimagetool_packs_the_appdir_with_the_pinned_runtime_for_this_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(make, "APPDIR", tmp_path / "HeartsDesktop.AppDir")
+    monkeypatch.setattr(make, "DIST", tmp_path / "dist")
+    (tmp_path / "dist").mkdir()
+    said = tmp_path / "said"
+    tool = tmp_path / "appimagetool"  # records how it was run and "packs" by touching the output
+    tool.write_text(f'#!/bin/sh\necho "$ARCH $VERSION $*" > "{said}"\nfor last; do :; done\ntouch "$last"\n')
+    tool.chmod(0o755)
+    monkeypatch.setenv("APPIMAGETOOL", str(tool))
+    monkeypatch.setenv("APPIMAGE_RUNTIME", "/pinned/runtime-x86_64")
+    appimage = make.build_appimage(fake_bundle(tmp_path))
+    assert appimage is not None and appimage.name.endswith(f"-{INFO.version}-{os.uname().machine}.AppImage")
+    assert said.read_text().split() == [os.uname().machine, INFO.version, "--runtime-file", "/pinned/runtime-x86_64",
+                                        str(make.APPDIR), str(appimage)]

@@ -195,3 +195,18 @@ def test_the_linux_bundle_plays_in_a_real_x_server_with_mesa_on_the_oldest_and_n
     script = " ".join(step.get("run", "") for step in job["steps"])
     assert "xvfb-run" in script and "+extension GLX" in script and "libgl1-mesa-dri" in script
     assert "--smoke" in script and "SDL_VIDEODRIVER" not in str(job)  # the real X11 driver, not the dummy
+
+
+def test_the_linux_job_packs_an_appimage_with_a_pinned_tool_and_runtime_and_ships_it() -> None:
+    workflow = yaml.safe_load((ROOT / ".github/workflows/installers.yml").read_text(encoding="utf-8"))
+    steps = workflow["jobs"]["installer"]["steps"]
+    get_tool = next(step for step in steps if "appimagetool" in step.get("run", ""))
+    assert get_tool["if"] == "runner.os == 'Linux'"
+    assert re.search(r"appimagetool/releases/download/\d+\.\d+\.\d+/", get_tool["run"])  # a release, not "continuous"
+    assert re.search(r"type2-runtime/releases/download/\d{8}/", get_tool["run"])
+    assert "APPIMAGE_RUNTIME=" in get_tool["run"] and "APPIMAGETOOL=" in get_tool["run"]
+    assert steps.index(get_tool) < [step.get("run") for step in steps].index("python build/make.py --check")
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-artifact"))
+    assert "dist/*.AppImage" in upload["with"]["path"]
+    started = " ".join(step.get("run", "") for step in workflow["jobs"]["linux-start"]["steps"])
+    assert "*.AppImage --appimage-extract-and-run --smoke" in started  # in the real X server too
