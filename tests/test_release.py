@@ -4,6 +4,7 @@ release workflow publishes only a tag that is the program's version, with checks
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -14,9 +15,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from packaging.utils import parse_wheel_filename
 
 import hearts_desktop
-from tests.build_scripts import ROOT, appinfo, changelog, notices, release
+from tests.build_scripts import ROOT, appinfo, changelog, flatpak, notices, release
 
 INFO = appinfo.app_info()
 
@@ -210,3 +212,43 @@ def test_the_linux_job_packs_an_appimage_with_a_pinned_tool_and_runtime_and_ship
     assert "dist/*.AppImage" in upload["with"]["path"]
     started = " ".join(step.get("run", "") for step in workflow["jobs"]["linux-start"]["steps"])
     assert "*.AppImage --appimage-extract-and-run --smoke" in started  # in the real X server too
+
+
+def test_the_flatpak_manifest_lists_every_runtime_dependency_at_its_locked_version_for_both_arches() -> None:
+    manifest = json.loads(flatpak.MANIFEST.read_text(encoding="utf-8"))
+    assert manifest["id"] == INFO.component_id and manifest["command"] == INFO.app_id
+    assert "--share=network" in manifest["finish-args"]  # tables with friends on the local network
+    modules = {module["name"]: module for module in manifest["modules"]}
+    pins = flatpak.pinned_versions()
+    listed: dict[str, set[str]] = {}
+    for source in modules["python-dependencies"]["sources"]:
+        assert source["url"].startswith("https://files.pythonhosted.org/") and re.fullmatch(r"[0-9a-f]{64}",
+                                                                                            source["sha256"])
+        name, version, _, _ = parse_wheel_filename(source["url"].rsplit("/", 1)[1])
+        assert str(version) == pins[name], f"{name}: the manifest has {version}, the lock {pins[name]}"
+        listed.setdefault(name, set()).update(source.get("only-arches", flatpak.ARCHES))
+    assert listed == {name: set(flatpak.ARCHES) for name in flatpak.runtime_names()}  # run python build/flatpak.py
+    assert modules["setuptools"]["cleanup"] == ["*"]  # a build tool only
+    game = modules[INFO.app_id]
+    assert game["sources"] == [{"type": "dir", "path": "../.."}]  # the checkout the manifest is in
+    for command in game["build-commands"][1:]:  # each installs a file that exists here
+        assert command.startswith("install -Dm644 ") and (ROOT / command.split()[2]).is_file()
+    installed = " ".join(game["build-commands"])
+    assert f"/share/applications/{INFO.component_id}.desktop" in installed
+    assert f"/share/icons/hicolor/256x256/apps/{INFO.component_id}.png" in installed
+
+
+def test_wheels_are_chosen_pure_first_else_one_per_arch_for_the_runtime_s_python() -> None:
+    def wheel(name: str) -> dict[str, object]:
+        return {"filename": name, "url": f"https://files.pythonhosted.org/{name}", "hashes": {"sha256": "0" * 64}}
+
+    compiled = [wheel("m-1-cp311-cp311-manylinux_2_17_x86_64.whl"), wheel("m-1-cp312-cp312-win_amd64.whl"),
+                wheel("m-1-cp312-cp312-manylinux_2_41_x86_64.whl"),  # needs a newer glibc than the runtime's
+                wheel("m-1-cp312-cp312-manylinux_2_28_x86_64.whl"), wheel("m-1-cp312-cp312-manylinux2014_aarch64.whl")]
+    chosen = flatpak.choose_wheels(compiled)
+    assert [(c["url"].rsplit("/", 1)[1], c["only-arches"]) for c in chosen] == [
+        ("m-1-cp312-cp312-manylinux_2_28_x86_64.whl", ["x86_64"]), ("m-1-cp312-cp312-manylinux2014_aarch64.whl", ["aarch64"])]
+    assert flatpak.choose_wheels([*compiled, wheel("m-1-py3-none-any.whl")]) == [
+        {"type": "file", "url": "https://files.pythonhosted.org/m-1-py3-none-any.whl", "sha256": "0" * 64}]
+    with pytest.raises(SystemExit, match="aarch64"):
+        flatpak.choose_wheels(compiled[:4])
