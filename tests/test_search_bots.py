@@ -23,6 +23,8 @@ from hearts_desktop.engine import (
     Ruleset,
     view_of,
 )
+from hearts_desktop.engine.actions import PassAction
+from hearts_desktop.engine.cards import parse_cards
 from hearts_desktop.engine.rules import PassDirection
 from hearts_desktop.words import Level
 
@@ -222,6 +224,23 @@ def test_expert_stops_a_moon_at_the_last_chance() -> None:
     assert view.seat == 0 and {str(c) for c in view.legal_cards()} == {"2H", "9H"}
     assert expert_play(view) == "9H"
     assert str(quick_hard(100).choose_play(view, random.Random(1))) == "9H"
+
+
+def test_expert_ducks_the_led_queen_when_the_hearts_it_passed_make_a_moon_hopeless() -> None:
+    """Issue 24's first lost hand: passing right, we gave the ace and queen of hearts to the
+    right; the queen of spades is led and we play last holding A K J 8 6 2 of spades. Taking
+    it with the king (13 points) only pays if we take every heart, which the ace we passed
+    away forbids: duck, and the leader takes back its own queen."""
+    hands = {0: "AS KS JS 8S 6S 2S QH AH 3H 5C 9C KD 7D",
+             1: "AC KC QC JC TC 8C QS 3S 4S 5S TD JD QD",
+             2: "2C 3C 4C 7C 2D 3D 4D 5D 6D 9D 2H 4H 5H"}
+    state = deal_with(Ruleset(), hands, direction=PassDirection.RIGHT)
+    for seat, cards in {0: "QH AH 5C", 1: "TD JD QD", 2: "7C 9D 5H", 3: "AD KH JH"}.items():
+        state.apply(PassAction(seat, parse_cards(cards)))
+    play(state, "2C 6C 9C AC  QS KH 7S")  # the right-hand player has our hearts
+    view = view_of(state, state.turn)
+    assert view.seat == 0 and len(view.trick) == 3
+    assert expert_play(view, deals=40) in {"2S", "6S", "8S", "JS"}
 
 
 def test_expert_passes_an_unguarded_queen() -> None:
