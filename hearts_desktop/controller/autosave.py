@@ -1,56 +1,69 @@
-"""Autosave off the render loop: the newest game state is written by a background thread.
+"""Writing off the render loop: the newest state of a file is written by a background thread.
 
 A save costs a few milliseconds to tens of milliseconds (fsync), too long for a frame. The
-table hands over a copy of the game after every action; the writer keeps only the newest
+caller hands over a copy of the state after every change; the writer keeps only the newest
 pending copy, so a burst of computer moves becomes one write, and ``flush`` on exit makes
-sure the last action is on disk. The writer never dies: any error, not only a disk's, is
+sure the last change is on disk. The writer never dies: any error, not only a disk's, is
 logged and becomes one sentence for the player, and the next submission is written as usual.
+
+``Autosaver`` writes the game in progress; the session also writes the coach's finished
+reviews through a ``BackgroundWriter``.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from ..engine import Game
 from ..persistence import Seat, StorageError, save_game
 
 log = logging.getLogger(__name__)
 
+State = TypeVar("State")
 
-class Autosaver:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._pending: tuple[Game, tuple[Seat, ...]] | None = None
-        self._failed: tuple[Game, tuple[Seat, ...]] | None = None
+
+class BackgroundWriter(Generic[State]):
+    """One thread writing the newest submitted state of one file with ``write``."""
+
+    def __init__(self, name: str, write: Callable[[State], None], what: str, lost_on_close: str,
+                 retry: str) -> None:
+        self._name = name
+        """For the log and the thread ("autosave")."""
+        self._write_state = write
+        self._what = what
+        """What stopped being saved, for a sentence about a bug ("the game being saved")."""
+        self._lost_on_close = lost_on_close
+        """What a failure at closing loses ("the last moves of the game")."""
+        self._retry = retry
+        """When writing is tried again ("saving goes on with your next move")."""
+        self._pending: State | None = None
+        self._failed: State | None = None
         self._cause = ""
         """Why the newest write failed: the first half of the player's sentence."""
         self._errors: list[str] = []
-        self.written: tuple[int, int] | None = None
-        """The newest state on disk: its seed and number of actions (for measurements)."""
         self._lock = threading.Condition()
         self._closing = False
         self._busy = False
-        self._thread = threading.Thread(target=self._run, name="hearts-autosave", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"hearts-{name}", daemon=True)
         self._thread.start()
 
-    def submit(self, game: Game, seats: Sequence[Seat]) -> None:
-        """Save this state soon; a newer submission replaces one not yet written."""
+    def put(self, state: State) -> None:
+        """Write this state soon; a newer one replaces it if it was not written yet."""
         with self._lock:
-            self._pending = (game.copy(), tuple(seats))
+            self._pending = state
             self._lock.notify()
 
-    def save_now(self, game: Game, seats: Sequence[Seat]) -> bool:
-        """Save this state and wait for it: True once it is on disk."""
-        self.submit(game, seats)
-        self.flush()
+    def written_ok(self) -> bool:
+        """Whether everything submitted so far is on disk."""
         with self._lock:
             return self._pending is None and not self._busy and self._failed is None
 
     def errors(self) -> list[str]:
-        """Messages for the player about saves that failed since the last call."""
+        """Messages for the player about writes that failed since the last call."""
         with self._lock:
             errors, self._errors = self._errors, []
         return errors
@@ -61,8 +74,8 @@ class Autosaver:
             self._lock.wait_for(lambda: (self._pending is None and not self._busy), timeout)
 
     def close(self) -> None:
-        """Write what is left, trying a failed save once more (there is no next move to
-        save it with, so a failure now is said as such)."""
+        """Write what is left, trying a failed write once more (there is no next change to
+        write it with, so a failure now is said as such)."""
         with self._lock:
             if self._pending is None:
                 self._pending = self._failed
@@ -71,9 +84,12 @@ class Autosaver:
         with self._lock:
             self._closing = True
             if self._failed is not None:
-                self._errors = [f"{self._cause}, so the last moves of the game could not be saved before quitting."]
+                self._errors = [f"{self._cause}, so {self._lost_on_close} could not be saved before quitting."]
             self._lock.notify()
         self._thread.join(timeout=2.0)
+
+    def _written(self, state: State) -> None:
+        """Told of each state once it is on disk."""
 
     def _run(self) -> None:
         while True:
@@ -84,11 +100,11 @@ class Autosaver:
                 state = self._pending
                 self._pending = None
                 self._busy = True
-            failure = self._write(*state)
+            failure = self._write(state)
             with self._lock:
                 self._failed = state if failure else None
                 if not failure:
-                    self.written = (state[0].seed, len(state[0].actions))
+                    self._written(state)
                 if failure:
                     sentence, self._cause = failure
                     if sentence not in self._errors:
@@ -96,14 +112,41 @@ class Autosaver:
                 self._busy = False
                 self._lock.notify_all()
 
-    def _write(self, game: Game, seats: tuple[Seat, ...]) -> tuple[str, str] | None:
+    def _write(self, state: State) -> tuple[str, str] | None:
         """Write one state; if that failed, the player's sentence and its cause."""
         try:
-            save_game(self.path, game, seats)
+            self._write_state(state)
         except StorageError as error:
             return str(error), error.cause
         except Exception as error:  # the writer must outlive any bug
-            log.exception("autosave failed")
+            log.exception("%s failed", self._name)
             cause = f"An error in Hearts Desktop ({type(error).__name__}: {str(error)[:80]})"
-            return f"{cause} stopped the game being saved; saving goes on with your next move.", cause
+            return f"{cause} stopped {self._what}; {self._retry}.", cause
         return None
+
+
+SavedState = tuple[Game, tuple[Seat, ...]]
+
+
+class Autosaver(BackgroundWriter[SavedState]):
+    """The game in progress, saved after every action."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.written: tuple[int, int] | None = None
+        """The newest state on disk: its seed and number of actions (for measurements)."""
+        super().__init__("autosave", lambda state: save_game(path, *state), "the game being saved",
+                         "the last moves of the game", "saving goes on with your next move")
+
+    def submit(self, game: Game, seats: Sequence[Seat]) -> None:
+        """Save this state soon; a newer submission replaces one not yet written."""
+        self.put((game.copy(), tuple(seats)))
+
+    def save_now(self, game: Game, seats: Sequence[Seat]) -> bool:
+        """Save this state and wait for it: True once it is on disk."""
+        self.submit(game, seats)
+        self.flush()
+        return self.written_ok()
+
+    def _written(self, state: SavedState) -> None:
+        self.written = (state[0].seed, len(state[0].actions))

@@ -3,32 +3,42 @@ progress as answers come in, stays responsive, and can stop the review at any mo
 
 Only the reviewed seat's views go to the worker, as with the bots: the coach judges each
 decision from what that player could see. Finished reviews are kept by the caller's
-``ReviewCache``, so opening the same hand again is instant.
+``ReviewCache`` (and, through the session, on disk), so opening the same hand again is
+instant, also after a restart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import count
 
 from ..coach.game import Decision, HandReview, decision_at, decision_seed, decisions_of
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
+from ..coach.stored import review_key
 from ..engine import Action, PassAction, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
-ReviewKey = tuple[int, int, int, tuple[Action, ...]]
-"""(game seed, seat, review seed, the game's actions up to the seat's last decision in the
-hand): everything the judgements depend on, so two games dealt from one seed (``--seed``)
-never share a review."""
 
-
-@dataclass(slots=True)
 class ReviewCache:
-    """Finished reviews of this session's games, by game, hand and seat."""
+    """Finished reviews by the digest of what they depend on (``coach.stored.review_key``:
+    two games dealt from one seed never share one), oldest first; ``keep`` is told the
+    whole collection after each new review, to put it on disk."""
 
-    reviews: dict[ReviewKey, HandReview] = field(default_factory=dict)
+    def __init__(self, reviews: dict[str, HandReview] | None = None,
+                 keep: Callable[[dict[str, HandReview]], None] | None = None) -> None:
+        self.reviews = dict(reviews or {})
+        self.keep = keep
+
+    def get(self, key: str) -> HandReview | None:
+        return self.reviews.get(key)
+
+    def put(self, key: str, review: HandReview) -> None:
+        self.reviews.pop(key, None)  # the newest last: the file keeps the newest
+        self.reviews[key] = review
+        if self.keep is not None:
+            self.keep(dict(self.reviews))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +67,11 @@ class HandReviewer:
         self.cache = cache
         self.steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
         last = self.steps[-1].action_index + 1 if self.steps else 0
-        self.key: ReviewKey = (seed, seat, review_seed, tuple(actions[:last]))
+        self.key = review_key(rules, seed, seat, review_seed, budget, actions[:last])
         self.judged: dict[int, Decision] = {}
         self._jobs: dict[int, Step] = {}
         self._failed = False
-        cached = cache.reviews.get(self.key)
+        cached = cache.get(self.key)
         if cached is not None:
             self.judged = {d.action_index: d for d in cached.decisions}
             return
@@ -101,8 +111,8 @@ class HandReviewer:
             judgement, why = answer.result
             self.judged[step.action_index] = decision_at(step.action_index, step.view, step.action, judgement, why)
             news = True
-        if self.complete and self.key not in self.cache.reviews:
-            self.cache.reviews[self.key] = self.review()
+        if self.complete and self.cache.get(self.key) is None:
+            self.cache.put(self.key, self.review())
         return news
 
     def review(self) -> HandReview:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from ..coach.game import HandReview
+from ..coach.stored import load_reviews, save_reviews
 from ..engine import Game
 from ..persistence import (
     DataFolderLock,
@@ -33,8 +35,9 @@ from ..persistence import (
 )
 from ..persistence.stats import reread_statistics
 from ..words import Pace
-from .autosave import Autosaver
+from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
+from .review import ReviewCache
 from .table import TableController
 
 RESULT_KEPT = "the result of the game is kept with its save and will be counted at the next start"
@@ -60,13 +63,22 @@ class Session:
         """A finished game the statistics on disk do not count yet."""
         self.result_saved = True
         """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
+        self.reviews = ReviewCache()
+        """The coach's finished reviews, kept in their own file (``coach.stored``)."""
+        self._review_writer: BackgroundWriter[dict[str, HandReview]] | None = None
         if paths is None:
             return
         settings = load_settings(paths.settings)
         statistics = load_statistics(paths.statistics)
         saved = load_game(paths.autosave)
-        for loaded in (settings, statistics, saved):
+        reviews = load_reviews(paths.reviews)
+        for loaded in (settings, statistics, saved, reviews):
             self.messages.extend(loaded.messages)
+        path = paths.reviews
+        self._review_writer = BackgroundWriter(
+            "reviews", lambda kept: save_reviews(path, kept), "the coach's reviews being saved",
+            "the coach's last review", "saving goes on with the next review")
+        self.reviews = ReviewCache(reviews.value, keep=self._review_writer.put)
         self.settings = settings.value
         self.statistics = statistics.value
         self._stored = copy.deepcopy(statistics.value)
@@ -97,8 +109,9 @@ class Session:
 
     def take_messages(self) -> list[str]:
         """Sentences for the player since the last call, failed autosaves included."""
-        if self.autosaver is not None:
-            self.messages.extend(self.autosaver.errors())
+        for writer in (self.autosaver, self._review_writer):
+            if writer is not None:
+                self.messages.extend(writer.errors())
         messages, self.messages = self.messages, []
         return messages
 
@@ -141,9 +154,10 @@ class Session:
     def close(self) -> None:
         """Write what is left and let go of the folder; what could not be written is said
         (there is no next change to save it with)."""
-        if self.autosaver is not None:
-            self.autosaver.close()
-            self.messages.extend(self.autosaver.errors())
+        for writer in (self.autosaver, self._review_writer):
+            if writer is not None:
+                writer.close()
+                self.messages.extend(writer.errors())
         if self.uncounted is not None:
             self._count_finished(*self.uncounted, save_first=False)
         if self.lock is not None:

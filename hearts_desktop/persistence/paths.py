@@ -42,6 +42,11 @@ class DataPaths:
         return self.data_dir / "autosave.json"
 
     @property
+    def reviews(self) -> Path:
+        """The coach's finished reviews (``coach.stored``)."""
+        return self.data_dir / "reviews.json"
+
+    @property
     def statistics(self) -> Path:
         return self.data_dir / "statistics.json"
 

@@ -23,7 +23,7 @@ import pygame
 from .. import __version__
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
-from ..controller.review import HandReviewer, ReviewCache
+from ..controller.review import HandReviewer
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -156,8 +156,6 @@ class App:
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
         self._art: CardArt | None = None
-        self.reviews = ReviewCache()
-        """The coach's finished reviews this session: opening one again is instant."""
 
     @property
     def settings(self) -> Settings:
@@ -374,7 +372,7 @@ class App:
         job_ids = count(1).__next__  # one numbering for every hand: no answer is taken for another's
 
         def reviewer(hand: int) -> HandReviewer:
-            return HandReviewer(runner, game.rules, game.seed, game.actions, hand, seat, self.reviews,
+            return HandReviewer(runner, game.rules, game.seed, game.actions, hand, seat, self.session.reviews,
                                 budget=budget, job_ids=job_ids)
 
         names = [s.name for s in self.controller.seats]
