@@ -25,12 +25,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, make_bot, never_cancel
+from ..bots import Bot, never_cancel
 from ..bots.search import SAFETY_CAP
 from ..engine import HandState, Ruleset, view_of
 from ..engine.hand import deal
 from ..engine.rules import preset_by_key
 from ..words import Level
+from .opponents import OPPONENTS, make_player
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
@@ -191,14 +192,14 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
     return record
 
 
-def _play_chunk(job: tuple[tuple[Level, ...], Ruleset, int, int, int]) -> list[DealRecord]:
-    levels, rules, seed, first, last = job
-    bots = [make_bot(level) for level in levels]
+def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, int, int]) -> list[DealRecord]:
+    names, rules, seed, first, last = job
+    bots = [make_player(name) for name in names]
     return [play_deal(rules, bots, seed, index) for index in range(first, last)]
 
 
-def _chunks(levels: tuple[Level, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
-    tuple[tuple[Level, ...], Ruleset, int, int, int]
+def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
+    tuple[tuple[str, ...], Ruleset, int, int, int]
 ]:
     size = max(1, min(CHUNK_DEALS, math.ceil(hands / (4 * workers))))  # ~4 jobs per worker
     for first in range(0, hands, size):
@@ -206,14 +207,15 @@ def _chunks(levels: tuple[Level, ...], rules: Ruleset, seed: int, hands: int, wo
 
 
 def run_arena(
-    levels: Sequence[Level],
+    levels: Sequence[str],
     hands: int,
     seed: int = 1,
     preset: str | Ruleset = "standard",
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> ArenaResult:
-    """Play ``hands`` duplicate deals with the line-up ``levels`` (one level per seat).
+    """Play ``hands`` duplicate deals with the line-up ``levels`` (one player per seat: a
+    level, or an outside opponent of ``opponents.py``).
 
     ``progress(done, hands)`` is called as deals finish. The figures do not depend on
     ``workers``: every deal and every bot's random source is derived from the seed.
@@ -341,19 +343,22 @@ def _print_progress(done: int, total: int) -> None:
     print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
 
 
-def _lineup(text: str) -> list[Level]:
-    """The levels of ``--seats``; an unknown one is refused with the list of levels."""
+def _lineup(text: str) -> list[str]:
+    """The players of ``--seats``; an unknown one is refused with the list of names."""
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in tuple(Level)]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown level {unknown[0]!r}; choose from {', '.join(Level)}")
-    return [Level(name) for name in names]
+    for name in names:
+        try:
+            make_player(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return names
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--seats", type=_lineup, default="medium,easy,easy,easy",
-                        help=f"one level per seat, comma-separated ({', '.join(Level)})")
+                        help=f"one player per seat, comma-separated: a level ({', '.join(Level)}) or an outside "
+                        f"opponent ({', '.join(OPPONENTS)}, sparring:N for N simulations a move)")
     parser.add_argument("--hands", type=int, default=2000,
                         help="deals to play; each is played once per rotation of the seats")
     parser.add_argument("--seed", type=int, default=1)
@@ -361,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (use 2 for both cores)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = parser.parse_args(argv)
-    levels: list[Level] = args.seats
+    levels: list[str] = args.seats
     last_report = [0.0]
 
     def report(done: int, total: int) -> None:

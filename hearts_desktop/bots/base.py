@@ -50,7 +50,9 @@ class Hint:
 class Bot(ABC):
     """A computer player. Subclasses choose passes and plays; the moon choice has a default."""
 
-    level: ClassVar[Level]
+    level: ClassVar[Level | None]
+    """The level the table shows beside this player's name; None for the benchmark's
+    outside opponents, which are no level of ours."""
 
     @abstractmethod
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:

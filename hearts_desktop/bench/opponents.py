@@ -1,0 +1,247 @@
+"""Opponents from outside the family, for measuring the levels: never offered as a level.
+
+Our levels were tuned against each other, so beating one another says little about
+strength. These two play the way players we did not write do, from published
+descriptions rather than from our bots:
+
+* ``RuleBot`` ("rules"), a floor: pass the dangerous cards, duck when you can, dump the
+  queen and high hearts when void, and never defend against a moon.
+* ``SparringPartner`` ("sparring"), the strong published design (Sturtevant's PIMC+UCT
+  player): perfect-information Monte Carlo over sampled worlds, with a UCT search in each
+  world in which every seat maximises its own score (max^n), and a playout policy that
+  avoids points and stops a player who has taken every point so far. About 10,000
+  simulations a move by default (``sparring:N`` in an arena line-up sets N), counted, so a
+  seeded run replays exactly.
+
+Both read only the ``PlayerView``, as every bot does; the worlds are the plausible deals
+of our card inference (voids shown, cards passed), which is public reasoning, not a level.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
+from ..bots.inference import DealSampler, position_of
+from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
+from ..engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
+from ..engine.rules import CARDS_PASSED, RuleTables
+from ..words import Level
+
+QUEEN_BIT = 1 << QUEEN_OF_SPADES
+HEARTS = SUIT_MASKS[Suit.HEARTS]
+SPADES = SUIT_MASKS[Suit.SPADES]
+HIGH_SPADES = SPADES & ~((1 << QUEEN_OF_SPADES) - 1)  # queen, king and ace
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _top(mask: int) -> int:
+    """The card of highest rank in ``mask`` (any suits; ties go to the later suit)."""
+    return max(iter_bits(mask), key=lambda c: (_rank(c), c))
+
+
+def _bottom(mask: int) -> int:
+    return min(iter_bits(mask), key=lambda c: (_rank(c), c))
+
+
+def trick_winner_card(trick: list[int]) -> int:
+    """The card winning the trick so far: the highest of the suit led."""
+    led = trick[0] // 13
+    return max((c for c in trick if c // 13 == led), key=_rank)
+
+
+def pass_by_danger(hand: int, count: int = CARDS_PASSED) -> tuple[Card, ...]:
+    """The queen, king and ace of spades, then the highest hearts, then the highest cards."""
+    chosen: list[int] = []
+    for group in (hand & HIGH_SPADES, hand & HEARTS, hand):
+        for card in sorted(iter_bits(group & ~sum(1 << c for c in chosen)), key=lambda c: -_rank(c)):
+            if len(chosen) < count:
+                chosen.append(card)
+    return tuple(CARDS[c] for c in chosen)
+
+
+def rule_card(hand: int, legal: int, trick: list[int], points: int, last: bool) -> int:
+    """The rule player's card: lead low, follow under the winner, dump danger when void.
+
+    ``points`` are the cards that score (to know what to dump); ``last`` says whether
+    nobody plays after us in this trick.
+    """
+    if not trick:
+        safe = legal & ~HEARTS & ~QUEEN_BIT
+        return _bottom(safe or legal)
+    led = SUIT_MASKS[trick[0] // 13]
+    if legal & led:
+        winner = _rank(trick_winner_card(trick))
+        under = [c for c in iter_bits(legal) if _rank(c) < winner]
+        if under:
+            return max(under, key=_rank)  # duck as high as we can
+        if last and not any(1 << c & points for c in trick):
+            return _top(legal)  # a free trick: win it with our highest
+        return _top(legal & ~QUEEN_BIT) if legal & ~QUEEN_BIT else _top(legal)
+    if legal & QUEEN_BIT:
+        return QUEEN_OF_SPADES
+    for group in (legal & HIGH_SPADES, legal & HEARTS):
+        if group:
+            return _top(group)
+    return _top(legal)
+
+
+class RuleBot(Bot):
+    """The floor of the ladder: simple rules, and no moon defence at all."""
+
+    level: ClassVar[Level | None] = None
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        return pass_by_danger(view.hand)
+
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
+        last = len(view.trick) == view.players - 1
+        points = view.rules.tables.scoring_mask
+        return CARDS[rule_card(view.hand, view.legal, [int(c) for c in view.trick], points, last)]
+
+
+# ----------------------------------------------------------------- the sparring partner
+
+
+def runner_of(state: HandState, t: RuleTables) -> int | None:
+    """The one seat that has taken every point card taken so far (at least one), if any:
+    the player the others must stop from shooting the moon."""
+    takers = [s for s in range(state.n) if state.taken[s] & t.moon_mask]
+    return takers[0] if len(takers) == 1 else None
+
+
+def playout_card(state: HandState, t: RuleTables, rng: random.Random, explore: float = 0.1) -> int:
+    """The simulated players' card: the rules above, except that when one seat is running
+    the points, the others take a point trick from it when they can; a little randomness
+    keeps the simulations varied."""
+    legal = state.legal_mask()
+    if rng.random() < explore:
+        return rng.choice(list(iter_bits(legal)))
+    seat, trick = state.turn, state.trick
+    runner = runner_of(state, t)
+    if runner is not None and runner != seat and trick:
+        winning = trick_winner_card(trick)
+        led = SUIT_MASKS[trick[0] // 13]
+        by_runner = trick.index(winning) == (runner - state.leader) % state.n
+        over = [c for c in iter_bits(legal & led) if _rank(c) > _rank(winning)]
+        if by_runner and over:
+            return min(over, key=_rank)  # stop the run with the cheapest winner
+        if not legal & led and by_runner:
+            return _bottom(legal & ~t.moon_mask or legal)  # no points onto the runner
+    last = len(trick) == state.n - 1
+    return rule_card(state.hands[seat], legal, trick, t.scoring_mask, last)
+
+
+def finish(state: HandState, t: RuleTables, rng: random.Random) -> tuple[int, ...]:
+    """Play the hand out with the playout policy; every seat's points."""
+    while state.phase is Phase.PLAYING:
+        state.play(playout_card(state, t, rng))
+    for chooser in state.to_act():  # a moon's shooter adds to the others (same gaps either way)
+        state.apply(MoonAction(chooser, MoonScoring.ADD_TO_OTHERS))
+    assert state.result is not None
+    return state.result.points
+
+
+@dataclass(slots=True)
+class Node:
+    """A position in one world's UCT tree: the seat to move and its tried moves."""
+
+    seat: int
+    untried: list[int]
+    children: dict[int, Node] = field(default_factory=dict)
+    visits: int = 0
+    rewards: list[float] = field(default_factory=list)
+    """Summed rewards of every seat over the simulations through this node."""
+
+
+def _node(state: HandState) -> Node:
+    playing = state.phase is Phase.PLAYING
+    return Node(state.turn, list(iter_bits(state.legal_mask())) if playing else [], rewards=[0.0] * state.n)
+
+
+def uct_values(root_state: HandState, simulations: int, rng: random.Random, exploration: float) -> dict[int, float]:
+    """Each root move's mean reward for the seat to move, after ``simulations`` UCT
+    simulations in this perfect-information world (max^n: each seat picks for itself)."""
+    t = root_state.t
+    scale = t.penalty_total
+    root = _node(root_state)
+    for _ in range(simulations):
+        state = root_state.copy()
+        path = [root]
+        node = root
+        while not node.untried and node.children:  # select
+            log_n = math.log(node.visits)
+            seat = node.seat
+            card, node = max(node.children.items(), key=lambda item: item[1].rewards[seat] / item[1].visits
+                             + exploration * math.sqrt(log_n / item[1].visits))
+            state.play(card)
+            path.append(node)
+        if node.untried:  # expand
+            card = node.untried.pop(rng.randrange(len(node.untried)))
+            state.play(card)
+            child = _node(state)
+            node.children[card] = child
+            path.append(child)
+        points = finish(state, t, rng)
+        for visited in path:  # back up every seat's reward
+            visited.visits += 1
+            for s in range(len(points)):
+                visited.rewards[s] -= points[s] / scale
+    return {card: child.rewards[root.seat] / child.visits for card, child in root.children.items()}
+
+
+class SparringPartner(Bot):
+    """PIMC over ``worlds`` sampled deals with ``simulations`` UCT simulations in all."""
+
+    level: ClassVar[Level | None] = None
+
+    def __init__(self, simulations: int = 10_000, worlds: int = 30, exploration: float = 0.7) -> None:
+        self.simulations = simulations
+        self.worlds = worlds
+        self.exploration = exploration
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        return pass_by_danger(view.hand)  # the published players pass by rules too
+
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
+        legal = view.legal_cards()
+        if len(legal) == 1:
+            return legal[0]
+        sampler = DealSampler(view)
+        totals = dict.fromkeys((int(c) for c in legal), 0.0)
+        per_world = max(len(legal), self.simulations // self.worlds)
+        for _ in range(self.worlds):
+            if cancel():
+                break
+            world = position_of(view, sampler.sample(rng))
+            for card, value in uct_values(world, per_world, rng, self.exploration).items():
+                totals[card] += value
+        return CARDS[max(totals, key=lambda c: (totals[c], -c))]
+
+
+OPPONENTS: dict[str, Callable[[int | None], Bot]] = {
+    "rules": lambda _simulations: RuleBot(),
+    "sparring": lambda simulations: SparringPartner(simulations or 10_000),
+}
+"""The outside opponents by their arena names; ``sparring:N`` passes N simulations."""
+
+
+def make_player(name: str) -> Bot:
+    """A bot by arena name: one of our levels, ``rules``, ``sparring`` or ``sparring:N``."""
+    if name in tuple(Level):
+        return make_bot(Level(name))
+    base, _, count = name.partition(":")
+    if base not in OPPONENTS or (count and not count.isdigit()):
+        raise ValueError(f"unknown player {name!r}; choose from {', '.join([*Level, *OPPONENTS])} or sparring:N")
+    return OPPONENTS[base](int(count) if count else None)
