@@ -7,7 +7,6 @@ import math
 import multiprocessing
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -135,6 +134,8 @@ def smoke(args: argparse.Namespace) -> int:
     try:
         return open_table(args)
     except Exception:  # noqa: BLE001 (every failure must become the exit code)
+        import traceback  # only a failing smoke game needs it (start-up imports less)
+
         traceback.print_exc()  # prints nothing when a windowed program has no stderr
         return 1
 

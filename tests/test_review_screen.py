@@ -11,10 +11,9 @@ import pygame
 
 from hearts_desktop.bots import make_bot
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
-from hearts_desktop.controller.review import HandReviewer, ReviewCache
+from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import Game
 from hearts_desktop.persistence import Seat
-from hearts_desktop.ui.app import INLINE_REVIEW
 from hearts_desktop.ui.intents import PointerDown
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene

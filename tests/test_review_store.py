@@ -9,12 +9,11 @@ from pathlib import Path
 from hearts_desktop.coach.game import HandReview
 from hearts_desktop.coach.stored import KEPT_REVIEWS, load_reviews, review_from_dict, review_to_dict
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.review import HandReviewer
+from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer
 from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import Game
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.saves import save_game
-from hearts_desktop.ui.app import INLINE_REVIEW
 
 from .app_driver import finished_game
 from .test_review_screen import Recording

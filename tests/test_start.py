@@ -134,6 +134,23 @@ def test_a_missing_or_damaged_file_is_named_at_start_up_and_the_program_exits(
     assert ("missing" if how == "missing" else "damaged") in ours
 
 
+def test_one_changed_byte_inside_a_card_file_is_found_without_decoding_it(assets: Path) -> None:
+    """The start-up check reads the files' checksums, not their pictures: a flipped bit in
+    the middle of the image data is still named."""
+    path = assets / "cards" / "2color" / "5D.png"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    path.write_bytes(bytes(data))
+    with pytest.raises(resources.DamagedAsset, match="5D.png"):
+        startup.check_assets()
+
+
+def test_an_untouched_card_file_is_whole_and_any_cut_of_it_is_not() -> None:
+    data = resources.asset_path("cards", "back.png").read_bytes()
+    assert startup.png_is_whole(data)
+    assert not any(startup.png_is_whole(data[:end]) for end in range(0, len(data), max(1, len(data) // 97)))
+
+
 def test_the_sentence_goes_to_a_message_box_too(assets: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A double-clicked program has no terminal: stderr alone reached nobody."""
     damage(assets / "cards" / "4color" / "KD.png", "zeroed")

@@ -20,6 +20,10 @@ from ..engine import Action, PassAction, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
+INLINE_REVIEW = CoachBudget(first=8, batch=8, most=8, pass_screen=4)
+"""The coach's budget when it thinks in the render loop (tests, the fuzzer): enough to
+exercise every path without stalling the window for a whole review."""
+
 
 class ReviewCache:
     """Finished reviews by the digest of what they depend on (``coach.stored.review_key``:

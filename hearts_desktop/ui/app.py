@@ -17,13 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import __version__
-from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
-from ..controller.review import HandReviewer
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -34,19 +33,8 @@ from ..resources import DamagedAsset, MissingAsset, asset_path
 from ..words import Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
-from .info_scenes import help_scene, rules_scene
 from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
 from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
-from .network_scenes import (
-    HostLobbyScene,
-    JoiningScene,
-    JoinScene,
-    NetworkGame,
-    NetworkMenuScene,
-    TableClosedScene,
-    join_target,
-)
-from .new_game import NewGameScene
 from .overlays import (
     CoverScene,
     GameOverScene,
@@ -55,24 +43,21 @@ from .overlays import (
     MoonChoiceScene,
     ScoreHistoryScene,
 )
-from .review_scene import ReviewScene
 from .scene import Scene, SceneStack
-from .settings_scene import SettingsScene
 from .sound import Sounds
-from .stats_scene import StatisticsScene
 from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
-from .ui_log import UiLog
+
+# The screens a first frame does not show, and the coach, are imported where they open: the
+# program draws its first table or menu without them (start-up, issue 20).
+if TYPE_CHECKING:
+    from .network_scenes import NetworkGame
 
 DEFAULT_SIZE = (1280, 800)
 MAX_FRAME_SECONDS = 0.1
 FRAME_TIMES_KEPT = 10_000
 """Frame times kept for the frames benchmark: almost three minutes at 60 fps, a whole hand.
 Only the latest are kept; a list grew by a float every frame (7 MB an hour)."""
-
-
-INLINE_REVIEW = CoachBudget(first=8, batch=8, most=8, pass_screen=4)
-"""The coach's budget when it thinks in the render loop: enough to exercise every path."""
 
 
 @dataclass
@@ -364,6 +349,10 @@ class App:
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
         """The coach's review of ``seat``'s decisions in a finished hand, computed in a worker
         of its own that every hand of this review shares."""
+        from ..coach.review import DEFAULT_BUDGET
+        from ..controller.review import INLINE_REVIEW, HandReviewer
+        from .review_scene import ReviewScene
+
         game = self.controller.game
         runner = self.options.bot_runner()
         # A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
@@ -397,20 +386,30 @@ class App:
         self.running = False
 
     def open_new_game(self) -> None:
+        from .new_game import NewGameScene
+
         self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.start_new_game))
 
     def open_settings(self) -> None:
+        from .settings_scene import SettingsScene
+
         self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
 
     def open_statistics(self) -> None:
+        from .stats_scene import StatisticsScene
+
         self.stack.push(StatisticsScene(self.size, self.session.statistics, self.settings.new_game.player_name,
                                         self.session.reset_statistics))
 
     def open_rules(self) -> None:
+        from .info_scenes import rules_scene
+
         rules = self.model.rules if self.playing else self.settings.new_game.rules
         self.stack.push(rules_scene(self.size, rules, in_game=self.playing))
 
     def open_help(self) -> None:
+        from .info_scenes import help_scene
+
         self.stack.push(help_scene(self.size))
 
     def open_difficulty(self) -> None:
@@ -422,9 +421,13 @@ class App:
     # ------------------------------------------------------------------ network play
 
     def open_network(self) -> None:
+        from .network_scenes import NetworkMenuScene
+
         self.stack.push(NetworkMenuScene(self.size, self.open_host_setup, self.open_join))
 
     def open_host_setup(self) -> None:
+        from .new_game import NewGameScene
+
         self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.host_table,
                                      network=True))
 
@@ -437,6 +440,7 @@ class App:
         from ..net.code import new_code
         from ..net.host import HostTable
         from ..net.transport import WebSocketHost
+        from .network_scenes import HostLobbyScene, NetworkGame
 
         self.apply_settings(self.settings.replace(pace=pace))
         try:
@@ -496,6 +500,7 @@ class App:
 
     def open_join(self) -> None:
         from ..net.discovery import Browser
+        from .network_scenes import JoinScene
 
         browser: Browser | None = None
         note = ""
@@ -516,6 +521,7 @@ class App:
         """Knock at a table; the problem in one sentence when the form is not right."""
         from ..net.client import ClientTable
         from ..net.transport import WebSocketClient
+        from .network_scenes import JoiningScene, JoinScene, NetworkGame, join_target
 
         scene = self.stack.top
         heard = scene.tables if isinstance(scene, JoinScene) else []
@@ -546,6 +552,8 @@ class App:
             return
         reason = game.ended()
         if reason is not None:
+            from .network_scenes import TableClosedScene
+
             game.closed_shown = True
             self.stack.push(TableClosedScene(self.size, reason, self.show_main_menu))
 
@@ -643,6 +651,8 @@ def run(options: AppOptions) -> int:
     try:
         if options.ui_log is None:
             return App(options).run()
+        from .ui_log import UiLog
+
         with UiLog(options.ui_log) as log:
             app = App(options)
             app.on_frame = log.observe

@@ -1,13 +1,14 @@
-"""The card images: loaded once from PNGs, scaled once per card size."""
+"""The card images: each read from its PNG when first drawn, scaled once per card size."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
-from ..engine import CARDS, Card
+from ..engine import Card
 from ..resources import asset_path
 from . import theme
 
@@ -24,23 +25,25 @@ class CardArt:
     def __init__(self, deck: str = "2color", back_colour: str = "blue") -> None:
         self.deck = deck
         self.back_colour = back_colour
-        self._faces = {c: _load(deck, str(c)) for c in CARDS}
         self._back = _tinted_back(back_colour)
         self._scaled: OrderedDict[int, dict[int, pygame.Surface]] = OrderedDict()
         """Scaled images by height, the most recently used height last."""
         self._bytes = 0
 
     def face(self, card: Card, height: int) -> pygame.Surface:
-        return self._at(height, int(card), self._faces[card])
+        """A face is read from its file the first time it is drawn (a card's file takes about
+        1.5 ms: the whole deck read before the first frame took a tenth of the start-up)."""
+        return self._at(height, int(card), lambda: _load(self.deck, str(card)))
 
     def back(self, height: int, sideways: bool = False) -> pygame.Surface:
         """The back ``height`` tall, or lying on its side (the seats left and right)."""
         if sideways:
-            return self._at(height, -2, self._back, rotate=True)
-        return self._at(height, -1, self._back)
+            return self._at(height, -2, lambda: self._back, rotate=True)
+        return self._at(height, -1, lambda: self._back)
 
-    def _at(self, height: int, key: int, image: pygame.Surface, rotate: bool = False) -> pygame.Surface:
-        """``image`` scaled to ``height``: scaled once while that height is in use."""
+    def _at(self, height: int, key: int, image: Callable[[], pygame.Surface], rotate: bool = False
+            ) -> pygame.Surface:
+        """``image()`` scaled to ``height``: scaled once while that height is in use."""
         sized = self._scaled.get(height)
         if sized is None:
             sized = self._scaled[height] = {}
@@ -48,7 +51,7 @@ class CardArt:
             self._scaled.move_to_end(height)
         surface = sized.get(key)
         if surface is None:
-            surface = _scale(image, height)
+            surface = _scale(image(), height)
             surface = sized[key] = pygame.transform.rotate(surface, 90) if rotate else surface
             self._bytes += _size_of(surface)
             while self._bytes > KEPT_BYTES and len(self._scaled) > 1:

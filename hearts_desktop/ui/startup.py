@@ -9,6 +9,8 @@ game needs it, and named (``ui.app.run`` says it in a message box as well as on 
 from __future__ import annotations
 
 import os
+import struct
+import zlib
 from functools import cache
 
 import pygame
@@ -48,21 +50,43 @@ def asked_drivers() -> list[str]:
     return os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 @cache
 def check_assets() -> None:
-    """Read every card face of every deck, the back and the fonts once, at start-up: a
-    missing or damaged file stops the program before a game needs it. Raises MissingAsset
-    or DamagedAsset; checked once per process."""
+    """Check every card face of every deck and the back, and read the fonts, once, at
+    start-up: a missing or damaged file stops the program before a game needs it. Raises
+    MissingAsset or DamagedAsset; checked once per process."""
     images = [asset_path("cards", deck, f"{card}.png") for deck in DECKS for card in CARDS]
     images.append(asset_path("cards", "back.png"))
     for path in images:
-        try:
-            pygame.image.load(str(path))
-        except pygame.error:
-            raise DamagedAsset(path) from None
+        if not png_is_whole(path.read_bytes()):
+            raise DamagedAsset(path)
     for name in (theme.REGULAR_FONT, theme.BOLD_FONT):
         path = asset_path("fonts", name)
         try:
             pygame.font.Font(str(path), 12).render("♠♥♦♣ Hearts 10", True, (0, 0, 0))
         except (pygame.error, OSError):
             raise DamagedAsset(path) from None
+
+
+def png_is_whole(data: bytes) -> bool:
+    """``data`` is a PNG whose every chunk is complete and matches its checksum, up to the
+    closing IEND chunk: a truncated, overwritten or bit-flipped file fails. Checking the
+    105 card files this way takes milliseconds, where decoding them took a sixth of the
+    start-up; the faces are decoded when first drawn."""
+    if not data.startswith(PNG_SIGNATURE):
+        return False
+    position = len(PNG_SIGNATURE)
+    while position + 12 <= len(data):
+        length, kind = struct.unpack_from(">I4s", data, position)
+        end = position + 8 + length
+        if end + 4 > len(data):
+            return False
+        if zlib.crc32(data[position + 4:end]) != struct.unpack_from(">I", data, end)[0]:
+            return False
+        if kind == b"IEND":
+            return True
+        position = end + 4
+    return False

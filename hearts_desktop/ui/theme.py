@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -11,7 +11,6 @@ from ..resources import asset_path
 
 Color = tuple[int, int, int]
 
-FELT = (21, 97, 54)
 FELT_DARK = (12, 66, 36)
 FELT_LIGHT = (33, 122, 70)
 INK = (245, 244, 236)
@@ -155,16 +154,24 @@ def clear_caches() -> None:
 @lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The green table with a soft vignette, drawn once per window size."""
-    w, h = size
     surface = pygame.Surface(size)
-    surface.fill(FELT)
-    small = pygame.Surface((64, 40))
-    for y in range(40):
-        for x in range(64):
-            dx = (x - 31.5) / 32
-            dy = (y - 19.5) / 20
-            shade = min(1.0, (dx * dx + dy * dy) ** 0.5)
-            t = max(0.0, shade - 0.35) / 0.65
-            small.set_at((x, y), tuple(int(FELT_LIGHT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)))
-    surface.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    surface.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
     return surface
+
+
+VIGNETTE_SIZE = (64, 40)
+
+
+@cache
+def _vignette() -> pygame.Surface:
+    """The felt's light centre fading to dark edges, small (smoothing it up to the window's
+    size blurs it), the same for every size: made once, from bytes rather than pixel by pixel."""
+    width, height = VIGNETTE_SIZE
+    pixels = bytearray()
+    for y in range(height):
+        dy = (y - (height - 1) / 2) / (height / 2)
+        for x in range(width):
+            dx = (x - (width - 1) / 2) / (width / 2)
+            t = max(0.0, min(1.0, (dx * dx + dy * dy) ** 0.5) - 0.35) / 0.65
+            pixels += bytes(int(light * (1 - t) + dark * t) for light, dark in zip(FELT_LIGHT, FELT_DARK))
+    return pygame.image.frombytes(bytes(pixels), VIGNETTE_SIZE, "RGB")
