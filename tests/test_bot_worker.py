@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, ProcessRunner
+from hearts_desktop.controller.bot_runner import WORKER_NICENESS, BotAnswer, BotJob, ProcessRunner
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.words import JobKind, Level
 
@@ -122,3 +123,21 @@ def test_a_killed_worker_is_replaced_and_given_the_unanswered_jobs() -> None:
         assert set(answers_for(runner, {2})) == {2}
     finally:
         runner.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX call")
+def test_the_worker_thinks_at_a_lower_priority_than_the_window_and_closing_stops_it_at_once() -> None:
+    runner = ProcessRunner()
+    try:
+        runner.submit(a_view_job(1))
+        assert 1 in answers_for(runner, {1})  # the worker is running: it has stepped back
+        pid = next(child.pid for child in multiprocessing.active_children() if child.name == "hearts-bots")
+        assert pid is not None
+        lowest = 19  # nice values stop there
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(lowest, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
+        runner.submit(a_view_job(2, JobKind.HINT, Level.EXPERT))  # a long search, then the window closes
+        time.sleep(0.2)
+    finally:
+        started = time.monotonic()
+        runner.close()
+    assert time.monotonic() - started < 0.5

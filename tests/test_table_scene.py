@@ -292,3 +292,32 @@ def test_the_next_hand_stays_hidden_until_the_score_is_read() -> None:
     table.controller.continue_after_hand()
     table.settle(2.0)
     assert len(table.scene.hand_rects) == 13
+
+
+def test_the_kept_backdrop_never_shows_a_stale_table_through_a_deal_a_pass_and_tricks() -> None:
+    """The felt and the other seats' face-down cards are kept between frames: every frame
+    drawn from the kept backdrop equals the same frame drawn from scratch."""
+    table = Table()
+
+    def from_scratch() -> bytes:
+        table.scene._backdrop_cache = None
+        table.stack.draw(table.screen)
+        return pygame.image.tobytes(table.screen, "RGB")
+
+    def compare_for(frames: int) -> None:
+        for _ in range(frames):
+            table.frame()
+            kept = pygame.image.tobytes(table.screen, "RGB")
+            assert kept == from_scratch()
+
+    compare_for(60)  # the deal: hands fill card by card
+    for card in list(table.scene.hand_rects)[:3]:
+        table.click(table.card_center(card))
+    table.click(table.scene.buttons["pass"].rect.center)
+    compare_for(60)  # the exchange
+    for _ in range(3):
+        view = table.controller.view()
+        if view.my_turn:
+            table.click(table.card_center(view.legal_cards()[0]))
+        compare_for(40)
+    assert any(count < 13 for count in table.controller.view().cards_left)

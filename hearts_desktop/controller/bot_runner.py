@@ -172,7 +172,22 @@ def _listen(jobs: Connection, inbox: _Inbox) -> None:
             inbox.add(message)
 
 
+WORKER_NICENESS = 5
+"""How far the worker steps back for the window: on two cores, a search thinking at the
+same priority as the render loop took a core the frames needed (frame p99 9-13 ms while
+the Expert thought). Idle cores still run it at full speed, and its budgets are counted
+in deals, so a niced worker decides the same, only later when the machine is busy."""
+
+
+def _step_back_for_the_window() -> None:
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):
+        pass  # no nice (Windows) or not allowed: the worker thinks at the window's priority
+
+
 def _worker(jobs: Connection, answers: Connection) -> None:
+    _step_back_for_the_window()
     inbox = _Inbox()
     threading.Thread(target=_listen, args=(jobs, inbox), name="hearts-bots-listener", daemon=True).start()
     while True:

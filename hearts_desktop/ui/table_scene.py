@@ -113,6 +113,7 @@ class TableScene(Scene):
         self.pending_deal: int | None = None
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard()
+        self._backdrop_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
@@ -642,9 +643,10 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         view = self.controller.view()
-        self._draw_seats(surface, view)
+        surface.blit(self._backdrop(surface.get_size(), view), (0, 0))
+        for place in layout.places:
+            self._draw_label(surface, view, place)
         self._draw_trick(surface)
         self._draw_status(surface, view)
         if view.phase is Phase.PASSING and self.dealing is None:
@@ -660,19 +662,29 @@ class TableScene(Scene):
         self._draw_buttons(surface)
         self.keyboard.draw(surface, self)
 
-    def _draw_seats(self, surface: pygame.Surface, view: PlayerView) -> None:
+    def _backdrop(self, size: tuple[int, int], view: PlayerView) -> pygame.Surface:
+        """The felt with the other seats' face-down cards on it, drawn again only when the
+        size, the layout, the art or a seat's count of cards changes: drawing those cards and
+        their shadows every frame was a third of a frame's work."""
         layout = self.layout
-        for place in layout.places:
-            seat = place.seat
-            if seat != layout.viewer:
-                count = view.cards_left[seat]
-                if self.dealing is not None:
-                    count = self.dealing.get(seat, 0)
-                elif view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
-                    count -= CARDS_PASSED
-                for rect in layout.opponent_rects(seat, count):
-                    draw_card(surface, self.art, None, rect, rotate=place.vertical)
-            self._draw_label(surface, view, place)
+        others = [place for place in layout.places if place.seat != layout.viewer]
+        key = (size, layout, self.art, tuple(self._cards_shown(view, place.seat) for place in others))
+        if self._backdrop_cache is None or self._backdrop_cache[0] != key:
+            backdrop = theme.felt(size).copy()
+            for place, count in zip(others, key[3]):
+                for rect in layout.opponent_rects(place.seat, count):
+                    draw_card(backdrop, self.art, None, rect, rotate=place.vertical)
+            self._backdrop_cache = (key, backdrop)
+        return self._backdrop_cache[1]
+
+    def _cards_shown(self, view: PlayerView, seat: int) -> int:
+        """How many face-down cards another seat shows: those dealt so far, less a pass given."""
+        if self.dealing is not None:
+            return self.dealing.get(seat, 0)
+        count = view.cards_left[seat]
+        if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
+            count -= CARDS_PASSED
+        return count
 
     def _draw_label(self, surface: pygame.Surface, view: PlayerView, place: SeatPlace) -> None:
         """A seat's name (with the computer's level), its score, and "passed ✓" below; the
