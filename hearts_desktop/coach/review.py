@@ -205,11 +205,13 @@ def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool]
     """Play ``budget.first`` deals, then batches, until the mark is settled or the cap is
     reached; how many deals were played."""
     deals = 0
-    while deals < budget.most and not cancel():
+    while deals < budget.most:
         batch = budget.first if deals == 0 else budget.batch
         for _ in range(batch):
+            if cancel():  # asked deal by deal: a move waiting for the worker waits a deal at most
+                return deals
             deal()
-        deals += batch
+            deals += 1
         if is_settled():
             break
     return deals

@@ -9,6 +9,12 @@ Jobs are cancelled by their ids, never by age: a queued job is skipped, a runnin
 its ``cancel`` callable turn true, and a cancelled job's answer is dropped, while every
 other job (a computer's pass submitted before a hint, say) is still answered.
 
+Background jobs (the coach judging a finished hand while the game goes on) wait behind
+every move and hint: the worker takes one only when nothing else waits, and a move or hint
+arriving while one runs stops it at once; it is started again later (its seed makes the
+second run give the same answer). ``SharedRunner`` lets the table and the coach share the
+one worker, each with its own job numbers and answers.
+
 The worker dies with the game, however the game ends (kill -9, out of memory): it holds
 only its own ends of its two pipes, and a thread in it waits on the job pipe and on the
 parent's sentinel, ending the worker at once when either says the game is gone.
@@ -18,13 +24,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import queue
 import random
 import threading
 import traceback
+from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, replace
+from itertools import count
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -51,6 +57,8 @@ class BotJob:
     """For the coach ("judge"): the action taken from ``view``, to be judged."""
     budget: CoachBudget | None = None
     """For the coach: how many deals a judgement may use (None: the coach's default)."""
+    background: bool = False
+    """Low priority: run only when no other job waits, and set aside when one comes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,32 +133,66 @@ def _answer(job: BotJob, cancel: Cancel) -> BotAnswer:
 
 
 class _Inbox:
-    """The worker's side: jobs waiting in order, and which of them (or the one running)
-    were cancelled. Cancellations are kept only for jobs still queued or running, so the
-    record never outgrows the queue however long the game lasts."""
+    """The worker's side: jobs waiting (moves and hints first, in order, then background
+    jobs), and which of them (or the one running) were cancelled. Cancellations are kept
+    only for jobs still queued or running, so the record never outgrows the queue however
+    long the game lasts."""
 
     def __init__(self) -> None:
-        self.jobs: queue.SimpleQueue[BotJob] = queue.SimpleQueue()
-        self._lock = threading.Lock()
+        self._ready = threading.Condition()
+        self._urgent: deque[BotJob] = deque()
+        self._background: deque[BotJob] = deque()
         self._live: set[int] = set()
         self._cancelled: set[int] = set()
 
     def add(self, job: BotJob) -> None:
-        with self._lock:
+        with self._ready:
             self._live.add(job.job_id)
-        self.jobs.put(job)
+            (self._background if job.background else self._urgent).append(job)
+            self._ready.notify()
+
+    def put_back(self, job: BotJob) -> None:
+        """A background job set aside for a move: first of its kind to run again."""
+        with self._ready:
+            self._background.appendleft(job)
+
+    def next(self) -> BotJob:
+        """The next job to run, waiting for one."""
+        with self._ready:
+            self._ready.wait_for(lambda: bool(self._urgent or self._background))
+            return (self._urgent or self._background).popleft()
+
+    def urgent_waiting(self) -> bool:
+        return bool(self._urgent)
 
     def cancel(self, job_ids: Iterable[int]) -> None:
-        with self._lock:
+        with self._ready:
             self._cancelled |= self._live.intersection(job_ids)
 
     def is_cancelled(self, job_id: int) -> bool:
         return job_id in self._cancelled
 
     def done(self, job_id: int) -> None:
-        with self._lock:
+        with self._ready:
             self._live.discard(job_id)
             self._cancelled.discard(job_id)
+
+
+class _Stop:
+    """A running job's ``cancel``: true once it is cancelled or, for a background job, once
+    a move or hint waits (then ``set_aside`` says the job must run again)."""
+
+    def __init__(self, inbox: _Inbox, job: BotJob) -> None:
+        self.inbox = inbox
+        self.job = job
+        self.set_aside = False
+
+    def __call__(self) -> bool:
+        if self.inbox.is_cancelled(self.job.job_id):
+            return True
+        if self.job.background and self.inbox.urgent_waiting():
+            self.set_aside = True
+        return self.set_aside
 
 
 def _listen(jobs: Connection, inbox: _Inbox) -> None:
@@ -191,9 +233,13 @@ def _worker(jobs: Connection, answers: Connection) -> None:
     inbox = _Inbox()
     threading.Thread(target=_listen, args=(jobs, inbox), name="hearts-bots-listener", daemon=True).start()
     while True:
-        job = inbox.jobs.get()
+        job = inbox.next()
         if not inbox.is_cancelled(job.job_id):
-            answer = _answer(job, partial(inbox.is_cancelled, job.job_id))
+            stop = _Stop(inbox, job)
+            answer = _answer(job, stop)
+            if stop.set_aside and not inbox.is_cancelled(job.job_id):
+                inbox.put_back(job)
+                continue
             if not inbox.is_cancelled(job.job_id):
                 try:
                     answers.send(answer)
@@ -265,3 +311,67 @@ class ProcessRunner:
         self._process.join(timeout=1.0)
         self._jobs.close()
         self._answers.close()
+
+
+class SharedRunner:
+    """One worker for several users (the table, each of the coach's background reviews):
+    each gets a client (a ``BotRunner``) numbering its jobs as it likes; answers go back to
+    the client that asked, and closing a client stops only its own jobs."""
+
+    def __init__(self, runner: BotRunner) -> None:
+        self.runner = runner
+        self._numbers = count(1)
+        self._owners: dict[int, tuple[RunnerClient, int]] = {}
+
+    def client(self) -> RunnerClient:
+        return RunnerClient(self)
+
+    def _deliver(self) -> None:
+        for answer in self.runner.poll():
+            owner = self._owners.pop(answer.job_id, None)
+            if owner is not None:
+                client, job_id = owner
+                client.receive(replace(answer, job_id=job_id))
+
+    def close(self) -> None:
+        """Stop every job and the worker."""
+        self._owners.clear()
+        self.runner.close()
+
+
+class RunnerClient:
+    """One user's share of a ``SharedRunner``."""
+
+    def __init__(self, shared: SharedRunner) -> None:
+        self._shared = shared
+        self._numbers: dict[int, int] = {}  # the client's job id -> the worker's
+        self._answers: list[BotAnswer] = []
+
+    def submit(self, job: BotJob) -> None:
+        number = next(self._shared._numbers)
+        self._numbers[job.job_id] = number
+        self._shared._owners[number] = (self, job.job_id)
+        self._shared.runner.submit(replace(job, job_id=number))
+
+    def receive(self, answer: BotAnswer) -> None:
+        if self._numbers.pop(answer.job_id, None) is not None:
+            self._answers.append(answer)
+
+    def poll(self) -> list[BotAnswer]:
+        self._shared._deliver()
+        answers, self._answers = self._answers, []
+        return answers
+
+    def cancel(self, job_ids: Iterable[int]) -> None:
+        cancelled = set(job_ids)
+        numbers = [self._numbers.pop(i) for i in cancelled if i in self._numbers]
+        for number in numbers:
+            self._shared._owners.pop(number, None)
+        if numbers:
+            self._shared.runner.cancel(numbers)
+        self._answers = [a for a in self._answers if a.job_id not in cancelled]
+
+    def close(self) -> None:
+        """Stop this client's jobs; the worker goes on for the others."""
+        self.cancel(list(self._numbers))
+        self._answers.clear()

@@ -64,7 +64,8 @@ class HandReviewer:
 
     def __init__(self, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action],
                  hand_index: int, seat: int, cache: ReviewCache, review_seed: int = 0,
-                 budget: CoachBudget = DEFAULT_BUDGET, job_ids: Callable[[], int] | None = None) -> None:
+                 budget: CoachBudget = DEFAULT_BUDGET, job_ids: Callable[[], int] | None = None,
+                 background: bool = False) -> None:
         self.runner = runner
         self.hand_index = hand_index
         self.seat = seat
@@ -84,7 +85,7 @@ class HandReviewer:
             job_id = next_id()
             self._jobs[job_id] = step
             runner.submit(BotJob(job_id, JobKind.JUDGE, Level.EXPERT, step.view, decision_seed(review_seed, step.action_index),
-                                 chosen=step.action, budget=budget))
+                                 chosen=step.action, budget=budget, background=background))
 
     @property
     def progress(self) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..coach.game import HandReview
+from ..coach.review import CoachBudget
 from ..coach.stored import load_reviews, save_reviews
 from ..engine import Game
 from ..persistence import (
@@ -33,8 +34,9 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
-from ..persistence.stats import reread_statistics
+from ..persistence.stats import Accuracy, reread_statistics
 from ..words import Pace
+from .accuracy import BackgroundReviews
 from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
 from .review import ReviewCache
@@ -66,6 +68,10 @@ class Session:
         self.reviews = ReviewCache()
         """The coach's finished reviews, kept in their own file (``coach.stored``)."""
         self._review_writer: BackgroundWriter[dict[str, HandReview]] | None = None
+        self.coach: BackgroundReviews | None = None
+        """Judges the people's finished hands for their accuracy (``start_coach``)."""
+        self._coached: TableController | None = None
+        """The local game the coach follows (never a network table)."""
         if paths is None:
             return
         settings = load_settings(paths.settings)
@@ -101,11 +107,27 @@ class Session:
             lock.release()
             raise
 
+    def start_coach(self, clients: Callable[[], BotRunner], budget: CoachBudget) -> None:
+        """Have the coach judge the people's hands of the local games from now on, each
+        review through a runner ``clients`` makes (background jobs of the bots' worker)."""
+        if self.paths is not None and self.coach is None:
+            self.coach = BackgroundReviews(clients, self.reviews, budget, self._record_accuracy)
+
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
                     auto_continue: bool = False) -> TableController:
-        """A table for ``game`` whose every action is saved through this session."""
-        return TableController(game, seats, runner, pace, on_change=self.game_changed,
-                               auto_continue=auto_continue)
+        """A table for ``game`` whose every action is saved through this session (and whose
+        finished hands the coach judges)."""
+        table = TableController(game, seats, runner, pace, on_change=self.game_changed,
+                                auto_continue=auto_continue)
+        self._coached = table
+        if self.coach is not None:
+            self.coach.follow(game, seats)
+        return table
+
+    def update(self) -> None:
+        """Each frame: take in the coach's judgements."""
+        if self.coach is not None:
+            self.coach.update()
 
     def take_messages(self) -> list[str]:
         """Sentences for the player since the last call, failed autosaves included."""
@@ -121,16 +143,19 @@ class Session:
             self._try(save_settings, self.paths.settings, settings)
 
     def game_changed(self, controller: TableController) -> None:
-        """After every action: save the game, or, once it is over, count it and forget it."""
+        """After every action: save the game, or, once it is over, count it and forget it;
+        the coach starts on each hand that finished."""
         if self.autosaver is None:
             return
         game, seats = controller.game, tuple(controller.seats)
         if not game.over:
             self.saved = SavedGame(game, seats, datetime.now().astimezone())
             self.autosaver.submit(game, seats)
-            return
-        self.saved = None
-        self._count_finished(game, seats, save_first=True)
+        else:
+            self.saved = None
+            self._count_finished(game, seats, save_first=True)
+        if self.coach is not None and controller is self._coached:
+            self.coach.follow(game, seats)  # after counting: the game's record takes its accuracy
 
     def reset_statistics(self, name: str) -> None:
         def forget(statistics: Statistics) -> bool:
@@ -153,7 +178,10 @@ class Session:
 
     def close(self) -> None:
         """Write what is left and let go of the folder; what could not be written is said
-        (there is no next change to save it with)."""
+        (there is no next change to save it with). Hands the coach is still judging are
+        dropped: their games stay not reviewed."""
+        if self.coach is not None:
+            self.coach.close()
         for writer in (self.autosaver, self._review_writer):
             if writer is not None:
                 writer.close()
@@ -178,6 +206,9 @@ class Session:
             return
         self.uncounted = None
         self._try(discard_saved_game, self.paths.autosave)
+
+    def _record_accuracy(self, identity: str, name: str, accuracy: Accuracy) -> None:
+        self._try(self._update_statistics, lambda statistics: statistics.record_accuracy(name, identity, accuracy))
 
     def _update_statistics(self, change: Callable[[Statistics], bool]) -> None:
         """Apply ``change`` to the statistics on disk as they are now (re-read, so a game

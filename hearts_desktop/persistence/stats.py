@@ -2,7 +2,9 @@
 
 Recorded from a finished game's own results, so they can never disagree with the score
 sheet. Each game carries an id: recording the same game twice (the program stopped between
-recording it and forgetting its save) counts it once.
+recording it and forgetting its save) counts it once. From version 3 a game also carries
+the coach's accuracy for that person (mean cost per decision), added when the coach has
+judged the game in the background; version 2 files read as games not reviewed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .documents import (
     get_list,
     get_object,
     get_time,
+    is_number,
     load_document,
     read_document,
 )
@@ -38,7 +41,7 @@ MAX_SCORE: Final = 10**6
 STATISTICS: Final = DocumentKind(
     label="The statistics file",
     format="hearts-desktop-statistics",
-    version=2,
+    version=3,
     without_file="the statistics start afresh",
     from_backup="the statistics as they were before the last game were loaded instead",
     sealed_from=2,
@@ -95,8 +98,28 @@ _COUNTS: Final = ("games", "wins", "hands", "moons", "queens")
 
 
 @dataclass(frozen=True, slots=True)
+class Accuracy:
+    """The coach's verdict on one person's game: the mean cost of a decision, in points
+    (lower is better), over how many decisions."""
+
+    mean_cost: float
+    decisions: int
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Accuracy | None:
+        if data is None:
+            return None
+        if not isinstance(data, dict):
+            raise DocumentError("an accuracy must be an object")
+        cost: Any = data.get("mean_cost")
+        if not is_number(cost) or not 0 <= cost <= MAX_SCORE:
+            raise DocumentError(f"mean_cost must be a number of points, not {cost!r:.40}")
+        return cls(float(cost), get_int(data, "decisions", 1, MAX_COUNT))
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One finished game as one player saw it, for the chart of recent results."""
+    """One finished game as one player saw it, for the charts of recent results."""
 
     game_id: str
     finished_at: datetime
@@ -104,6 +127,8 @@ class GameRecord:
     total: int
     won: bool
     hands: int
+    accuracy: Accuracy | None = None
+    """None until the coach has judged the game (and for ever if it never did)."""
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self) | {"finished_at": self.finished_at.isoformat(timespec="seconds")}
@@ -124,6 +149,7 @@ class GameRecord:
             get_int(data, "total", -MAX_SCORE, MAX_SCORE),
             data["won"],
             get_int(data, "hands", 0, MAX_COUNT),
+            Accuracy.from_dict(data.get("accuracy")),  # absent before version 3: not reviewed
         )
 
 
@@ -186,6 +212,18 @@ class Statistics:
             )
             profile.recent = (profile.recent + [record])[-RECENT_GAMES:]
         return True
+
+    def record_accuracy(self, name: str, identity: str, accuracy: Accuracy) -> bool:
+        """Add the coach's accuracy to ``name``'s record of a game; False if that game is
+        not among their recent games (their statistics were reset meanwhile)."""
+        profile = self.profiles.get(name)
+        if profile is None:
+            return False
+        for index, record in enumerate(profile.recent):
+            if record.game_id == identity:
+                profile.recent[index] = dataclasses.replace(record, accuracy=accuracy)
+                return True
+        return False
 
     def profile(self, name: str) -> Profile:
         """The named person's profile (empty and unsaved until a game is recorded)."""

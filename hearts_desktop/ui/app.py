@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import __version__
-from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner
+from ..controller.bot_runner import BotRunner, InlineRunner, ProcessRunner, SharedRunner
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
@@ -141,6 +141,7 @@ class App:
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
         self._art: CardArt | None = None
+        self._worker: SharedRunner | None = None
 
     @property
     def settings(self) -> Settings:
@@ -213,6 +214,7 @@ class App:
                 continue
             self.stack.handle(intent)
         self.stack.update(dt)
+        self.session.update()
         self._notice_network_end()
         self.toasts.update(dt)
         for message in self.session.take_messages():
@@ -252,6 +254,8 @@ class App:
     def shutdown(self) -> None:
         self._end_game()
         self.session.close()
+        if self._worker is not None:
+            self._worker.close()
         unsaved = self.session.take_messages()  # the window is closing: said in a box instead
         theme.clear_caches()
         pygame.quit()
@@ -274,9 +278,22 @@ class App:
         self._end_game()
         options = self.options
         pace = options.pace if options.scripted and options.pace else self.settings.pace
-        runner = options.bot_runner()
+        runner = self._bots()
         self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
+
+    def _bots(self) -> BotRunner:
+        """The local game's share of the bots' worker. One worker serves every local game of
+        the session and the coach's background reviews, which go on from one game into the
+        next (a rematch does not stop the last hand's review); it ends when the program does."""
+        if self._worker is None:
+            self._worker = SharedRunner(self.options.bot_runner())
+            from ..coach.review import DEFAULT_BUDGET
+            from ..controller.review import INLINE_REVIEW
+
+            budget = INLINE_REVIEW if isinstance(self._worker.runner, InlineRunner) else DEFAULT_BUDGET
+            self.session.start_coach(self._worker.client, budget)
+        return self._worker.client()
 
     def _show_table(self, model: TableModel, overlays: TableOverlays) -> None:
         self.model = model

@@ -1,4 +1,5 @@
-"""The Statistics screen: one person's figures, by opponents, and a chart of recent games."""
+"""The Statistics screen: one person's figures, by opponents, and charts of recent games:
+their final scores and the coach's cost per decision in each (its accuracy figure)."""
 
 from __future__ import annotations
 
@@ -85,10 +86,14 @@ class StatisticsScene(FormScene):
         else:
             left = rect.left + fs * 2
             half = rect.width // 2 - fs * 3
-            bottom = self._draw_figures(surface, figures(profile.overall), left, y, half)
+            rows = [*figures(profile.overall), ("Cost per decision", accuracy_figure(profile.recent))]
+            bottom = self._draw_figures(surface, rows, left, y, half)
             self._draw_by_opponents(surface, profile.by_opponents, rect.centerx + fs, y, half)
-            chart = pygame.Rect(left, bottom + fs, rect.width - fs * 4, rect.bottom - bottom - fs * 6)
-            draw_chart(surface, chart, profile.recent, fs)
+            charts = pygame.Rect(left, bottom + fs // 2, rect.width - fs * 4, rect.bottom - bottom - fs * 5)
+            scores = pygame.Rect(charts.left, charts.top, charts.width, int(charts.height * 0.6))
+            draw_chart(surface, scores, profile.recent, fs)
+            costs = pygame.Rect(charts.left, scores.bottom + fs // 2, charts.width, charts.bottom - scores.bottom - fs // 2)
+            draw_accuracy_chart(surface, costs, profile.recent, fs)
         self.button_row(surface, rect.bottom - fs)
 
     def _draw_figures(self, surface: pygame.Surface, rows: list[tuple[str, str]], left: int, top: int,
@@ -128,6 +133,50 @@ def opponents_label(key: str) -> str:
     return re.sub(r"(\d+x) (\w+)", lambda match: f"{match[1]} {match[2].capitalize()}", key)
 
 
+def accuracy_figure(games: list[GameRecord]) -> str:
+    """The coach's mean cost per decision over the reviewed games (each decision counts once)."""
+    reviewed = [g.accuracy for g in games if g.accuracy is not None]
+    decisions = sum(a.decisions for a in reviewed)
+    if not decisions:
+        return "—"
+    return f"{sum(a.mean_cost * a.decisions for a in reviewed) / decisions:.2f}"
+
+
+def game_slots(plot: pygame.Rect, count: int) -> list[int]:
+    """The centre of each game's column: the two charts put a game at the same place."""
+    slot = plot.width / count
+    return [plot.left + int((i + 0.5) * slot) for i in range(count)]
+
+
+def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecord], fs: int) -> None:
+    """The coach's cost per decision in each recent game as a line (a gap where a game was not
+    reviewed), each game's figure beneath it; lower is better."""
+    small = int(fs * 0.8)
+    surface.blit(theme.text("Coach's cost per decision, same games (lower is better, — not reviewed)", small,
+                            theme.INK_DIM), area.topleft)
+    if not games or area.height < fs * 4:
+        return
+    plot = pygame.Rect(area.left + fs * 2, area.top + int(fs * 1.6), area.width - fs * 2,
+                       area.height - int(fs * 1.6) - int(fs * 1.3))
+    costs = [None if g.accuracy is None else g.accuracy.mean_cost for g in games]
+    high = max([1.0, *(c for c in costs if c is not None)])
+    pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 1)
+    previous: tuple[int, int] | None = None
+    for x, cost in zip(game_slots(plot, len(games)), costs):
+        label = theme.text("—" if cost is None else f"{cost:.2f}", small, theme.INK if cost is not None else theme.INK_DIM)
+        surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 3)))
+        if cost is None:
+            previous = None
+            continue
+        point = (x, plot.bottom - round(cost / high * plot.height))
+        if previous is not None:
+            pygame.draw.line(surface, theme.HINT, previous, point, 2)
+        pygame.draw.circle(surface, theme.HINT, point, max(3, fs // 4))
+        previous = point
+    top_label = theme.text(f"{high:.1f}", small, theme.INK_DIM)
+    surface.blit(top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))
+
+
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecord], fs: int) -> None:
     """Final totals of the recent games as bars, oldest first; won games in gold."""
     small = int(fs * 0.8)
@@ -142,8 +191,8 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecor
     pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, zero_y), (plot.right, zero_y), 1)
     slot = plot.width / len(games)
     bar_w = max(4, min(int(slot * 0.6), fs * 2))  # one game is one slim bar, not a grey block
-    for i, game in enumerate(games):
-        x = plot.left + int(i * slot + (slot - bar_w) / 2)
+    for centre, game in zip(game_slots(plot, len(games)), games):
+        x = centre - bar_w // 2
         top = zero_y - round(game.total * scale)
         bar = pygame.Rect(x, min(top, zero_y), bar_w, max(1, abs(zero_y - top)))
         pygame.draw.rect(surface, theme.GOLD if game.won else theme.INK_DIM, bar, border_radius=2)

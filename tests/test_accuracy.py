@@ -1,0 +1,223 @@
+"""The coach's accuracy in the statistics: each person's finished hands judged in the
+background behind the computers' moves, one mean cost per decision per game, kept in
+statistics version 3 (version 2 files still read), and quitting never waits for it."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pygame
+
+from hearts_desktop.coach.game import decisions_of, review_hand
+from hearts_desktop.coach.review import CoachBudget
+from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, ProcessRunner, SharedRunner
+from hearts_desktop.controller.review import INLINE_REVIEW
+from hearts_desktop.controller.session import Session
+from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.persistence import DataPaths, Seat, load_statistics
+from hearts_desktop.persistence.atomic import checksum
+from hearts_desktop.persistence.stats import STATISTICS, Accuracy, Statistics, game_id
+from hearts_desktop.ui.overlays import GameOverScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.words import JobKind, Level, Pace, SeatKind
+
+from .app_driver import ONE_HUMAN, Driver, finished_game
+from .test_bot_worker import a_view_job, answers_for
+from .test_review_screen import Recording
+
+QUICK_JUDGE = CoachBudget(first=64, batch=64, most=256, pass_screen=8)
+
+
+def test_a_move_asked_for_while_the_coach_judges_in_the_background_is_answered_first() -> None:
+    game, _ = finished_game()
+    [(index, view, action)] = [d for d in decisions_of(game.rules, game.seed, game.actions, 0, 0)][3:4]
+    judge = BotJob(1, JobKind.JUDGE, Level.EXPERT, view, "judge", chosen=action, budget=QUICK_JUDGE, background=True)
+    runner = ProcessRunner()
+    try:
+        runner.submit(judge)
+        time.sleep(0.3)  # the judgement is running
+        runner.submit(a_view_job(2))
+        order: list[int] = []
+        deadline = time.monotonic() + 60
+        while len(order) < 2 and time.monotonic() < deadline:
+            order += [a.job_id for a in runner.poll()]
+            time.sleep(0.01)
+        assert order == [2, 1], "the move first, the judgement after it"
+    finally:
+        runner.close()
+    inline = InlineRunner()
+    inline.submit(judge)
+    [alone] = inline.poll()
+    assert alone.result is not None
+    # Set aside and started again, the judgement is the one it would have been undisturbed.
+    runner = ProcessRunner()
+    try:
+        runner.submit(judge)
+        time.sleep(0.3)
+        runner.submit(a_view_job(2))
+        found = answers_for(runner, {1, 2}, seconds=60)
+    finally:
+        runner.close()
+    judged, again = alone.result, found[1].result
+    assert isinstance(judged, tuple) and isinstance(again, tuple)
+    assert again[0].cost == judged[0].cost and again[0].deals == judged[0].deals and again[1] == judged[1]
+
+
+def test_clients_of_one_worker_get_their_own_answers_and_stop_only_their_own_jobs() -> None:
+    class Holding(InlineRunner):
+        """Answers only when polled, so a cancel can come first."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.held: list[BotJob] = []
+
+        def submit(self, job: BotJob) -> None:
+            self.held.append(job)
+
+        def poll(self) -> list[BotAnswer]:
+            for job in self.held:
+                super().submit(job)
+            self.held.clear()
+            return super().poll()
+
+        def cancel(self, job_ids: object) -> None:
+            self.held = [j for j in self.held if j.job_id not in job_ids]  # type: ignore[operator]
+
+    shared = SharedRunner(Holding())
+    table, coach = shared.client(), shared.client()
+    table.submit(a_view_job(1))
+    coach.submit(a_view_job(1))
+    coach.submit(a_view_job(2))
+    coach.close()
+    assert [a.job_id for a in table.poll()] == [1]
+    assert coach.poll() == []
+
+
+def hot_seat() -> tuple[Seat, ...]:
+    return (Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.HUMAN), *ONE_HUMAN[2:])
+
+
+def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statistics(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, seed=8)
+    try:
+        driver.new_game(hot_seat(), rules=Ruleset(target=25))
+        driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
+        game = driver.app.controller.game
+        driver.frame()
+    finally:
+        driver.close()
+    statistics = load_statistics(DataPaths.resolve(tmp_path).statistics).value
+    for seat, name in ((0, "Anna"), (1, "Bo")):
+        [record] = statistics.profile(name).recent
+        expected = [review_hand(game.rules, game.seed, game.actions, hand, seat, budget=INLINE_REVIEW)
+                    for hand in range(len(game.results))]
+        costs = [d.cost for review in expected for d in review.decisions]
+        assert record.accuracy is not None and record.accuracy.decisions == len(costs)
+        assert abs(record.accuracy.mean_cost - sum(costs) / len(costs)) < 1e-9
+
+
+def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: driver.app.controller.game.hand_index == 1 and driver.human_to_act())
+        coach = driver.app.session.coach
+        assert coach is not None and not coach.busy
+        driver.app.options.bot_runner = Recording
+        driver.app.open_review(driver.app.table, 0, 0, covered=False)
+        review = driver.top
+        assert isinstance(review, ReviewScene) and review.reviewer.complete
+        assert isinstance(review.reviewer.runner, Recording) and review.reviewer.runner.jobs == []
+        driver.keys(pygame.K_ESCAPE)
+    finally:
+        driver.close()
+
+
+def test_a_game_still_being_judged_at_quitting_is_kept_as_not_reviewed_and_quitting_does_not_wait(
+        tmp_path: Path) -> None:
+    game, seats = finished_game()
+    session = Session.open(tmp_path)
+    session.start_coach(Recording, INLINE_REVIEW)  # a worker that never answers
+    table = session.start_table(Game(game.rules, game.seed), seats, InlineRunner(), Pace.INSTANT)
+    for action in game.actions:  # the game as it was played, move by move
+        table.game.apply(action)
+        session.game_changed(table)
+    assert session.coach is not None and session.coach.busy
+    started = time.monotonic()
+    session.close()
+    assert time.monotonic() - started < 2
+    [record] = load_statistics(DataPaths.resolve(tmp_path).statistics).value.profile("Anna").recent
+    assert record.game_id == game_id(game) and record.accuracy is None
+
+
+def test_a_network_table_is_not_reviewed(tmp_path: Path) -> None:
+    game, seats = finished_game()
+    session = Session.open(tmp_path)
+    try:
+        jobs: list[Recording] = []
+
+        def clients() -> Recording:
+            jobs.append(Recording())
+            return jobs[-1]
+
+        session.start_coach(clients, INLINE_REVIEW)
+        from hearts_desktop.controller.table import TableController
+
+        hosted = TableController(Game.replay(game.rules, game.seed, game.actions[:60]), seats, InlineRunner(),
+                                 on_change=session.game_changed)
+        session.game_changed(hosted)  # as a network host's table reports its moves
+        assert jobs == []
+    finally:
+        session.close()
+
+
+# ----------------------------------------------------------------------------- the statistics file
+
+
+def version_2_document(statistics: Statistics) -> dict[str, object]:
+    """What version 2 of the program wrote: no accuracy in the game records."""
+    document = statistics.to_dict()
+    for profile in document["profiles"].values():
+        for record in profile["recent"]:
+            del record["accuracy"]
+    body = {k: v for k, v in document.items() if k != "checksum"} | {"version": 2}
+    return body | {"checksum": checksum(body)}
+
+
+def test_a_version_2_statistics_file_still_reads_its_games_as_not_reviewed(tmp_path: Path) -> None:
+    game, seats = finished_game()
+    statistics = Statistics()
+    statistics.record_game(game, seats)
+    path = DataPaths.resolve(tmp_path).statistics
+    path.write_text(json.dumps(version_2_document(statistics)))
+    loaded = load_statistics(path)
+    assert loaded.messages == []
+    [record] = loaded.value.profile("Anna").recent
+    assert record.accuracy is None and record.total == game.totals[0]
+    assert loaded.value.record_accuracy("Anna", record.game_id, Accuracy(0.4, 52))
+    assert loaded.value.to_dict()["version"] == STATISTICS.version == 3
+
+
+def test_a_statistics_file_from_a_newer_version_is_set_aside_with_a_sentence(tmp_path: Path) -> None:
+    path = DataPaths.resolve(tmp_path).statistics
+    body = Statistics().to_dict() | {"version": 4}
+    path.write_text(json.dumps({k: v for k, v in body.items() if k != "checksum"} | {"checksum": checksum(body)}))
+    loaded = load_statistics(path)
+    [message] = loaded.messages
+    assert "newer version" in message and loaded.value.profiles == {}
+    assert list(tmp_path.glob("statistics.corrupt-*.json"))
+
+
+def test_an_accuracy_out_of_range_is_damage_not_a_crash(tmp_path: Path) -> None:
+    game, seats = finished_game()
+    statistics = Statistics()
+    statistics.record_game(game, seats)
+    document = statistics.to_dict()
+    document["profiles"]["Anna"]["recent"][0]["accuracy"] = {"mean_cost": -1, "decisions": 3}
+    document["checksum"] = checksum(document)
+    path = DataPaths.resolve(tmp_path).statistics
+    path.write_text(json.dumps(document))
+    loaded = load_statistics(path)
+    assert loaded.value.profiles == {} and "is damaged" in loaded.messages[0]
