@@ -13,7 +13,7 @@ import pygame
 from hearts_desktop.coach.game import decisions_of, review_hand
 from hearts_desktop.coach.review import CoachBudget
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, ProcessRunner, SharedRunner
-from hearts_desktop.controller.review import INLINE_REVIEW
+from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer
 from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import DataPaths, Seat, load_statistics
@@ -125,11 +125,13 @@ def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(t
         driver.play_through(lambda: driver.app.controller.game.hand_index == 1 and driver.human_to_act())
         coach = driver.app.session.coach
         assert coach is not None and not coach.busy
-        driver.app.options.bot_runner = Recording
+        worker = driver.app._worker
+        assert worker is not None
+        recording = worker.runner = Recording()
         driver.app.open_review(driver.app.table, 0, 0, covered=False)
         review = driver.top
         assert isinstance(review, ReviewScene) and review.reviewer.complete
-        assert isinstance(review.reviewer.runner, Recording) and review.reviewer.runner.jobs == []
+        assert recording.jobs == []
         driver.keys(pygame.K_ESCAPE)
     finally:
         driver.close()
@@ -221,3 +223,17 @@ def test_an_accuracy_out_of_range_is_damage_not_a_crash(tmp_path: Path) -> None:
     path.write_text(json.dumps(document))
     loaded = load_statistics(path)
     assert loaded.value.profiles == {} and "is damaged" in loaded.messages[0]
+
+
+def test_a_review_in_progress_takes_the_hand_another_reviewer_finished_and_stops_its_jobs() -> None:
+    game, _ = finished_game()
+    cache = Session(None).reviews
+    waiting = Recording()
+    on_screen = HandReviewer(waiting, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    background = HandReviewer(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW,
+                              background=True)
+    background.poll()
+    assert background.complete and not on_screen.complete
+    assert on_screen.poll() and on_screen.complete
+    assert sorted(waiting.cancelled) == sorted(job.job_id for job in waiting.jobs)
+    assert [d.cost for d in on_screen.review().decisions] == [d.cost for d in background.review().decisions]

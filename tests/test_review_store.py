@@ -86,12 +86,13 @@ def test_a_damaged_reviews_file_is_set_aside_with_a_sentence_and_the_game_still_
     paths.reviews.write_text('{"format": "hearts-desktop-reviews", "version": 1, "reviews": {"x": 1}')
     session = Session.open(tmp_path)
     try:
+        assert session.saved is not None and session.take_messages() == []  # read when first needed
+        assert session.reviews.reviews == {}
         messages = session.take_messages()
         assert len(messages) == 1 and messages[0].startswith("The coach's saved reviews is damaged")
         assert "hands will be reviewed again when opened" in messages[0]
         assert not paths.reviews.exists() and list(tmp_path.glob("reviews.corrupt-*.json"))
-        assert session.saved is not None and session.saved.game.actions == unfinished.actions
-        assert session.reviews.reviews == {}
+        assert session.saved.game.actions == unfinished.actions
     finally:
         session.close()
 

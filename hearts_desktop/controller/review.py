@@ -105,6 +105,11 @@ class HandReviewer:
         """Take in the worker's answers; True when something new was judged."""
         if not self._jobs:
             return False
+        cached = self.cache.get(self.key)
+        if cached is not None:  # another reviewer of the hand (the background coach) finished it
+            self.cancel()
+            self.judged = {d.action_index: d for d in cached.decisions}
+            return True
         news = False
         for answer in self.runner.poll():
             step = self._jobs.pop(answer.job_id, None)
@@ -132,7 +137,7 @@ class HandReviewer:
             self._jobs.clear()
 
     def close(self) -> None:
-        """Stop the work and the runner: the review's worker is its own."""
+        """Stop the work and close the runner (the review's own, or its client of a shared one)."""
         self.cancel()
         self.runner.close()
 

@@ -14,10 +14,8 @@ import copy
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..coach.game import HandReview
-from ..coach.review import CoachBudget
-from ..coach.stored import load_reviews, save_reviews
 from ..engine import Game
 from ..persistence import (
     DataFolderLock,
@@ -36,11 +34,15 @@ from ..persistence import (
 )
 from ..persistence.stats import Accuracy, reread_statistics
 from ..words import Pace
-from .accuracy import BackgroundReviews
 from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
-from .review import ReviewCache
 from .table import TableController
+
+if TYPE_CHECKING:  # the coach is read and imported when first needed, not before the first frame
+    from ..coach.game import HandReview
+    from ..coach.review import CoachBudget
+    from .accuracy import BackgroundReviews
+    from .review import ReviewCache
 
 RESULT_KEPT = "the result of the game is kept with its save and will be counted at the next start"
 RESULT_LOST = "the result of the game could not be saved and is not in the statistics"
@@ -65,8 +67,7 @@ class Session:
         """A finished game the statistics on disk do not count yet."""
         self.result_saved = True
         """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
-        self.reviews = ReviewCache()
-        """The coach's finished reviews, kept in their own file (``coach.stored``)."""
+        self._reviews: ReviewCache | None = None
         self._review_writer: BackgroundWriter[dict[str, HandReview]] | None = None
         self.coach: BackgroundReviews | None = None
         """Judges the people's finished hands for their accuracy (``start_coach``)."""
@@ -77,14 +78,8 @@ class Session:
         settings = load_settings(paths.settings)
         statistics = load_statistics(paths.statistics)
         saved = load_game(paths.autosave)
-        reviews = load_reviews(paths.reviews)
-        for loaded in (settings, statistics, saved, reviews):
+        for loaded in (settings, statistics, saved):
             self.messages.extend(loaded.messages)
-        path = paths.reviews
-        self._review_writer = BackgroundWriter(
-            "reviews", lambda kept: save_reviews(path, kept), "the coach's reviews being saved",
-            "the coach's last review", "saving goes on with the next review")
-        self.reviews = ReviewCache(reviews.value, keep=self._review_writer.put)
         self.settings = settings.value
         self.statistics = statistics.value
         self._stored = copy.deepcopy(statistics.value)
@@ -107,10 +102,32 @@ class Session:
             lock.release()
             raise
 
+    @property
+    def reviews(self) -> ReviewCache:
+        """The coach's finished reviews, read from their own file (``coach.stored``) the first
+        time a review is asked for."""
+        if self._reviews is None:
+            from ..coach.stored import load_reviews, save_reviews
+            from .review import ReviewCache
+
+            if self.paths is None:
+                self._reviews = ReviewCache()
+                return self._reviews
+            loaded = load_reviews(self.paths.reviews)
+            self.messages.extend(loaded.messages)
+            path = self.paths.reviews
+            self._review_writer = BackgroundWriter(
+                "reviews", lambda kept: save_reviews(path, kept), "the coach's reviews being saved",
+                "the coach's last review", "saving goes on with the next review")
+            self._reviews = ReviewCache(loaded.value, keep=self._review_writer.put)
+        return self._reviews
+
     def start_coach(self, clients: Callable[[], BotRunner], budget: CoachBudget) -> None:
         """Have the coach judge the people's hands of the local games from now on, each
         review through a runner ``clients`` makes (background jobs of the bots' worker)."""
         if self.paths is not None and self.coach is None:
+            from .accuracy import BackgroundReviews
+
             self.coach = BackgroundReviews(clients, self.reviews, budget, self._record_accuracy)
 
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,

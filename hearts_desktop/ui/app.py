@@ -51,6 +51,7 @@ from .toast import Toasts
 # The screens a first frame does not show, and the coach, are imported where they open: the
 # program draws its first table or menu without them (start-up, issue 20).
 if TYPE_CHECKING:
+    from ..coach.review import CoachBudget
     from .network_scenes import NetworkGame
 
 DEFAULT_SIZE = (1280, 800)
@@ -288,12 +289,17 @@ class App:
         next (a rematch does not stop the last hand's review); it ends when the program does."""
         if self._worker is None:
             self._worker = SharedRunner(self.options.bot_runner())
-            from ..coach.review import DEFAULT_BUDGET
-            from ..controller.review import INLINE_REVIEW
-
-            budget = INLINE_REVIEW if isinstance(self._worker.runner, InlineRunner) else DEFAULT_BUDGET
-            self.session.start_coach(self._worker.client, budget)
+            self.session.start_coach(self._worker.client, self._review_budget())
         return self._worker.client()
+
+    def _review_budget(self) -> CoachBudget:
+        """A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
+        the window would stall for the whole review."""
+        from ..coach.review import DEFAULT_BUDGET
+        from ..controller.review import INLINE_REVIEW
+
+        inline = self._worker is not None and isinstance(self._worker.runner, InlineRunner)
+        return INLINE_REVIEW if inline else DEFAULT_BUDGET
 
     def _show_table(self, model: TableModel, overlays: TableOverlays) -> None:
         self.model = model
@@ -364,17 +370,15 @@ class App:
         return lambda: self.open_review(table, hand_index, seat, covered)
 
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
-        """The coach's review of ``seat``'s decisions in a finished hand, computed in a worker
-        of its own that every hand of this review shares."""
-        from ..coach.review import DEFAULT_BUDGET
-        from ..controller.review import INLINE_REVIEW, HandReviewer
+        """The coach's review of ``seat``'s decisions in a finished hand, computed by the bots'
+        worker ahead of the background reviews (a hand the background coach finishes first
+        is taken from it); every hand of this review shares one client of the worker."""
+        from ..controller.review import HandReviewer
         from .review_scene import ReviewScene
 
         game = self.controller.game
-        runner = self.options.bot_runner()
-        # A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
-        # the window would stall for the whole review.
-        budget = INLINE_REVIEW if isinstance(runner, InlineRunner) else DEFAULT_BUDGET
+        runner = self._bots()
+        budget = self._review_budget()
         job_ids = count(1).__next__  # one numbering for every hand: no answer is taken for another's
 
         def reviewer(hand: int) -> HandReviewer:
