@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__
-from .engine import PRESETS, preset_by_key
+from .engine import PRESETS, build, preset_by_key
 from .net import cli as network
 from .persistence.saves import MAX_SEED
 from .ui import window
@@ -60,7 +60,7 @@ def _seconds(text: str) -> float:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hearts-desktop", description="Play Hearts on your desktop.")
-    parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__}")
+    parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__} ({build()} build)")
     parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
     parser.add_argument("--pace", type=Pace, choices=tuple(Pace), help="how fast computer players act")

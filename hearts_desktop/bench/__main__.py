@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|frames|layout|fuzz|persistence|soak|lan|hostile|coach [--json]``.
+``python -m hearts_desktop.bench engine|search|frames|layout|fuzz|persistence|soak|lan|hostile|coach [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -26,6 +26,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine.add_argument("--hands", type=int, default=2000)
     engine.add_argument("--runs", type=int, default=5)
     engine.add_argument("--json", action="store_true")
+    search = sub.add_parser("search", help="playouts per second inside the Expert's search")
+    search.add_argument("--decisions", type=int, default=40)
+    search.add_argument("--runs", type=int, default=5)
+    search.add_argument("--json", action="store_true")
     frames = sub.add_parser("frames", help="frame times of the table through a whole hand, and start-up")
     frames.add_argument("--json", action="store_true")
     fuzz = sub.add_parser("fuzz", help="random but plausible input to the real screens, checked after every event")
@@ -61,13 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     coach.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
-    if args.bench == "engine":
-        from .engine import hands_per_second, report
-
-        result = hands_per_second(args.preset, args.hands, args.runs)
-        print(report(result, args.preset))
-        if args.json:
-            print(json.dumps({"hands_per_second": result["hands_per_second"]}))
+    if args.bench in ("engine", "search"):
+        return run_speed(args)
     elif args.bench == "frames":
         from .frames import measure
         from .frames import report as frames_report
@@ -112,6 +111,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .coach import main as coach_main
 
         return coach_main(args.hands, args.stable, args.workers, args.json)
+    return 0
+
+
+def run_speed(args: argparse.Namespace) -> int:
+    """The engine's random hands per second, or the playouts per second of the Expert's search."""
+    if args.bench == "engine":
+        from .engine import hands_per_second, report
+
+        result = hands_per_second(args.preset, args.hands, args.runs)
+        print(report(result, args.preset))
+        figure = "hands_per_second"
+    else:
+        from .search import playouts_per_second
+        from .search import report as search_report
+
+        result = playouts_per_second(args.decisions, args.runs)
+        print(search_report(result))
+        figure = "playouts_per_second"
+    if args.json:
+        print(json.dumps({figure: result[figure]}))
     return 0
 
 

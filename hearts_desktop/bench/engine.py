@@ -6,7 +6,7 @@ import random
 import statistics
 import time
 
-from ..engine import HandState, Phase, Ruleset, cards_of
+from ..engine import HandState, Phase, Ruleset, build, cards_of
 from ..engine.rules import preset_by_key
 
 
@@ -49,7 +49,7 @@ def hands_per_second(preset: str = "standard", hands: int = 2000, runs: int = 5,
 
 def report(result: dict[str, float], preset: str) -> str:
     return (
-        f"engine ({preset}): {result['hands_per_second']:,} random-playout hands/s "
+        f"engine ({preset} rules, {build()} build): {result['hands_per_second']:,} random-playout hands/s "
         f"(median of {result['runs']} runs of {result['hands_per_run']:,} hands; "
         f"min {result['min']:,}, max {result['max']:,})"
     )

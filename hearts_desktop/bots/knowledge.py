@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..compiler import mypyc_attr
 from ..engine import Phase, PlayerView
 from ..engine.cards import HEARTS_MASK, SUIT_MASKS
 
 
+@mypyc_attr(native_class=False)  # pickled with hints: a native frozen class is not
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     seat: int

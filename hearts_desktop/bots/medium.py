@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from ..compiler import mypyc_attr
 from ..engine import CARDS, Card, MoonScoring, PlayerView
 from ..engine.cards import (
     HEARTS_MASK,
@@ -59,6 +60,7 @@ JACK_GIFT = 5.0
 """Cost of letting an opponent win our jack of diamonds (their -10 is our relative loss)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: tests and tools extend it
 class MediumBot(Bot):
     level = Level.MEDIUM
 

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..compiler import mypyc_attr
 from ..engine import CARDS, HandState, Phase, PlayerView
 from ..engine.cards import iter_bits
 from ..words import Level
@@ -38,6 +39,7 @@ DOUBT = 0.2
 """Weight a swap that adds one disagreement is kept with (the model is not exact)."""
 
 
+@mypyc_attr(native_class=False)  # a native frozen class does not pickle
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """One past decision of a modelled seat: what it knew, and what it played."""

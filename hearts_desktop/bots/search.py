@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..compiler import mypyc_attr
 from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView, Ruleset
 from ..engine.cards import (
     HEARTS_MASK,
@@ -298,6 +299,7 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
     return state.result.points
 
 
+@mypyc_attr(native_class=False)  # pickled with the bots: a native frozen class is not
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much a decision may think, counted in deals so a seeded decision is the same on

@@ -3,6 +3,9 @@
 Everything a caller needs is re-exported here; the submodules say how it works.
 """
 
+from types import FunctionType
+
+from . import hand
 from .actions import Action, MoonAction, PassAction, PlayAction, action_from_json, action_to_json
 from .cards import CARDS, Card, Suit, card, cards_of, format_cards, mask_of, parse_cards
 from .events import (
@@ -33,6 +36,13 @@ from .rules import (
     preset_by_key,
 )
 from .view import PlayerView, view_of
+
+
+def build() -> str:
+    """Which build runs: "compiled" when the rules are the C extensions that ``pip install .``
+    compiles where it can (``setup.py``), "pure" when they are the Python source."""
+    return "pure" if isinstance(hand.play_order, FunctionType) else "compiled"
+
 
 __all__ = [
     "CARDS",
@@ -69,6 +79,7 @@ __all__ = [
     "TrickWon",
     "action_from_json",
     "action_to_json",
+    "build",
     "card",
     "cards_of",
     "describe",

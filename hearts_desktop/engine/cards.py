@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from ..compiler import mypyc_attr
+
 
 class Suit(IntEnum):
     """The four suits, in the engine's (and RULES.md's sorting) order."""
@@ -44,6 +46,7 @@ SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of int as a native class
 class Card(int):
     """One playing card; construct with ``Card.parse("QS")`` or ``CARDS[index]``."""
 

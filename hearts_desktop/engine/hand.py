@@ -17,6 +17,7 @@ from enum import Enum
 from itertools import combinations, permutations
 from typing import NamedTuple
 
+from ..compiler import mypyc_attr
 from .actions import Action, MoonAction, PassAction, PlayAction
 from .cards import (
     CARDS,
@@ -76,6 +77,7 @@ def play_order(leader: int, count: int, players: int) -> tuple[int, ...]:
 MOON_CHOICES = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER)
 
 
+@mypyc_attr(native_class=False)  # pickled with games and reviews: a native frozen class is not
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How a hand scored, with what each seat took, for score screens and statistics."""
@@ -171,6 +173,19 @@ class HandState:
     kitty_taker: int | None
     moon_candidate: int | None
     result: HandResult | None
+
+    def __new__(
+        cls,
+        rules: Ruleset,
+        hands: Sequence[int],
+        kitty: int = 0,
+        direction: PassDirection = PassDirection.HOLD,
+        events: list[Event] | None = None,
+    ) -> HandState:
+        """A blank state, filled in by ``__init__`` or ``copy``. Written out because the
+        compiled build's ``HandState.__new__(HandState)`` would run ``__init__`` too, and a
+        copy must not: it goes through this, whose arguments are only those of ``__init__``."""
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -272,17 +287,34 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (bots branch simulations from it; undo keeps snapshots)."""
-        other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = HandState.__new__(HandState, self.rules, self.dealt)
+        # Field by field, not through ``__slots__``: the compiled build's native class has no
+        # slots to read, and written out it is faster in pure Python too.
+        other.rules = self.rules
+        other.t = self.t
+        other.n = self.n
+        other.phase = self.phase
+        other.direction = self.direction
+        other.dealt = self.dealt
         other.hands = self.hands[:]
+        other.kitty = self.kitty
         other.passes = self.passes[:]
         other.received = self.received[:]
         other.senders = self.senders[:]
+        other.opening_card = self.opening_card
+        other.leader = self.leader
+        other.turn = self.turn
         other.trick = self.trick[:]
+        other.trick_mask = self.trick_mask
+        other.led_suit = self.led_suit
+        other.hearts_broken = self.hearts_broken
+        other.tricks_played = self.tricks_played
         other.taken = self.taken[:]
         other.tricks_won = self.tricks_won[:]
         other.tricks = self.tricks[:]
+        other.kitty_taker = self.kitty_taker
+        other.moon_candidate = self.moon_candidate
+        other.result = self.result
         return other
 
     # ----------------------------------------------------------------- any phase

@@ -14,6 +14,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Final
 
+from ..compiler import mypyc_attr
 from .cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -115,6 +116,7 @@ _MOON_LABELS: Final = {
 }
 
 
+@mypyc_attr(native_class=False)  # pickled to worker processes: a native frozen class is not
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every option of RULES.md, defaulting to the Standard game."""
@@ -296,6 +298,7 @@ def rule_tables(rules: Ruleset) -> RuleTables:
     )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named ruleset as players know it, with a line saying what makes it different."""

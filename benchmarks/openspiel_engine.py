@@ -1,0 +1,51 @@
+"""OpenSpiel's C++ Hearts stepped from Python: random hands per second, the reference for
+``python -m hearts_desktop.bench engine``.
+
+Never a dependency of the game: run it with a Python that has ``open_spiel`` installed
+apart from the project (``python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel``):
+
+    /tmp/os/bin/python benchmarks/openspiel_engine.py [--hands 2000] [--runs 5]
+
+A hand is the same work as the engine benchmark's: deal (OpenSpiel deals one chance step a
+card), pass three cards each, 52 random legal plays, score; every step one call from Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import pyspiel
+
+
+def play_random_hand(game: pyspiel.Game, rng: random.Random) -> None:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    state.returns()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    game = pyspiel.load_game("hearts")
+    rates = []
+    for run in range(args.runs):
+        rng = random.Random(1 + run)
+        start = time.perf_counter()
+        for _ in range(args.hands):
+            play_random_hand(game, rng)
+        rates.append(args.hands / (time.perf_counter() - start))
+    print(f"OpenSpiel hearts (C++ from Python): {round(statistics.median(rates)):,} random hands/s "
+          f"(median of {args.runs} runs of {args.hands:,} hands; min {round(min(rates)):,}, max {round(max(rates)):,})")
+
+
+if __name__ == "__main__":
+    main()
