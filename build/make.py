@@ -5,7 +5,8 @@
     python build/make.py --repro    # ...then build again from scratch: the packages must be byte-identical
 
 Needs the project installed with the ``build`` extra, at the locked versions
-(``pip install -c build/requirements-lock.txt -e '.[build]'``).
+and compiled (``pip install -c build/requirements-lock.txt '.[build]'``, not editable: the
+installers ship the compiled build, see ``setup.py``).
 Everything lands in ``dist/``; PyInstaller's scratch files go to ``.pyinstaller/work``
 because ``build/`` holds these recipes. What each platform gets:
 
@@ -131,8 +132,24 @@ def make_reproducible() -> None:
 # ---------------------------------------------------------------------------- the bundle
 
 
+COMPILED_VERSION = f"{INFO.display_name} {INFO.version} (compiled build)"
+
+
+def require_compiled_install() -> None:
+    """The installers ship the compiled build (setup.py), and PyInstaller freezes what is
+    installed: stop unless that is the compiled build, not an editable (pure Python) one."""
+    with tempfile.TemporaryDirectory() as elsewhere:  # where no checkout's .py files answer instead
+        shown = subprocess.run([sys.executable, "-P", "-m", "hearts_desktop", "--version"], cwd=elsewhere,
+                               check=True, text=True, capture_output=True).stdout.strip()
+    if shown != COMPILED_VERSION:
+        sys.exit(f"this Python runs {shown!r}, not {COMPILED_VERSION!r}: the installers ship the compiled "
+                 "build, so install it without -e on a machine with a C compiler: "
+                 "pip install -c build/requirements-lock.txt '.[build]'")
+
+
 def build_bundle() -> Path:
     """Run PyInstaller on packaging.spec; return the one-folder bundle."""
+    require_compiled_install()
     with timed("PyInstaller bundle"):
         run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
              "--workpath", WORK, "--distpath", DIST, SPEC])
@@ -525,7 +542,7 @@ def check_linux(deb: Path) -> None:
         on_path.parent.mkdir()
         on_path.symlink_to(executable)
         version = run([on_path, "--version"], capture_output=True).stdout.strip()
-        if version != f"{INFO.display_name} {INFO.version}":
+        if version != COMPILED_VERSION:
             sys.exit(f"--version says {version!r}")
         smoke_installed(root, on_path, scratch, "installed .deb")
         if by_dpkg:

@@ -27,6 +27,7 @@ import pytest
 
 import hearts_desktop
 from hearts_desktop import resources
+from hearts_desktop.engine import build
 from tests.build_scripts import ROOT, appinfo, changelog, linux_libraries, make, notices
 
 INFO = appinfo.app_info()
@@ -199,6 +200,8 @@ def test_deb_installs_into_a_scratch_root_plays_a_smoke_game_and_purges_clean(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(make, "DIST", tmp_path / "dist")
+    # The stand-in runs the suite's own build; a real bundle must say "compiled build".
+    monkeypatch.setattr(make, "COMPILED_VERSION", f"{INFO.display_name} {INFO.version} ({build()} build)")
     (tmp_path / "dist").mkdir()
     deb = make.build_deb(fake_bundle(tmp_path))
     contents = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
