@@ -151,7 +151,9 @@ def build_bundle() -> Path:
     """Run PyInstaller on packaging.spec; return the one-folder bundle."""
     require_compiled_install()
     with timed("PyInstaller bundle"):
-        run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+        # -P: not the current folder first on the path, where a checkout's .py files would be
+        # frozen instead of the installed compiled modules.
+        run([sys.executable, "-P", "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
              "--workpath", WORK, "--distpath", DIST, SPEC])
     bundle = DIST / INFO.app_id
     if sys.platform.startswith("linux"):
