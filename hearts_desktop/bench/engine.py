@@ -38,13 +38,12 @@ def hands_per_second(preset: str = "standard", hands: int = 2000, runs: int = 5,
         start = time.perf_counter()
         play_random_hands(rules, hands, rng)
         rates.append(hands / (time.perf_counter() - start))
-    return {
-        "hands_per_second": round(statistics.median(rates)),
-        "min": round(min(rates)),
-        "max": round(max(rates)),
-        "runs": runs,
-        "hands_per_run": hands,
-    }
+    return {"hands_per_second": round(statistics.median(rates)), **spread(rates), "hands_per_run": hands}
+
+
+def spread(rates: list[float]) -> dict[str, float]:
+    """The slowest and fastest of several runs, and how many, beside their median."""
+    return {"min": round(min(rates)), "max": round(max(rates)), "runs": len(rates)}
 
 
 def report(result: dict[str, float], preset: str) -> str:

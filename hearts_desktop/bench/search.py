@@ -15,6 +15,7 @@ import time
 from ..bots.expert import ExpertBot
 from ..bots.medium import MediumBot
 from ..engine import Game, Phase, PlayAction, Ruleset, build
+from .engine import spread
 
 
 def search_decisions(decisions: int, seed: int) -> tuple[int, float]:
@@ -45,14 +46,8 @@ def playouts_per_second(decisions: int = 40, runs: int = 5, seed: int = 1) -> di
     for _ in range(runs):
         playouts, seconds = search_decisions(decisions, seed)  # the same decisions each run
         rates.append(playouts / seconds)
-    return {
-        "playouts_per_second": round(statistics.median(rates)),
-        "min": round(min(rates)),
-        "max": round(max(rates)),
-        "runs": runs,
-        "decisions": decisions,
-        "playouts_per_run": playouts,
-    }
+    return {"playouts_per_second": round(statistics.median(rates)), **spread(rates), "decisions": decisions,
+            "playouts_per_run": playouts}
 
 
 def report(result: dict[str, float]) -> str:
