@@ -25,6 +25,7 @@ COMPILED = [
     "hearts_desktop/engine/cards.py",
     "hearts_desktop/engine/hand.py",
     "hearts_desktop/engine/rules.py",
+    "hearts_desktop/bots/expert.py",
     "hearts_desktop/bots/heuristics.py",
     "hearts_desktop/bots/inference.py",
     "hearts_desktop/bots/knowledge.py",
