@@ -147,6 +147,22 @@ def test_a_hebrew_name_is_shaped_right_to_left_and_a_latin_one_is_not() -> None:
         theme.font(20).render("Anna", True, theme.INK), "RGBA")
 
 
+def test_a_hebrew_name_inside_a_sentence_is_shaped_right_to_left_in_its_place() -> None:
+    """A line mixing directions was drawn in the direction of its first letter, so a Hebrew
+    name in an English sentence came out with its letters reversed."""
+    pygame.font.init()
+    ltr, rtl = pygame.DIRECTION_LTR, pygame.DIRECTION_RTL
+    assert theme.visual_runs("Pass 3 cards to שרה →") == [("Pass 3 cards to ", ltr), ("שרה", rtl), (" →", ltr)]
+    assert theme.visual_runs("שרה כהן 12") == [("12", ltr), ("שרה כהן ", rtl)]  # drawn from the right
+    assert theme.visual_runs("Anna (2)") == [("Anna (2)", ltr)]
+    line = theme.text("to שרה!", 20)
+    before, name, after = (theme.text(part, 20) for part in ("to ", "שרה", "!"))
+    assert line.get_width() == before.get_width() + name.get_width() + after.get_width()
+    drawn_name = line.subsurface(pygame.Rect(before.get_width(), 0, name.get_width(), name.get_height()))
+    assert pygame.image.tobytes(drawn_name, "RGBA") == pygame.image.tobytes(name, "RGBA")
+    assert pygame.image.tobytes(name, "RGBA") != pygame.image.tobytes(theme.font(20).render("שרה", True, theme.INK), "RGBA")
+
+
 def test_a_name_the_font_cannot_draw_is_refused_with_a_sentence() -> None:
     """Glyphs missing from the font showed as boxes."""
     pygame.font.init()

@@ -51,16 +51,34 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=512)
 def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached: drawing a frame never renders the same words twice. Hebrew or
-    Arabic is shaped right to left (SDL_ttf's HarfBuzz, through pygame-ce's font direction),
-    which drew its letters reversed before; a text mixing both directions in one line is
-    drawn in the direction of its first letter (no full bidi), so names get lines of their own."""
+    """Rendered text, cached: drawing a frame never renders the same words twice.
+
+    Hebrew and Arabic are shaped right to left by SDL_ttf's HarfBuzz, through pygame-ce's
+    font direction. A line mixing directions ("Pass 3 cards to דנה →") is cut into runs of
+    one direction, each shaped in its own, and the runs are laid out in the line's direction
+    (that of its first letter): the one level of the Unicode bidi algorithm that names in
+    sentences need, with no new dependency.
+    """
     shaper = font(size, bold)
-    if direction_of(label) == pygame.DIRECTION_LTR:
-        return shaper.render(label, True, colour)
-    shaper.set_direction(pygame.DIRECTION_RTL)
+    runs = visual_runs(label)
+    if len(runs) == 1:
+        return _shaped(shaper, runs[0][0], runs[0][1], colour)
+    pieces = [_shaped(shaper, run, direction, colour) for run, direction in runs]
+    line = pygame.Surface((sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
+                          pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        line.blit(piece, (x, 0))
+        x += piece.get_width()
+    return line
+
+
+def _shaped(shaper: pygame.font.Font, run: str, direction: int, colour: Color) -> pygame.Surface:
+    if direction == pygame.DIRECTION_LTR:
+        return shaper.render(run, True, colour)
+    shaper.set_direction(direction)
     try:
-        return shaper.render(label, True, colour)
+        return shaper.render(run, True, colour)
     finally:
         shaper.set_direction(pygame.DIRECTION_LTR)
 
@@ -68,12 +86,46 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
 def direction_of(label: str) -> int:
     """Right to left when the first letter with a direction is Hebrew or Arabic."""
     for char in label:
-        kind = unicodedata.bidirectional(char)
-        if kind in ("R", "AL"):
-            return pygame.DIRECTION_RTL
-        if kind == "L":
-            return pygame.DIRECTION_LTR
+        strong = _strong(char)
+        if strong is not None:
+            return strong
     return pygame.DIRECTION_LTR
+
+
+def _strong(char: str) -> int | None:
+    """A character's own direction: letters (and digits, drawn left to right) have one."""
+    kind = unicodedata.bidirectional(char)
+    if kind in ("R", "AL"):
+        return pygame.DIRECTION_RTL
+    if kind in ("L", "EN", "AN"):
+        return pygame.DIRECTION_LTR
+    return None
+
+
+def visual_runs(label: str) -> list[tuple[str, int]]:
+    """``label`` cut into runs of one direction, in the order they are drawn left to right.
+
+    Spaces and punctuation take the direction of the letters on both sides when those
+    agree, else the line's; the runs of a right-to-left line are drawn from the right.
+    """
+    line = direction_of(label)
+    strong = [_strong(char) for char in label]
+    resolved = []
+    for index, direction in enumerate(strong):
+        if direction is None:
+            before = next((d for d in reversed(strong[:index]) if d is not None), line)
+            after = next((d for d in strong[index + 1:] if d is not None), line)
+            direction = before if before == after else line
+        resolved.append(direction)
+    runs: list[tuple[str, int]] = []
+    for char, direction in zip(label, resolved):
+        if runs and runs[-1][1] == direction:
+            runs[-1] = (runs[-1][0] + char, direction)
+        else:
+            runs.append((char, direction))
+    if not runs:
+        return [("", line)]
+    return runs[::-1] if line == pygame.DIRECTION_RTL else runs
 
 
 def missing_glyphs(label: str) -> str:
@@ -101,7 +153,7 @@ def _shadowed(label: str, size: int, colour: Color, bold: bool) -> pygame.Surfac
     front = text(label, size, colour, bold)
     offset = max(1, size // 14)
     surface = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
-    back = font(size, bold).render(label, True, SHADOW)
+    back = text(label, size, SHADOW, bold).copy()  # shaped as the front is
     back.set_alpha(150)
     surface.blit(back, (offset, offset))
     surface.blit(front, (0, 0))
