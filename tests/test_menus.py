@@ -16,7 +16,7 @@ from hearts_desktop.engine.rules import PassCycle, RulesetError
 from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui.form import Choice, FormScene
-from hearts_desktop.ui.info_scenes import TextScene
+from hearts_desktop.ui.info_scenes import ACCURACY_SENTENCE, TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
 from hearts_desktop.ui.menus import ConfirmScene, DifficultyScene, GameMenuScene, MainMenuScene
 from hearts_desktop.ui.network_scenes import NetworkMenuScene
@@ -93,7 +93,7 @@ def test_rules_screen_says_what_the_engine_plays(driver: Driver) -> None:
     press(driver, "Rules")
     scene = driver.top
     assert isinstance(scene, TextScene) and "Omnibus" in scene.heading
-    assert [right for _, right in scene.entries] == [*describe(omnibus), marks_sentence()]
+    assert [right for _, right in scene.entries] == [*describe(omnibus), marks_sentence(), ACCURACY_SENTENCE]
 
 
 def test_the_rules_screen_scrolls_when_the_window_is_small(driver: Driver) -> None:

@@ -104,13 +104,18 @@ class TextScene(FormScene):
         self.button_row(surface, rect.bottom - fs)
 
 
+ACCURACY_SENTENCE = ("While you play, the coach judges each hand you finish; Statistics shows each game's "
+                     "cost per decision (its mean cost, lower is better). Network games are not reviewed.")
+
+
 def rules_scene(size: tuple[int, int], rules: Ruleset, in_game: bool) -> TextScene:
     """The ruleset in plain sentences, generated from the ruleset itself (``describe``)."""
     preset = matching_preset(rules)
     name = preset.name if preset else "Custom rules"
     whose = "this game" if in_game else "the next new game"
     intro = f"The rules of {whose}." + (f" {preset.tagline}" if preset else "")
-    entries = [("•", sentence) for sentence in describe(rules)] + [("Coach", marks_sentence())]
+    entries = [("•", sentence) for sentence in describe(rules)] + [("Coach", marks_sentence()),
+                                                                    ("Coach", ACCURACY_SENTENCE)]
     return TextScene(size, f"Rules — {name}", entries, intro)
 
 

@@ -3,6 +3,7 @@ their final scores and the coach's cost per decision in each (its accuracy figur
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -159,7 +160,7 @@ def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[
     plot = pygame.Rect(area.left + fs * 2, area.top + int(fs * 1.6), area.width - fs * 2,
                        area.height - int(fs * 1.6) - int(fs * 1.3))
     costs = [None if g.accuracy is None else g.accuracy.mean_cost for g in games]
-    high = max([1.0, *(c for c in costs if c is not None)])
+    high = max(1.0, math.ceil(max(c or 0.0 for c in costs) * 2) / 2)  # the axis in half points
     pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 1)
     previous: tuple[int, int] | None = None
     for x, cost in zip(game_slots(plot, len(games)), costs):
