@@ -318,7 +318,7 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
     assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
     assert app.table.layout.card_h > card_h
-    assert app.table.animations and app.table.keyboard.confirm_play
+    assert app.table.motion.animations and app.table.keyboard.confirm_play
     assert app.controller.pace is Pace.INSTANT
     change("Computers' pace")
     assert app.controller.pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"

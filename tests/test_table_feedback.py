@@ -79,7 +79,7 @@ def test_the_winning_card_is_outlined_and_each_seat_counts_its_tricks() -> None:
     table = Table(pace=Pace.RELAXED)
     table.scene.overlays.hand_scored = lambda *args: None  # type: ignore[method-assign]
     for _ in range(60 * 60):
-        if table.scene.trick_winner is not None and len(table.scene.trick) == 4:
+        if table.scene.motion.trick_winner is not None and len(table.scene.motion.trick) == 4:
             break
         if table.controller.active_human() == 0:
             view = table.controller.view()
@@ -88,7 +88,7 @@ def test_the_winning_card_is_outlined_and_each_seat_counts_its_tricks() -> None:
             elif view.phase is Phase.PLAYING and view.my_turn and not table.scene.busy:
                 table.controller.play(view.legal_cards()[0])
         table.frame()
-    winner = table.scene.trick_winner
+    winner = table.scene.motion.trick_winner
     assert winner is not None
     rect = table.scene.layout.trick_rect(winner)
     table.frame()
@@ -158,7 +158,7 @@ def test_undo_still_works_after_continue() -> None:
 
 def test_no_pass_button_while_the_cards_are_dealt() -> None:
     table = Table()
-    assert table.scene.dealing is not None
+    assert table.scene.motion.dealing is not None
     assert table.scene.buttons["pass"].rect.width == 0
     table.settle(1.5)
     assert table.scene.buttons["pass"].rect.width > 0

@@ -288,7 +288,7 @@ def test_the_next_hand_stays_hidden_until_the_score_is_read() -> None:
             table.controller.play(view.legal_cards()[0])
     assert table.controller.awaiting_continue
     table.settle(0.5)
-    assert table.scene.trick == [] and table.scene.hand_rects == {}  # nothing of the new deal shows
+    assert table.scene.motion.trick == [] and table.scene.hand_rects == {}  # nothing of the new deal shows
     table.controller.continue_after_hand()
     table.settle(2.0)
     assert len(table.scene.hand_rects) == 13

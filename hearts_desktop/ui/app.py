@@ -596,7 +596,7 @@ class App:
             if self.network is None or self.network.hosting:
                 self.model.pace = settings.pace  # a friend's table keeps the host's pace
             table.art = self.art()
-            table.animations = settings.animations
+            table.motion.animations = settings.animations
             table.keyboard.confirm_play = settings.confirm_play
             if settings.large_cards != table.large_cards:
                 table.large_cards = settings.large_cards

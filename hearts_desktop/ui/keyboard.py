@@ -36,8 +36,11 @@ class KeyboardTable(Protocol):
     hand_rects: dict[Card, pygame.Rect]
     """The hand as last drawn, left to right."""
     buttons: dict[str, Button]
-    pass_slots: list[Card]
     hover: Card | None
+
+    @property
+    def pass_slots(self) -> list[Card]:
+        """The cards in the pass slots, in the order chosen."""
 
     def choose_card(self, card: Card) -> None:
         """What a click on the card does: into or out of the pass slots, or played."""

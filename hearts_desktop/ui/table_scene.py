@@ -1,8 +1,9 @@
 """The table: the hand, the other seats, the trick, passing, and every card in motion.
 
-The scene draws from the controller's view plus its own record of what is on the table
-(cards that landed in the trick, cards in flight). Engine events drive animations; input
-becomes controller calls. Drawing never changes the game.
+The scene wires two models to the controller and draws them: ``TableMotion`` (the trick on
+the table, cards in flight, deals and sweeps, told the engine's events and advanced by
+time) and ``PassSelection`` (the cards in the pass slots and the cards received). Input
+becomes controller calls or a model's choice. Drawing never changes the game.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ..engine import (
     TieForLowest,
     TrickWon,
 )
-from ..engine.cards import QUEEN_OF_SPADES, Suit
+from ..engine.cards import Suit
 from ..engine.game import single_leader
 from ..engine.rules import CARDS_PASSED, PassDirection
 from . import theme
@@ -46,16 +47,14 @@ from .card_art import CardArt
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
 from .keyboard import TableKeyboard
 from .layout import LABEL_PITCH, LINE, MESSAGE_LINES, SeatPlace, TableLayout
+from .pass_selection import RECEIVED_GLOW_SECONDS, PassSelection, sort_for_display
 from .scene import Scene
 from .sound import Sounds
-from .sprites import Flight, draw_card
-from .tween import Timer, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, shake
+from .sprites import draw_card
+from .table_motion import TableMotion
+from .tween import Tween, shake
 from .widgets import Button
 
-DEAL_SECONDS = 0.9
-FLIGHT_SECONDS = 0.28
-SWEEP_SECONDS = 0.42
-RECEIVED_GLOW_SECONDS = 2.5
 MESSAGE_SECONDS = 3.0
 DRAG_THRESHOLD = 6
 
@@ -87,36 +86,33 @@ class TableScene(Scene):
         self.controller = controller
         self.art = art
         self.sounds = sounds
-        self.animations = animations
         self.large_cards = large_cards
         self.overlays = overlays or TableOverlays()
         self.size = size
-        self.layout = self._layout()
-        self.trick: list[tuple[int, Card]] = []
-        self.flights: list[Flight] = []
-        self.sweep: Timer | None = None
-        self.trick_winner: int | None = None
-        """The seat that won the trick still on the table: its card is outlined until the sweep."""
-        self.dealing: dict[int, int] | None = None
-        self.pass_slots: list[Card] = []
+        self.motion = TableMotion(self._layout(), animations, sound=sounds.play)
+        self.passing = PassSelection()
         self.drag: Drag | None = None
         self.hover: Card | None = None
         self.shaking: tuple[Card, Tween] | None = None
         self.message: tuple[str, float] | None = None
         self.hint: tuple[tuple[Card, ...], str] | None = None
-        self.received_glow: tuple[frozenset[Card], float] | None = None
-        self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
-        """Per person: the cards passed to them, not yet seen, and who passed them."""
-        self.arriving: set[Card] = set()
         self.hand_rects: dict[Card, pygame.Rect] = {}
         self.pending_score: Callable[[], None] | None = None
-        self.pending_deal: int | None = None
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard()
         self._backdrop_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.motion.layout
+
+    @property
+    def pass_slots(self) -> list[Card]:
+        """The cards in the pass slots, in the order chosen."""
+        return self.passing.chosen
 
     # ------------------------------------------------------------------ setup
 
@@ -138,24 +134,18 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.layout = self._layout()
-        for flight in self.flights:
-            flight.finish()
+        self.motion.layout = self._layout()
+        self.motion.land_all()
         self._place_buttons()
 
     def _sync_from_view(self) -> None:
         """Rebuild what lies on the table from the view, without animation (undo, resume)."""
         view = self.controller.view()
-        self.trick = list(zip(view.trick_seats(), view.trick))
-        self.flights.clear()
-        self.sweep = None
-        self.dealing = None
-        self.pending_deal = None
-        self.pass_slots = self._passed_by_viewer()
-        self.arriving = set()
+        self.motion.reset(view)
+        self.passing.reset(view)
         self.drag = None
         self.hint = None
-        self.layout = self._layout()
+        self.motion.layout = self._layout()
 
     # ------------------------------------------------------------------ time
 
@@ -163,11 +153,7 @@ class TableScene(Scene):
         self.controller.update(dt)
         for event in self.controller.drain_events():
             self._on_event(event)
-        for flight in list(self.flights):
-            flight.update(dt)
-        self.flights = [f for f in self.flights if not f.finished]
-        if self.sweep is not None:
-            self.sweep.update(dt)
+        self.motion.update(dt)
         if self.shaking is not None:
             self.shaking[1].update(dt)
             if self.shaking[1].done:
@@ -175,28 +161,20 @@ class TableScene(Scene):
         if self.message is not None:
             text, left = self.message
             self.message = (text, left - dt) if left > dt else None
-        self._glow_received()
-        if self.received_glow is not None:
-            cards, left = self.received_glow
-            self.received_glow = (cards, left - dt) if left > dt else None
+        self._show_received()
+        self.passing.update(dt)
         if self.pending_score is not None and not self.busy:
             show, self.pending_score = self.pending_score, None
             show()
         self._deal_when_ready()
         if self.layout.viewer != self.controller.viewer:
-            self.layout = self._layout()
+            self.motion.layout = self._layout()
         self._refresh_buttons()
 
     @property
     def busy(self) -> bool:
         """Cards still moving or a trick waiting to be swept."""
-        return bool(self.flights) or self.sweep is not None or bool(self.trick and self._trick_complete())
-
-    def _trick_complete(self) -> bool:
-        return len(self.trick) == self.controller.players
-
-    def _duration(self, seconds: float) -> float:
-        return seconds if self.animations else 0.0
+        return self.motion.busy
 
     # ------------------------------------------------------------------ engine events
 
@@ -244,100 +222,46 @@ class TableScene(Scene):
                 assert_never(event)
 
     def _on_hand_dealt(self, event: HandDealt) -> None:
-        """The next hand is dealt once the last trick is swept and the score has been read;
-        until then its cards stay out of sight (nothing is drawn from the new hand)."""
-        self.pending_deal = max(len(hand) for hand in event.hands)  # only the viewer's may be known
+        self.motion.hand_dealt(event)
         self.keyboard.clear()
-        self.dealing = {seat: 0 for seat in range(self.controller.players)}
-
-    def _passed_by_viewer(self) -> list[Card]:
-        """What the slots hold when (re)drawn from the view: the viewer's chosen pass, while
-        cards are still being passed; nothing once they have been exchanged."""
-        view = self.controller.view()
-        return list(view.passed or ()) if view.phase is Phase.PASSING else []
 
     def _deal_when_ready(self) -> None:
-        if self.pending_deal is not None and not self.busy and not self.controller.awaiting_continue:
-            per_seat, self.pending_deal = self.pending_deal, None
-            self._start_deal(per_seat)
+        if self.motion.deal_when_ready(self.controller.awaiting_continue, self.controller.viewer):
+            self._dealing_starts()
 
     def _start_deal(self, per_seat: int) -> None:
-        """Cards fly from the middle to each seat in turn; hands fill as they land."""
-        self.trick.clear()
-        self.pass_slots = self._passed_by_viewer()
-        self.hint = None
-        if not self.animations:
-            self.dealing = None
-            return
-        n = self.controller.players
-        self.dealing = {seat: 0 for seat in range(n)}
-        center = self._center_rect(self.layout.small_h)
-        step = DEAL_SECONDS / (per_seat * n)
-        for i in range(per_seat * n):
-            seat = (self.controller.viewer + 1 + i) % n
-            target = self._seat_rect(seat)
-            self.flights.append(
-                Flight(None, center, target, Tween(0.16, delay=i * step, easing=ease_out_cubic),
-                       self._dealt_one(seat, i == per_seat * n - 1))
-            )
-        self.sounds.play("deal")
+        self.motion.start_deal(per_seat, self.controller.viewer)
+        self._dealing_starts()
 
-    def _dealt_one(self, seat: int, last: bool) -> Callable[[], None]:
-        def land() -> None:
-            if self.dealing is not None:
-                self.dealing[seat] += 1
-                if last:
-                    self.dealing = None
-        return land
+    def _dealing_starts(self) -> None:
+        """A new hand on the table: the slots as the view has them, no old hint."""
+        self.passing.reset(self.controller.view())
+        self.hint = None
 
     def _on_pass_chosen(self, event: PassChosen) -> None:
         if event.seat == self.controller.viewer:
-            self.pass_slots = list(event.cards)
+            self.passing.chosen = list(event.cards)
 
     def _on_cards_exchanged(self, event: CardsExchanged) -> None:
         """Passed cards fly face down to their receivers; ours slide into the hand face up."""
-        viewer = self.controller.viewer
         view = self.controller.view()
         passed = list(view.passed or ())
         slots = self.layout.pass_slots(self.pass_side())
-        self.pass_slots = []
-        for seat in self.controller.human_seats():
-            givers = sorted(set(event.senders[seat]), key=lambda giver: (giver - seat) % self.controller.players)
-            names = and_list([self.controller.seats[giver].name for giver in givers])
-            self.unseen_received[seat] = (frozenset(event.received[seat]), names)
-        face_up = self.controller.hand_face_up
+        self.passing.chosen = []
+        self.passing.received(event, self.controller.human_seats(), [seat.name for seat in self.controller.seats])
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
-        for seat, (cards, senders) in enumerate(zip(event.received, event.senders)):
-            for i, sender in enumerate(senders):
-                card = cards[i] if i < len(cards) else None  # another seat's cards may not be known
-                start = slots[passed.index(card)] if sender == viewer and card in passed else self._seat_rect(sender)
-                end = self._seat_rect(seat)
-                mine = seat == viewer and face_up and card is not None
-                if mine and card is not None:
-                    end = places.get(card, end)
-                    self.arriving.add(card)
-                self.flights.append(
-                    Flight(card if mine else None, start, end,
-                           Tween(self._duration(0.5), delay=0.06 * i, easing=ease_in_out_cubic),
-                           self._arrived(card) if mine and card is not None else None)
-                )
+        self.motion.cards_exchanged(event, self.controller.viewer, passed, slots, places,
+                                    self.controller.hand_face_up)
 
-    def _arrived(self, card: Card) -> Callable[[], None]:
-        return lambda: self.arriving.discard(card)
-
-    def _glow_received(self) -> None:
+    def _show_received(self) -> None:
         """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
-        seat = self.controller.viewer
-        if self.controller.hand_face_up and seat in self.unseen_received:
-            cards, names = self.unseen_received.pop(seat)
-            self.received_glow = (cards, RECEIVED_GLOW_SECONDS)
-            if cards:
-                shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
-                self._say(f"From {names}: {shown} (raised in your hand)", seconds=RECEIVED_GLOW_SECONDS)
+        if self.controller.hand_face_up:
+            sentence = self.passing.show_received(self.controller.viewer)
+            if sentence is not None:
+                self._say(sentence, seconds=RECEIVED_GLOW_SECONDS)
 
     def _on_card_played(self, event: CardPlayed) -> None:
-        self._finish_sweep()
         seat, card = event.seat, event.card
         start = self.hand_rects.get(card) if seat == self.controller.viewer else None
         if self.drag is not None and self.drag.card == card:
@@ -345,49 +269,15 @@ class TableScene(Scene):
                                 self.drag.pos[1] - self.drag.grab_offset[1],
                                 self.layout.card_w, self.layout.card_h)
             self.drag = None
-        if start is None:
-            start = self._seat_rect(seat)
-        target = self.layout.trick_rect(seat)
-        flight = Flight(card, start, target, Tween(self._duration(FLIGHT_SECONDS), easing=ease_out_back),
-                        lambda: self.trick.append((seat, card)))
-        self.flights.append(flight)
+        self.motion.card_played(seat, card, start)
         self.hint = None
-        self.sounds.play("card_play")
 
     def _on_hearts_broken(self, event: HeartsBroken) -> None:
         self._say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
         self.sounds.play("hearts_broken")
 
     def _on_trick_won(self, event: TrickWon) -> None:
-        hold = self._duration(self.controller.pace.timing.trick_hold)
-        winner = event.winner
-
-        def sweep() -> None:
-            self.sweep = None
-            self.trick_winner = None
-            for flight in list(self.flights):
-                flight.finish()
-            target = self._seat_rect(winner)
-            for seat, card in self.trick:
-                self.flights.append(Flight(card, self.layout.trick_rect(seat), target,
-                                           Tween(self._duration(SWEEP_SECONDS), easing=ease_in_out_cubic)))
-            self.trick = []
-            self.sounds.play("queen_taken" if QUEEN_OF_SPADES in event.cards else "trick_sweep")
-
-        self.trick_winner = winner
-        self.sweep = Timer(hold + self._duration(FLIGHT_SECONDS), sweep)
-        if not self.animations:
-            for flight in list(self.flights):
-                flight.finish()
-            self.sweep.fire()
-
-    def _finish_sweep(self) -> None:
-        """A new card was played: complete any animation still showing the old trick."""
-        for flight in list(self.flights):
-            flight.finish()
-        if self.sweep is not None:
-            self.sweep.fire()
-        self.flights = [f for f in self.flights if not f.finished]
+        self.motion.trick_won(event, self.controller.pace.timing.trick_hold)
 
     def _on_hand_scored(self, event: HandScored) -> None:
         if event.moon_shooter is not None:
@@ -410,7 +300,7 @@ class TableScene(Scene):
         self.drag = None
         self.hint = None
         self.message = None
-        self.pass_slots = self._passed_by_viewer()
+        self.passing.reset(self.controller.view())
         self.hand_rects = {}
         self.hover = None
         self.overlays.cover(self, event)
@@ -426,23 +316,11 @@ class TableScene(Scene):
     def _say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
         self.message = (text, seconds)
 
+    def _say_if(self, sentence: str | None) -> None:
+        if sentence is not None:
+            self._say(sentence)
+
     # ------------------------------------------------------------------ geometry
-
-    def _center_rect(self, height: int) -> pygame.Rect:
-        cx, cy = self.layout.table_center
-        width = round(height * self.layout.card_w / self.layout.card_h)
-        return pygame.Rect(round(cx - width / 2), round(cy - height / 2), width, height)
-
-    def _seat_rect(self, seat: int) -> pygame.Rect:
-        """Where a seat's cards gather: for sweeps, deals and passes."""
-        place = self.layout.place(seat)
-        if seat == self.layout.viewer:
-            height = self.layout.card_h
-        else:
-            height = self.layout.small_h
-        width = round(height * self.layout.card_w / self.layout.card_h)
-        x, y = place.hand_center
-        return pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)
 
     def pass_slot_rects(self) -> list[pygame.Rect]:
         """Where the pass slots are while the viewer's pass is open, else none."""
@@ -461,11 +339,11 @@ class TableScene(Scene):
 
     def visible_hand(self, view: PlayerView) -> list[Card]:
         """The viewer's cards drawn in the hand row (slotted and dragged cards aside)."""
-        cards = [c for c in view.cards() if c not in self.pass_slots]
+        cards = [c for c in view.cards() if c not in self.passing.chosen]
         if self.drag is not None and not self.drag.from_slot:
             cards = [c for c in cards if c != self.drag.card]
-        if self.dealing is not None:
-            cards = cards[: self.dealing.get(view.seat, 0)]
+        if self.motion.dealing is not None:
+            cards = cards[: self.motion.dealing.get(view.seat, 0)]
         return sort_for_display(cards)
 
     # ------------------------------------------------------------------ input
@@ -501,12 +379,6 @@ class TableScene(Scene):
                 return card
         return None
 
-    def _slot_at(self, pos: tuple[int, int]) -> Card | None:
-        for card, rect in zip(self.pass_slots, self.layout.pass_slots(self.pass_side())):
-            if rect.collidepoint(pos):
-                return card
-        return None
-
     def _pointer_down(self, pos: tuple[int, int]) -> bool:
         self.keyboard.forget_focus()  # the mouse took over: a focus left from the keys takes no Enter
         for key, button in self.buttons.items():
@@ -520,16 +392,16 @@ class TableScene(Scene):
             return False
         view = self.controller.view()
         passing = self._my_pass_open(view)
-        slot_card = self._slot_at(pos) if passing else None
+        slot_card = self.passing.card_at(pos, self.layout.pass_slots(self.pass_side())) if passing else None
         card = slot_card or self._card_at(pos)
         if card is None:
             return False
         rect = self.hand_rects.get(card) or pygame.Rect(pos, (1, 1))
         if slot_card is not None:
-            rect = self.layout.pass_slots(self.pass_side())[self.pass_slots.index(card)]
+            rect = self.layout.pass_slots(self.pass_side())[self.passing.chosen.index(card)]
         # A card clicked twice within one frame is in a slot already, though still drawn in
         # the hand: the second click takes it out again, as a click on the slot would.
-        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=card in self.pass_slots)
+        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=card in self.passing.chosen)
         return True
 
     def _pointer_up(self, pos: tuple[int, int]) -> bool:
@@ -552,18 +424,12 @@ class TableScene(Scene):
     def _pass_drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         slots = self.layout.pass_slots(self.pass_side())
         over_slots = any(r.inflate(r.width // 2, r.height // 3).collidepoint(pos) for r in slots)
-        if drag.from_slot:
-            if not drag.moved or not over_slots:
-                self.pass_slots.remove(drag.card)
-        elif (not drag.moved or over_slots) and len(self.pass_slots) < CARDS_PASSED:
-            self.pass_slots.append(drag.card)
-        elif not drag.moved and len(self.pass_slots) >= CARDS_PASSED:
-            self._say(f"You pass exactly {CARDS_PASSED} cards: take one back first.")
+        self._say_if(self.passing.drop(drag.card, drag.from_slot, drag.moved, over_slots))
 
     def choose_card(self, card: Card) -> None:
         """A card chosen without dragging (click, keyboard): into or out of the slots, or played."""
         if self._my_pass_open(self.controller.view()):
-            self._pass_drop(Drag(card, (0, 0), (0, 0), (0, 0), from_slot=card in self.pass_slots), (0, 0))
+            self._say_if(self.passing.choose(card))
         else:
             self._play(card)
 
@@ -575,8 +441,8 @@ class TableScene(Scene):
             self.hover = None
 
     def _submit_pass(self) -> None:
-        if len(self.pass_slots) == CARDS_PASSED:
-            self.controller.submit_pass(self.pass_slots)
+        if self.passing.complete:
+            self.controller.submit_pass(self.passing.chosen)
 
     def _ask_hint(self) -> None:
         if self.controller.request_hint():
@@ -600,8 +466,7 @@ class TableScene(Scene):
             return "Hints are for your own turn."
         if key == "last":
             return "No trick has been played in this hand yet."
-        missing = CARDS_PASSED - len(self.pass_slots)
-        return f"Choose {missing} more {'card' if missing == 1 else 'cards'} to pass."
+        return self.passing.missing_sentence()
 
     def _key(self, intent: KeyPress) -> bool:
         if self.keyboard.handle(intent, self):
@@ -632,7 +497,7 @@ class TableScene(Scene):
     def _refresh_buttons(self) -> None:
         view = self.controller.view()
         passing = self._my_pass_open(view)
-        self.buttons["pass"].enabled = passing and len(self.pass_slots) == CARDS_PASSED
+        self.buttons["pass"].enabled = passing and self.passing.complete
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
         self.buttons["undo"].enabled = self.controller.can_undo()
         self.buttons["last"].enabled = bool(view.tricks)
@@ -649,10 +514,10 @@ class TableScene(Scene):
             self._draw_label(surface, view, place)
         self._draw_trick(surface)
         self._draw_status(surface, view)
-        if view.phase is Phase.PASSING and self.dealing is None:
+        if view.phase is Phase.PASSING and self.motion.dealing is None:
             self._draw_pass_area(surface, view)
         self._draw_hand(surface, view)
-        for flight in self.flights:
+        for flight in self.motion.flights:
             flight.draw(surface, self.art)
         if self.drag is not None and self.drag.moved:
             x = self.drag.pos[0] - self.drag.grab_offset[0]
@@ -679,8 +544,8 @@ class TableScene(Scene):
 
     def _cards_shown(self, view: PlayerView, seat: int) -> int:
         """How many face-down cards another seat shows: those dealt so far, less a pass given."""
-        if self.dealing is not None:
-            return self.dealing.get(seat, 0)
+        if self.motion.dealing is not None:
+            return self.motion.dealing.get(seat, 0)
         count = view.cards_left[seat]
         if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
             count -= CARDS_PASSED
@@ -738,15 +603,15 @@ class TableScene(Scene):
         return view.phase is Phase.PLAYING and view.turn == seat and not self.busy
 
     def _draw_trick(self, surface: pygame.Surface) -> None:
-        for seat, card in self.trick:
-            won = seat == self.trick_winner and self._trick_complete()
-            draw_card(surface, self.art, card, self.layout.trick_rect(seat), outline=theme.HIGHLIGHT if won else None)
+        for seat, card in self.motion.trick:
+            draw_card(surface, self.art, card, self.layout.trick_rect(seat),
+                      outline=theme.HIGHLIGHT if self.motion.winning(seat) else None)
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView) -> None:
         layout = self.layout
         fs = layout.font_size
         lines: list[tuple[str, theme.Color]] = []
-        shown = view.hand_index if self.pending_deal is not None else view.hand_index + 1  # its summary is up
+        shown = view.hand_index if self.motion.pending_deal is not None else view.hand_index + 1  # its summary is up
         lines.append((f"Hand {shown} · game to {view.rules.target}", theme.INK_DIM))
         if view.phase is Phase.PLAYING:
             left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
@@ -810,7 +675,7 @@ class TableScene(Scene):
                 label = theme.shadowed_text("→ " + name, int(self.layout.font_size * 0.8), theme.INK_DIM)
                 surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
         dragged = self.drag.card if self.drag is not None and self.drag.moved and self.drag.from_slot else None
-        for card, rect in zip(self.pass_slots, slots):
+        for card, rect in zip(self.passing.chosen, slots):
             if card != dragged:
                 draw_card(surface, self.art, card, rect, outline=theme.HIGHLIGHT if view.passed is None else None)
         size = int(self.layout.font_size * 1.1)
@@ -829,11 +694,11 @@ class TableScene(Scene):
         my_play = face_up and view.my_turn and self.controller.active_human() == view.seat and not self.controller.awaiting_continue
         legal = view.legal if my_play else 0
         hint_cards = set(self.hint[0]) if self.hint else set()
-        glow = self.received_glow[0] if self.received_glow and face_up else frozenset()
+        glow = self.passing.glowing if face_up else frozenset()
         lift = self.layout.lift
         passing = self._my_pass_open(view)
         for card, rect in zip(cards, rects):
-            if card in self.arriving:
+            if card in self.motion.arriving:
                 self.hand_rects[card] = rect
                 continue
             rect = rect.copy()
@@ -860,7 +725,7 @@ class TableScene(Scene):
         its top while it is offered), Pass beside the slots while passing is open."""
         column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
         rects = dict(zip(column, self.layout.button_row(len(column))))
-        if self._my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.dealing is None:
+        if self._my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.motion.dealing is None:
             rects["pass"] = self.layout.pass_button(self.pass_side())
         for key, button in self.buttons.items():
             button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
@@ -906,22 +771,6 @@ def moon_threat(view: PlayerView) -> int | None:
     if len(holders) == 1 and holders[0] != view.seat:
         return holders[0]
     return None
-
-
-def short_name(card: Card) -> str:
-    """"10♥", "Q♠": a card as its corner shows it."""
-    return str(card)[:-1].replace("T", "10") + card.suit.symbol
-
-
-def and_list(names: list[str]) -> str:
-    """"Alice", "Alice and Ben", "Alice, Ben and Clara"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def sort_for_display(cards: list[Card]) -> list[Card]:
-    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high."""
-    order = {Suit.CLUBS: 0, Suit.HEARTS: 1, Suit.SPADES: 2, Suit.DIAMONDS: 3}
-    return sorted(cards, key=lambda c: (order[c.suit], c.rank))
 
 
 def pass_title(view: PlayerView, controller: TableModel) -> str:

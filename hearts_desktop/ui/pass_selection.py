@@ -1,0 +1,112 @@
+"""The viewer's pass in the making, and the cards passed to each person.
+
+Which cards are in the pass slots, what a card let go over them (or clicked) does, and, after
+the exchange, the cards each person received and who passed them, shown the first time
+that person sees their hand. No drawing and no window: the table scene asks it and draws
+what it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
+from ..engine.rules import CARDS_PASSED
+
+RECEIVED_GLOW_SECONDS = 2.5
+
+
+class PassSelection:
+    """The cards in the pass slots, in the order chosen, and the received cards to show."""
+
+    def __init__(self) -> None:
+        self.chosen: list[Card] = []
+        self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
+        """Per person: the cards passed to them, not yet seen, and who passed them."""
+        self.glow: tuple[frozenset[Card], float] | None = None
+        """The received cards raised in the hand, and for how many seconds more."""
+
+    def reset(self, view: PlayerView) -> None:
+        """The slots as the view has them: the viewer's chosen pass while cards are still
+        being passed; nothing once they have been exchanged."""
+        self.chosen = list(view.passed or ()) if view.phase is Phase.PASSING else []
+
+    @property
+    def complete(self) -> bool:
+        return len(self.chosen) == CARDS_PASSED
+
+    def missing_sentence(self) -> str:
+        missing = CARDS_PASSED - len(self.chosen)
+        return f"Choose {missing} more {'card' if missing == 1 else 'cards'} to pass."
+
+    def drop(self, card: Card, from_slot: bool, moved: bool, over_slots: bool) -> str | None:
+        """A card let go after a drag (``moved``) or clicked: a slotted one comes back to the
+        hand unless dropped on the slots again; one from the hand goes into a free slot when
+        clicked or dropped on the slots. The sentence saying why, when a click is refused."""
+        if from_slot:
+            if not moved or not over_slots:
+                self.chosen.remove(card)
+        elif (not moved or over_slots) and len(self.chosen) < CARDS_PASSED:
+            self.chosen.append(card)
+        elif not moved and len(self.chosen) >= CARDS_PASSED:
+            return f"You pass exactly {CARDS_PASSED} cards: take one back first."
+        return None
+
+    def choose(self, card: Card) -> str | None:
+        """A click on ``card`` (or the key that chooses it): into the slots or back out."""
+        return self.drop(card, from_slot=card in self.chosen, moved=False, over_slots=False)
+
+    def card_at(self, pos: tuple[int, int], slots: Sequence[pygame.Rect]) -> Card | None:
+        """The chosen card whose slot holds ``pos``."""
+        for card, rect in zip(self.chosen, slots):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    # ------------------------------------------------------------------ received cards
+
+    def received(self, event: CardsExchanged, people: Sequence[int], names: Sequence[str]) -> None:
+        """Remember, for each person, the cards passed to them and who passed them (their
+        givers from the left round the table), until that person sees the hand."""
+        for seat in people:
+            givers = sorted(set(event.senders[seat]), key=lambda giver: (giver - seat) % len(names))
+            self.unseen_received[seat] = (frozenset(event.received[seat]), and_list([names[g] for g in givers]))
+
+    def show_received(self, seat: int) -> str | None:
+        """``seat``'s owner sees the hand: the cards passed to them are raised for a while;
+        the sentence naming them and who passed them, if any are new."""
+        if seat not in self.unseen_received:
+            return None
+        cards, names = self.unseen_received.pop(seat)
+        self.glow = (cards, RECEIVED_GLOW_SECONDS)
+        if not cards:
+            return None
+        shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
+        return f"From {names}: {shown} (raised in your hand)"
+
+    @property
+    def glowing(self) -> frozenset[Card]:
+        return self.glow[0] if self.glow is not None else frozenset()
+
+    def update(self, dt: float) -> None:
+        if self.glow is not None:
+            cards, left = self.glow
+            self.glow = (cards, left - dt) if left > dt else None
+
+
+def short_name(card: Card) -> str:
+    """"10♥", "Q♠": a card as its corner shows it."""
+    return str(card)[:-1].replace("T", "10") + card.suit.symbol
+
+
+def and_list(names: list[str]) -> str:
+    """"Alice", "Alice and Ben", "Alice, Ben and Clara"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sort_for_display(cards: list[Card]) -> list[Card]:
+    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high."""
+    order = {Suit.CLUBS: 0, Suit.HEARTS: 1, Suit.SPADES: 2, Suit.DIAMONDS: 3}
+    return sorted(cards, key=lambda c: (order[c.suit], c.rank))
