@@ -1,4 +1,4 @@
-"""Hostile files: saves, settings and statistics made from valid ones by truncation, bit
+"""Hostile files: saves, settings, statistics and the coach's reviews made from valid ones by truncation, bit
 flips, wrong types, huge numbers, deep nesting, non-UTF-8 bytes, NaN, giant strings, future
 versions and illegal action lists. Each is loaded the way the program starts, then the
 program saves as it would; a crash is any exception, and an overwrite is a rejected file
@@ -19,6 +19,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..coach.game import HandReview, review_hand
+from ..coach.review import CoachBudget
+from ..coach.stored import load_reviews, review_key, reviews_document, save_reviews
 from ..engine import PRESETS, Action, Game
 from ..persistence import (
     CARD_BACKS,
@@ -38,6 +41,7 @@ from ..persistence import (
 from ..persistence.atomic import encode_json
 from ..persistence.saves import save_document
 from ..persistence.seats import DEFAULT_NAMES
+from ..persistence.stats import Accuracy, game_id
 from ..words import Level, Pace, SeatKind
 
 DEEP = 100_000
@@ -72,8 +76,10 @@ def play(game: Game, rng: random.Random, actions: int) -> Game:
 
 # --------------------------------------------------------------------------- fuzzing
 
-Kind = str  # "save", "settings" or "statistics"
-KINDS: tuple[Kind, ...] = ("save", "settings", "statistics")
+TOKEN_BUDGET = CoachBudget(first=4, batch=4, most=4, pass_screen=2)
+
+Kind = str  # "save", "settings", "statistics" or "reviews"
+KINDS: tuple[Kind, ...] = ("save", "settings", "statistics", "reviews")
 
 
 def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
@@ -93,11 +99,25 @@ def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
             new_game=NewGameSetup.of(seats, game.rules),
         )
         return settings.to_dict()
+    if kind == "reviews":
+        return reviews_document(dict(random_reviews(rng)))
     statistics = Statistics()
     for _ in range(rng.randrange(1, 3)):
         game, seats = random_table(rng)
         statistics.record_game(play(game, rng, 10**6), seats)
+        if rng.random() < 0.7:  # the coach judged it
+            statistics.record_accuracy(seats[0].name, game_id(game), Accuracy(rng.random() * 3, rng.randrange(1, 400)))
     return statistics.to_dict()
+
+
+def random_reviews(rng: random.Random) -> Iterator[tuple[str, HandReview]]:
+    """A hand or two the coach judged (on a token budget: the file is what is tested)."""
+    for _ in range(rng.randrange(1, 3)):
+        game, _ = random_table(rng)
+        while not game.results:
+            game.apply(random_action(game, rng))
+        review = review_hand(game.rules, game.seed, game.actions, 0, 0, budget=TOKEN_BUDGET)
+        yield review_key(game.rules, game.seed, 0, 0, TOKEN_BUDGET, game.actions), review
 
 
 def _nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -250,6 +270,10 @@ def _load_and_save(kind: Kind, paths: DataPaths, rng: random.Random) -> tuple[An
         settings = load_settings(paths.settings)
         save_settings(paths.settings, settings.value)
         return settings.value, settings.messages
+    if kind == "reviews":
+        reviews = load_reviews(paths.reviews)
+        save_reviews(paths.reviews, reviews.value)
+        return reviews.value, reviews.messages
     statistics = load_statistics(paths.statistics)
     save_statistics(paths.statistics, statistics.value)
     return statistics.value, statistics.messages
@@ -260,7 +284,8 @@ def check_case(kind: Kind, data: bytes, folder: Path, rng: random.Random, backup
     and save; the outcome is "crash", "overwritten", "accepted", "repaired", "set aside" or
     "backup"."""
     paths = DataPaths.resolve(folder)
-    target = {"save": paths.autosave, "settings": paths.settings, "statistics": paths.statistics}[kind]
+    target = {"save": paths.autosave, "settings": paths.settings, "statistics": paths.statistics,
+              "reviews": paths.reviews}[kind]
     if backup is not None:
         target.with_name(target.name + ".bak").write_bytes(backup)
     target.write_bytes(data)
