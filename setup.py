@@ -53,7 +53,8 @@ class OptionalBuildExt(build_ext):
                 built = self.get_ext_fullpath(extension.name)
                 if os.path.exists(built):
                     os.remove(built)
-            say(f"installing pure Python: the compiled engine did not build ({error})")
+            reason = str(error).splitlines()[0][:160] if str(error) else type(error).__name__
+            say(f"installing pure Python: the compiled engine did not build ({reason})")
 
 
 def compiled_extensions() -> list[Any]:
