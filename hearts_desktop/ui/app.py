@@ -189,6 +189,8 @@ class App:
             self.step(dt, read_intents())
             if self.options.exit_after_first_frame:
                 break
+            if self._art is not None:
+                self._art.read_all()  # the table is on screen: the rest of the deck now, once
             if self.on_frame is not None:
                 self.on_frame(self)
             if self.options.max_seconds is not None and time.perf_counter() - started > self.options.max_seconds:

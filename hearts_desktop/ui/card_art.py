@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..engine import Card
+from ..engine import CARDS, Card
 from ..resources import asset_path
 from . import theme
 
@@ -29,10 +29,20 @@ class CardArt:
         self._scaled: OrderedDict[int, dict[int, pygame.Surface]] = OrderedDict()
         """Scaled images by height, the most recently used height last."""
         self._bytes = 0
+        self._all_read = False
+
+    def read_all(self) -> None:
+        """Read every face not read yet: called once the first frame is on screen, so a card
+        seen for the first time mid-hand costs no frame a file read (no-op afterwards)."""
+        if not self._all_read:
+            for card in CARDS:
+                _load(self.deck, str(card))
+            self._all_read = True
 
     def face(self, card: Card, height: int) -> pygame.Surface:
-        """A face is read from its file the first time it is drawn (a card's file takes about
-        1.5 ms: the whole deck read before the first frame took a tenth of the start-up)."""
+        """A face is read from its file the first time it is drawn, or by ``read_all`` (a
+        card's file takes about 1.5 ms: the whole deck read before the first frame took a
+        tenth of the start-up)."""
         return self._at(height, int(card), lambda: _load(self.deck, str(card)))
 
     def back(self, height: int, sideways: bool = False) -> pygame.Surface:
