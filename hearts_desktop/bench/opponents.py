@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
+from ..bots.heuristics import QUEEN_BIT, winning_card
 from ..bots.inference import DealSampler, position_of
 from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
 from ..engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
 from ..engine.rules import CARDS_PASSED, RuleTables
 from ..words import Level
 
-QUEEN_BIT = 1 << QUEEN_OF_SPADES
 HEARTS = SUIT_MASKS[Suit.HEARTS]
 SPADES = SUIT_MASKS[Suit.SPADES]
 HIGH_SPADES = SPADES & ~((1 << QUEEN_OF_SPADES) - 1)  # queen, king and ace
@@ -51,12 +51,6 @@ def _bottom(mask: int) -> int:
     return min(iter_bits(mask), key=lambda c: (_rank(c), c))
 
 
-def trick_winner_card(trick: list[int]) -> int:
-    """The card winning the trick so far: the highest of the suit led."""
-    led = trick[0] // 13
-    return max((c for c in trick if c // 13 == led), key=_rank)
-
-
 def pass_by_danger(hand: int, count: int = CARDS_PASSED) -> tuple[Card, ...]:
     """The queen, king and ace of spades, then the highest hearts, then the highest cards."""
     chosen: list[int] = []
@@ -67,7 +61,7 @@ def pass_by_danger(hand: int, count: int = CARDS_PASSED) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in chosen)
 
 
-def rule_card(hand: int, legal: int, trick: list[int], points: int, last: bool) -> int:
+def rule_card(hand: int, legal: int, trick: tuple[int, ...], points: int, last: bool) -> int:
     """The rule player's card: lead low, follow under the winner, dump danger when void.
 
     ``points`` are the cards that score (to know what to dump); ``last`` says whether
@@ -78,7 +72,7 @@ def rule_card(hand: int, legal: int, trick: list[int], points: int, last: bool) 
         return _bottom(safe or legal)
     led = SUIT_MASKS[trick[0] // 13]
     if legal & led:
-        winner = _rank(trick_winner_card(trick))
+        winner = _rank(winning_card(trick))
         under = [c for c in iter_bits(legal) if _rank(c) < winner]
         if under:
             return max(under, key=_rank)  # duck as high as we can
@@ -106,7 +100,7 @@ class RuleBot(Bot):
     ) -> Card:
         last = len(view.trick) == view.players - 1
         points = view.rules.tables.scoring_mask
-        return CARDS[rule_card(view.hand, view.legal, [int(c) for c in view.trick], points, last)]
+        return CARDS[rule_card(view.hand, view.legal, tuple(view.trick), points, last)]
 
 
 # ----------------------------------------------------------------- the sparring partner
@@ -126,10 +120,10 @@ def playout_card(state: HandState, t: RuleTables, rng: random.Random, explore: f
     legal = state.legal_mask()
     if rng.random() < explore:
         return rng.choice(list(iter_bits(legal)))
-    seat, trick = state.turn, state.trick
+    seat, trick = state.turn, tuple(state.trick)
     runner = runner_of(state, t)
     if runner is not None and runner != seat and trick:
-        winning = trick_winner_card(trick)
+        winning = winning_card(trick)
         led = SUIT_MASKS[trick[0] // 13]
         by_runner = trick.index(winning) == (runner - state.leader) % state.n
         over = [c for c in iter_bits(legal & led) if _rank(c) > _rank(winning)]
