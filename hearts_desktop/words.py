@@ -1,4 +1,5 @@
-"""The words every layer shares: computer levels, paces, seat kinds and bot job kinds.
+"""The words every layer shares: computer levels, paces, seat kinds and bot job kinds, and
+how a list is said in a sentence.
 
 Each is defined here once, below the engine, so the engine, the bots, the controller,
 persistence, the network and the window all speak of a level or a pace in the same type,
@@ -77,3 +78,9 @@ _TIMINGS = {
     Pace.QUICK: Timing(bot_delay=0.3, trick_hold=0.9, received_hold=1.5),
     Pace.INSTANT: Timing(bot_delay=0.0, trick_hold=0.0, received_hold=0.0),
 }
+
+
+def and_list(words: list[str]) -> str:
+    """"Alice", "Alice and Ben", "Alice, Ben and Clara": a list as a sentence says it (the
+    hint's cards and the names of who passed you cards alike)."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -22,6 +22,7 @@ from ..engine.cards import (
     Suit,
 )
 from ..engine.rules import CARDS_PASSED
+from ..words import and_list
 from .base import Cancel, Hint, SeatLevels, choose_moon_by_score, never_cancel
 from .expert import ExpertBot
 from .heuristics import QUEEN_BIT
@@ -68,13 +69,9 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def cards_words(cards: tuple[Card, ...]) -> str:
     """``"the ace of hearts, the king of clubs and the two of spades"``, highest first."""
-    return _join([card_words(c) for c in sorted(cards, reverse=True)])
+    return and_list([card_words(c) for c in sorted(cards, reverse=True)])
 
 
 # ----------------------------------------------------------------- passing

@@ -14,6 +14,7 @@ import pygame
 
 from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
+from ..words import and_list
 
 RECEIVED_GLOW_SECONDS = 2.5
 
@@ -99,11 +100,6 @@ class PassSelection:
 def short_name(card: Card) -> str:
     """"10♥", "Q♠": a card as its corner shows it."""
     return str(card)[:-1].replace("T", "10") + card.suit.symbol
-
-
-def and_list(names: list[str]) -> str:
-    """"Alice", "Alice and Ben", "Alice, Ben and Clara"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def sort_for_display(cards: list[Card]) -> list[Card]:
