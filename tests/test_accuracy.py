@@ -229,8 +229,8 @@ def test_a_review_in_progress_takes_the_hand_another_reviewer_finished_and_stops
     game, _ = finished_game()
     cache = Session(None).reviews
     waiting = Recording()
-    on_screen = HandReviewer(waiting, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
-    background = HandReviewer(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW,
+    on_screen = HandReviewer.of_game(waiting, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    background = HandReviewer.of_game(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW,
                               background=True)
     background.poll()
     assert background.complete and not on_screen.complete

@@ -27,14 +27,14 @@ def test_the_reviewer_gathers_answers_in_game_order_and_keeps_the_finished_revie
     game, _ = finished_game()
     cache = ReviewCache()
     runner = DelayedRunner(seed=1, most_polls=3)
-    reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    reviewer = HandReviewer.of_game(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
     assert reviewer.progress == (0, 14)
     for _ in range(20):
         reviewer.poll()
     assert reviewer.complete
     indices = [d.action_index for d in reviewer.review().decisions]
     assert indices == sorted(indices) and len(indices) == 14
-    again = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    again = HandReviewer.of_game(runner, game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
     assert again.complete  # from the cache: nothing submitted, nothing to wait for
 
 
@@ -42,7 +42,7 @@ def test_a_cached_review_is_never_shown_for_another_game_dealt_from_the_same_see
     """``--seed`` deals every new game the same cards: the cache must tell the games apart."""
     game, _ = finished_game(seed=3)
     cache = ReviewCache()
-    first = HandReviewer(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    first = HandReviewer.of_game(InlineRunner(), game.rules, game.seed, game.actions, 0, 0, cache, budget=INLINE_REVIEW)
     first.poll()
     assert first.complete
     other = Game(game.rules, game.seed)
@@ -52,7 +52,7 @@ def test_a_cached_review_is_never_shown_for_another_game_dealt_from_the_same_see
         seat = other.to_act()[0]
         other.apply(bots[seat].decide(other.view(seat), rng))
     assert other.actions[:14] != game.actions[:14]  # the same deal, played otherwise
-    second = HandReviewer(Recording(), other.rules, other.seed, other.actions, 0, 0, cache, budget=INLINE_REVIEW)
+    second = HandReviewer.of_game(Recording(), other.rules, other.seed, other.actions, 0, 0, cache, budget=INLINE_REVIEW)
     assert not second.complete and len(second.steps) == 14
 
 
@@ -77,7 +77,7 @@ class Recording(InlineRunner):
 def test_the_worker_sees_only_the_reviewed_players_views_and_closing_stops_every_job() -> None:
     game, _ = finished_game()
     runner = Recording()
-    reviewer = HandReviewer(runner, game.rules, game.seed, game.actions, 0, 2, ReviewCache(), budget=INLINE_REVIEW)
+    reviewer = HandReviewer.of_game(runner, game.rules, game.seed, game.actions, 0, 2, ReviewCache(), budget=INLINE_REVIEW)
     assert {job.view.seat for job in runner.jobs} == {2}
     assert all(job.kind == "judge" and job.chosen is not None and job.chosen.seat == 2 for job in runner.jobs)
     reviewer.close()

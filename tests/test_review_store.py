@@ -20,7 +20,7 @@ from .test_review_screen import Recording
 
 
 def review_in(session: Session, game: Game, hand: int = 0, runner: InlineRunner | None = None) -> HandReviewer:
-    reviewer = HandReviewer(runner or InlineRunner(), game.rules, game.seed, game.actions, hand, 0, session.reviews,
+    reviewer = HandReviewer.of_game(runner or InlineRunner(), game.rules, game.seed, game.actions, hand, 0, session.reviews,
                             budget=INLINE_REVIEW)
     reviewer.poll()
     return reviewer

@@ -8,7 +8,8 @@ newer version is set aside with one sentence while the game itself loads untouch
 A review is filed under a digest of everything its judgements depend on: the rules, the
 seed, the seat, the review's seed, the budget, the coach's revision and the game's actions
 up to the seat's last decision in the hand (never the seed alone: two games dealt from one
-seed differ in their moves). A stored option keeps its mean, not each deal's value: the
+seed differ in their moves); at a friend's network table, which has no seed, the views the
+host sent for each decision instead. A stored option keeps its mean, not each deal's value: the
 judgement's figures are final once it is made.
 """
 
@@ -21,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..engine import Action, Card, Ruleset, action_to_json
+from ..engine import Action, Card, PlayerView, Ruleset, action_to_json
 from ..persistence.atomic import write_json_atomic
 from ..persistence.documents import (
     DocumentError,
@@ -54,8 +55,20 @@ MAX_POINTS: Final = 1e6
 def review_key(rules: Ruleset, seed: int, seat: int, review_seed: int, budget: CoachBudget,
                actions: Sequence[Action]) -> str:
     """The digest a review is filed under: it changes with anything its judgements depend on."""
-    identity = [COACH_REVISION, rules.to_dict(), seed, seat, review_seed, dataclasses.asdict(budget),
-                [action_to_json(a) for a in actions]]
+    return _digest([COACH_REVISION, rules.to_dict(), seed, seat, review_seed, dataclasses.asdict(budget),
+                    [action_to_json(a) for a in actions]])
+
+
+def seen_review_key(seat: int, review_seed: int, budget: CoachBudget,
+                    decisions: Sequence[tuple[PlayerView, Action]]) -> str:
+    """The digest of a review made from the views a friend's computer was sent at a network
+    table (it never knows the seed): the views hold everything the judgements depend on. A
+    view is a frozen record of ints, enums and tuples, so its ``repr`` is its content."""
+    return _digest([COACH_REVISION, "seen", seat, review_seed, dataclasses.asdict(budget),
+                    [[repr(view), action_to_json(action)] for view, action in decisions]])
+
+
+def _digest(identity: list[Any]) -> str:
     text = json.dumps(identity, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

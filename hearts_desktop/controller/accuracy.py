@@ -88,7 +88,7 @@ class BackgroundReviews:
         for hand in range(hands):
             for seat in current.names:
                 if (hand, seat) not in current.reviewers:
-                    current.reviewers[hand, seat] = HandReviewer(
+                    current.reviewers[hand, seat] = HandReviewer.of_game(
                         self.clients(), game.rules, game.seed, game.actions, hand, seat, self.cache,
                         budget=self.budget, background=True)
         if hands:

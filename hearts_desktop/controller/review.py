@@ -15,8 +15,8 @@ from itertools import count
 
 from ..coach.game import Decision, HandReview, decision_at, decision_seed, decisions_of
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
-from ..coach.stored import review_key
-from ..engine import Action, PassAction, PlayerView, Ruleset
+from ..coach.stored import review_key, seen_review_key
+from ..engine import Action, PassAction, PlayAction, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
@@ -50,6 +50,8 @@ class Step:
     """One decision of the reviewed seat, with the table as the player saw it then."""
 
     action_index: int
+    """The decision's place: in the game's actions, or (at a friend's network table, which
+    holds no game) in its hand, from ``Step.seen``."""
     view: PlayerView
     action: Action
 
@@ -58,21 +60,27 @@ class Step:
         """The trick the card went to (0 is the first), or None for the pass."""
         return None if isinstance(self.action, PassAction) else len(self.view.tricks)
 
+    @classmethod
+    def seen(cls, view: PlayerView, action: PassAction | PlayAction) -> Step:
+        """A decision known only from the view it was made from: numbered by its place in
+        the hand (the pass first, then each card by the cards already played)."""
+        played = sum(len(trick.cards) for trick in view.tricks) + len(view.trick)
+        return cls(0 if isinstance(action, PassAction) else 1 + played, view, action)
+
 
 class HandReviewer:
     """Submits one judging job per decision and gathers the answers in game order."""
 
-    def __init__(self, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action],
-                 hand_index: int, seat: int, cache: ReviewCache, review_seed: int = 0,
-                 budget: CoachBudget = DEFAULT_BUDGET, job_ids: Callable[[], int] | None = None,
-                 background: bool = False) -> None:
+    def __init__(self, runner: BotRunner, steps: Sequence[Step], key: str, hand_index: int, seat: int,
+                 cache: ReviewCache, review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
+                 job_ids: Callable[[], int] | None = None, background: bool = False) -> None:
+        """Judge ``steps``, filed in ``cache`` under ``key``: use ``of_game`` or ``of_seen``."""
         self.runner = runner
         self.hand_index = hand_index
         self.seat = seat
         self.cache = cache
-        self.steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
-        last = self.steps[-1].action_index + 1 if self.steps else 0
-        self.key = review_key(rules, seed, seat, review_seed, budget, actions[:last])
+        self.steps = list(steps)
+        self.key = key
         self.judged: dict[int, Decision] = {}
         self._jobs: dict[int, Step] = {}
         self._failed = False
@@ -86,6 +94,24 @@ class HandReviewer:
             self._jobs[job_id] = step
             runner.submit(BotJob(job_id, JobKind.JUDGE, Level.EXPERT, step.view, decision_seed(review_seed, step.action_index),
                                  chosen=step.action, budget=budget, background=background))
+
+    @classmethod
+    def of_game(cls, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
+                seat: int, cache: ReviewCache, review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
+                job_ids: Callable[[], int] | None = None, background: bool = False) -> HandReviewer:
+        """``seat``'s decisions in hand ``hand_index`` of a game held here (at home, or hosted)."""
+        steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
+        last = steps[-1].action_index + 1 if steps else 0
+        key = review_key(rules, seed, seat, review_seed, budget, actions[:last])
+        return cls(runner, steps, key, hand_index, seat, cache, review_seed, budget, job_ids, background)
+
+    @classmethod
+    def of_seen(cls, runner: BotRunner, steps: Sequence[Step], hand_index: int, seat: int, cache: ReviewCache,
+                review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
+                job_ids: Callable[[], int] | None = None) -> HandReviewer:
+        """A friend's decisions at a network table, from the views the host sent for them."""
+        key = seen_review_key(seat, review_seed, budget, [(s.view, s.action) for s in steps])
+        return cls(runner, steps, key, hand_index, seat, cache, review_seed, budget, job_ids)
 
     @property
     def progress(self) -> tuple[int, int]:

@@ -20,8 +20,19 @@ from typing import Final, Literal
 from .. import __version__
 from ..bots import Hint
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
+from ..controller.review import Step
 from ..controller.table import HINT_LEVEL, HintReady, Refused, TableEvent, TableReset
-from ..engine import Card, HandResult, MoonScoring, Phase, PlayerView, Ruleset, RulesetError
+from ..engine import (
+    Card,
+    HandResult,
+    MoonScoring,
+    PassAction,
+    Phase,
+    PlayAction,
+    PlayerView,
+    Ruleset,
+    RulesetError,
+)
 from ..persistence.seats import Seat, shown_levels
 from ..words import JobKind, Pace, SeatKind
 from . import protocol as p
@@ -79,6 +90,11 @@ class ClientTable(NetworkTableRules):
         self._move_sent: tuple[int, ...] | None = None
         """The decision a move was sent for: no other move until the host answers it."""
         self._move_sent_at = 0.0
+        self._move_step: Step | None = None
+        """The pass or card in ``_move_sent``, kept for the coach once the host takes it."""
+        self._decisions: dict[int, list[Step]] = {}
+        """This seat's passes and cards the host took, by hand, with the view each was made
+        from: the coach reviews them here, as the game itself lives on the host."""
         self._hint_job: int | None = None
         self._next_job = 1
         self.seq = 0
@@ -108,6 +124,7 @@ class ClientTable(NetworkTableRules):
             self.link.close()
             self.link = None
         self._move_sent = None
+        self._move_step = None  # in flight as the line broke: whether the host took it is unknown
         if self.state == "closed":
             return
         if self.token and self.state in ("playing", "lobby"):
@@ -176,6 +193,7 @@ class ClientTable(NetworkTableRules):
             self._table(message)
         elif isinstance(message, p.Refusal):
             self._move_sent = None
+            self._move_step = None
             self._events.append(p.refusal_event(self.viewer, message))
         elif isinstance(message, p.Rejected):
             self.token = ""
@@ -214,8 +232,10 @@ class ClientTable(NetworkTableRules):
         if any(isinstance(e, TableReset) for e in events):
             self._synced = True
             self._move_sent = None
+            self._move_step = None
         if self._move_sent and _decision(view) != self._move_sent:
             self._move_sent = None  # the host has moved past the decision the move answered
+            self._took_move()
         self.seq = message.seq
         self.state = "playing"
         self._cancel_hint()
@@ -302,21 +322,35 @@ class ClientTable(NetworkTableRules):
         events, self._events = self._events, []
         return events
 
-    def _move(self, message: p.Move, card: Card | None = None) -> str | None:
+    def _move(self, message: p.Move, action: PassAction | PlayAction | None = None,
+              card: Card | None = None) -> str | None:
         if self.active_human() != self.viewer:
             reason = "Wait for your turn."
             self._events.append(Refused(self.viewer, reason, card))
             return reason
         self._send(message)
-        self._move_sent = _decision(self.view())
+        view = self.view()
+        self._move_sent = _decision(view)
         self._move_sent_at = self.clock()
+        self._move_step = None if action is None else Step.seen(view, action)
         return None
 
+    def _took_move(self) -> None:
+        """The host answered the move with the next table: the decision joins its hand's."""
+        if self._move_step is not None:
+            self._decisions.setdefault(self._move_step.view.hand_index, []).append(self._move_step)
+            self._move_step = None
+
+    def decisions(self, hand_index: int) -> list[Step]:
+        """This seat's passes and cards in hand ``hand_index`` that this computer made and
+        the host took, in order: what the coach reviews at a friend's table."""
+        return list(self._decisions.get(hand_index, ()))
+
     def play(self, card: Card) -> str | None:
-        return self._move(p.Play(self.viewer, str(card)), card)
+        return self._move(p.Play(self.viewer, str(card)), PlayAction(self.viewer, card), card)
 
     def submit_pass(self, cards: Sequence[Card]) -> str | None:
-        return self._move(p.PassCards(self.viewer, [str(c) for c in cards]))
+        return self._move(p.PassCards(self.viewer, [str(c) for c in cards]), PassAction(self.viewer, tuple(cards)))
 
     def choose_moon(self, choice: MoonScoring) -> str | None:
         return self._move(p.Moon(self.viewer, choice.value))  # type: ignore[arg-type]

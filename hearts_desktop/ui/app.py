@@ -357,15 +357,14 @@ class App:
     def review_buttons(self, table: TableScene, hand_index: int, label: str = "Review hand"
                        ) -> list[tuple[str, Callable[[], None]]]:
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
-        step away): one for a lone player, one per person in hot-seat (each review behind a
-        cover); none at a network table, whose game lives on the host, or before any hand."""
-        controller = table.controller
-        if self.network is not None or not isinstance(controller, TableController) or hand_index < 0:
+        step away): one for a lone player (at home or at a network table), one per person in
+        hot-seat (each review behind a cover); none before any hand."""
+        if hand_index < 0:
             return []
-        people = controller.human_seats()
+        people = table.controller.human_seats()
         if len(people) == 1:
             return [(label, self._review_action(table, hand_index, people[0], covered=False))]
-        return [(f"Review: {controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
+        return [(f"Review: {table.controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
                 for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
@@ -374,23 +373,31 @@ class App:
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
         """The coach's review of ``seat``'s decisions in a finished hand, computed by the bots'
         worker ahead of the background reviews (a hand the background coach finishes first
-        is taken from it); every hand of this review shares one client of the worker."""
+        is taken from it); every hand of this review shares one client of the worker. A
+        friend at a network table, who holds no game, is reviewed from the views the host
+        sent for each of their decisions."""
         from ..controller.review import HandReviewer
+        from ..net.client import ClientTable
         from .review_scene import ReviewScene
 
-        game = self.controller.game
+        model = table.controller
         runner = self._bots()
         budget = self._review_budget()
         job_ids = count(1).__next__  # one numbering for every hand: no answer is taken for another's
+        cache = self.session.reviews
 
         def reviewer(hand: int) -> HandReviewer:
-            return HandReviewer(runner, game.rules, game.seed, game.actions, hand, seat, self.session.reviews,
-                                budget=budget, job_ids=job_ids)
+            if isinstance(model, ClientTable):
+                return HandReviewer.of_seen(runner, model.decisions(hand), hand, seat, cache, budget=budget,
+                                            job_ids=job_ids)
+            game = self.controller.game
+            return HandReviewer.of_game(runner, game.rules, game.seed, game.actions, hand, seat, cache,
+                                        budget=budget, job_ids=job_ids)
 
-        names = [s.name for s in self.controller.seats]
+        names = [s.name for s in model.seats]
         self.stack.push(ReviewScene(self.size, reviewer(hand_index), names, table.art.face,
                                     cover_for=names[seat] if covered else None,
-                                    hands=len(game.results), open_hand=reviewer))
+                                    hands=len(model.results), open_hand=reviewer))
 
     # ------------------------------------------------------------------ screens
 
@@ -621,12 +628,12 @@ class AppOverlays(TableOverlays):
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         network = self.app.network
-        if network is not None and not network.hosting:
-            self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
-                                     on_rematch=None, on_leave=self.app.show_main_menu))
-            return
         last = len(table.controller.results) - 1
         reviews = self.app.review_buttons(table, last, "Review hands")
+        if network is not None and not network.hosting:
+            self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
+                                     on_rematch=None, on_leave=self.app.show_main_menu, reviews=reviews))
+            return
         self._push(GameOverScene(table.size, table.controller, event, on_new_game=self.app.open_new_game,
                                  on_rematch=self.app.rematch, on_leave=self.app.show_main_menu,
                                  on_quit=self.app.quit,

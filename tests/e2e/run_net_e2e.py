@@ -13,8 +13,8 @@ look for tables on loopback only) and are driven only through the X server with 
   on the network, types the code, Join;
 - the host sees the friend joined and presses Start; both windows pass (the host by
   dragging, the friend by clicking) and play a whole hand by clicking legal cards, each
-  only on its own turn; both read the hand's score and press Next hand; the second deal
-  reaches both;
+  only on its own turn; both read the hand's score, the friend opens the coach's review of
+  its own hand, and both press Next hand; the second deal reaches both;
 - the host quits through the menu: the friend's window says why in one sentence.
 
 Screenshots of each stage go to ``artifacts/e2e-net/``. Exits 0 when every stage is
@@ -31,7 +31,16 @@ import time
 from pathlib import Path
 
 from . import run_e2e
-from .run_e2e import STAGE_SECONDS, Album, Person, StageFailed, pass_by_clicking, pass_by_dragging, x_server
+from .run_e2e import (
+    STAGE_SECONDS,
+    Album,
+    Person,
+    StageFailed,
+    pass_by_clicking,
+    pass_by_dragging,
+    review_the_hand,
+    x_server,
+)
 from .ui_log_reader import card_point, centre
 
 WIDE_SCREEN = "2600x840x24"
@@ -176,6 +185,7 @@ def play(program: str, artifacts: Path) -> None:
                 album.take("both_windows_playing", host.env)
                 play_hand([host, friend], rng)
                 album.take("both_windows_hand_scored", host.env)
+                review_the_hand(friend)  # from the views the host sent: the friend's computer has no game
                 for person in (host, friend):
                     person.press("Next hand")
                 for person in (host, friend):
