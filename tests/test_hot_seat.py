@@ -17,7 +17,8 @@ from hearts_desktop.engine import Card, Phase, Ruleset, cards_of, preset_by_key
 from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.app import App
 from hearts_desktop.ui.card_art import CardArt
-from hearts_desktop.ui.intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
+from hearts_desktop.ui.intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
+from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.overlays import CoverScene
 from hearts_desktop.ui.table_scene import TableOverlays, TableScene
 from hearts_desktop.ui.ui_log import card_points
@@ -159,6 +160,28 @@ def test_a_card_clicked_in_the_frame_that_lifts_the_cover_is_never_the_last_pers
         brunos_hand = driver.app.controller.view().hand
         assert all(brunos_hand >> card & 1 for card in table.pass_slots)
         assert annas_card not in recorder.take()
+    finally:
+        driver.close()
+
+
+def test_a_resize_as_the_cover_lifts_gives_no_card_to_click_until_the_hand_was_shown(
+        tmp_path: Path) -> None:
+    """The hand's click places are computed on resize too: one made in the frame that lifts
+    the cover, before Bruno's hand was ever drawn, must not let a click pick one of his
+    cards; once a frame has shown it, the same click does."""
+    driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
+    try:
+        driver.play_through(lambda: driver.human_to_act() and driver.app.controller.viewer == 0)
+        driver.act_by_click()  # Anna chooses three cards and passes
+        driver.frame()
+        assert isinstance(driver.top, CoverScene) and driver.app.controller.viewer == 1
+        table, size = driver.app.table, (1024, 768)
+        rect = TableLayout.compute(size, 4, viewer=1).hand_rects(13)[6]
+        point = (rect.left + 5, rect.centery)
+        driver.frame(PointerDown((5, 5)), Resized(size), *click(point))
+        assert table.pass_slots == []
+        driver.frame(*click(point))
+        assert len(table.pass_slots) == 1
     finally:
         driver.close()
 

@@ -12,6 +12,7 @@ from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui.card_art import CardArt
 from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerMove, PointerUp
 from hearts_desktop.ui.layout import LINE, MESSAGE_LINES, TableLayout
+from hearts_desktop.ui.pass_selection import sort_for_display
 from hearts_desktop.ui.scene import SceneStack
 from hearts_desktop.ui.sound import Sounds
 from hearts_desktop.ui.table_scene import TableOverlays, TableScene
@@ -105,6 +106,46 @@ def test_dragging_to_the_slots_and_back_out() -> None:
     assert table.scene.pass_slots == [hand[1]]
     table.drag((10, 10), slots[2].center)  # nothing picked up: nothing changes
     assert table.scene.pass_slots == [hand[1]]
+
+
+def test_a_click_right_after_a_resize_before_any_drawing_picks_the_card_under_it() -> None:
+    """The hand's click places are computed when the size changes, not when it is drawn:
+    before, a click between the resize and the next frame hit the hand of the old size."""
+    table = Table()
+    table.settle(1.5)
+    size = (800, 600)
+    hand = sort_for_display(list(table.controller.view().cards()))
+    new_place = TableLayout.compute(size, 4, viewer=0).hand_rects(13)[6]
+    point = (new_place.left + 5, new_place.centery)
+    assert not table.scene.hand_rects[hand[6]].collidepoint(point)  # elsewhere at the old size
+    table.screen = pygame.display.set_mode(size)
+    table.stack.resize(size)
+    table.stack.handle(PointerDown(point))
+    table.stack.handle(PointerUp(point))
+    assert table.scene.pass_slots == [hand[6]]
+
+
+@pytest.mark.parametrize("moment", ["passing", "playing"])
+def test_drawing_never_moves_what_a_click_hits(moment: str) -> None:
+    table = Table(seed=11)
+    if moment == "passing":
+        table.settle(1.5)
+        table.click(table.card_center(list(table.scene.hand_rects)[0]))
+    else:
+        _to_my_turn(table)
+        table.settle(3.0)  # the received cards settle back into the row
+    row = list(table.scene.hand_rects)
+    hovered = table.controller.view().legal_cards()[0] if moment == "playing" else row[4]
+    table.stack.handle(PointerMove(table.card_center(hovered)))
+    table.scene.update(0.0)  # the hovered card rises
+    hand = dict(table.scene.hand_rects)
+    buttons = {key: button.rect.copy() for key, button in table.scene.buttons.items()}
+    layout = table.scene.layout
+    assert hand[hovered].y == layout.hand_rects(len(row))[row.index(hovered)].y - layout.lift
+    for _ in range(3):
+        table.stack.draw(table.screen)
+    assert table.scene.hand_rects == hand
+    assert {key: button.rect for key, button in table.scene.buttons.items()} == buttons
 
 
 def test_a_fourth_card_does_not_enter_the_full_slots() -> None:

@@ -59,6 +59,19 @@ MESSAGE_SECONDS = 3.0
 DRAG_THRESHOLD = 6
 
 
+@dataclass(frozen=True)
+class HandCard:
+    """One card of the viewer's hand as the coming frame shows it."""
+
+    card: Card
+    rect: pygame.Rect
+    face_up: bool
+    outline: theme.Color | None = None
+    dimmed: bool = False
+    arriving: bool = False
+    """Still flying in from a pass: its place in the row stays empty (and takes clicks)."""
+
+
 @dataclass
 class Drag:
     card: Card
@@ -96,7 +109,12 @@ class TableScene(Scene):
         self.shaking: tuple[Card, Tween] | None = None
         self.message: tuple[str, float] | None = None
         self.hint: tuple[tuple[Card, ...], str] | None = None
+        self.hand: tuple[HandCard, ...] = ()
+        """The viewer's hand as placed for the coming frame; drawing only reads it."""
         self.hand_rects: dict[Card, pygame.Rect] = {}
+        """Where a click picks each card: the hand the player was last shown, face up."""
+        self._shown_to: int | None = None
+        """The seat whose hand the last update placed face up, for the frame drawn after it."""
         self.pending_score: Callable[[], None] | None = None
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard()
@@ -104,6 +122,7 @@ class TableScene(Scene):
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
+        self._place_hand(updating=False)
 
     @property
     def layout(self) -> TableLayout:
@@ -137,6 +156,7 @@ class TableScene(Scene):
         self.motion.layout = self._layout()
         self.motion.land_all()
         self._place_buttons()
+        self._place_hand(updating=False)
 
     def _sync_from_view(self) -> None:
         """Rebuild what lies on the table from the view, without animation (undo, resume)."""
@@ -170,6 +190,7 @@ class TableScene(Scene):
         if self.layout.viewer != self.controller.viewer:
             self.motion.layout = self._layout()
         self._refresh_buttons()
+        self._place_hand(updating=True)
 
     @property
     def busy(self) -> bool:
@@ -263,7 +284,8 @@ class TableScene(Scene):
 
     def _on_card_played(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
-        start = self.hand_rects.get(card) if seat == self.controller.viewer else None
+        drawn = [placed.rect for placed in self.hand if placed.card == card]
+        start = drawn[0] if drawn and seat == self.controller.viewer else None
         if self.drag is not None and self.drag.card == card:
             start = pygame.Rect(self.drag.pos[0] - self.drag.grab_offset[0],
                                 self.drag.pos[1] - self.drag.grab_offset[1],
@@ -295,13 +317,13 @@ class TableScene(Scene):
 
     def _on_cover_shown(self, event: CoverShown) -> None:
         # Nothing of the last person's stays: their hint and messages (which name their
-        # cards), their slots, and where their cards were drawn, so that a click in the frame
-        # that lifts the cover, before the table is drawn again, cannot pick one of them.
+        # cards) and their slots. Where their cards were goes when this update places the
+        # covered hand (``_place_hand``), so that a click in the frame that lifts the cover
+        # picks nothing.
         self.drag = None
         self.hint = None
         self.message = None
         self.passing.reset(self.controller.view())
-        self.hand_rects = {}
         self.hover = None
         self.overlays.cover(self, event)
 
@@ -345,6 +367,47 @@ class TableScene(Scene):
         if self.motion.dealing is not None:
             cards = cards[: self.motion.dealing.get(view.seat, 0)]
         return sort_for_display(cards)
+
+    def _place_hand(self, updating: bool) -> None:
+        """Place the hand for the coming frame, and where clicks pick its cards. Called by
+        ``update`` (a frame is drawn right after it) and ``resize`` (none may be): a hand
+        gets click places only once a frame has shown it face up to this viewer, so a click
+        as the hot-seat cover lifts, or after a resize in that moment, cannot pick a card of
+        the next person's that they have not seen."""
+        view = self.controller.view()
+        self.hand = self._hand_cards(view)
+        face_up = self.controller.hand_face_up
+        if updating:
+            self._shown_to = view.seat if face_up else None
+        shown = face_up and self._shown_to == view.seat
+        self.hand_rects = {placed.card: placed.rect for placed in self.hand} if shown else {}
+
+    def _hand_cards(self, view: PlayerView) -> tuple[HandCard, ...]:
+        """Each card of the hand row where it is drawn: raised under the pointer (when it
+        can be played or passed) and when just received, shaken when refused."""
+        cards = self.visible_hand(view)
+        face_up = self.controller.hand_face_up
+        my_play = face_up and view.my_turn and self.controller.active_human() == view.seat and not self.controller.awaiting_continue
+        legal = view.legal if my_play else 0
+        hint_cards = set(self.hint[0]) if self.hint else set()
+        glow = self.passing.glowing if face_up else frozenset()
+        lift = self.layout.lift
+        passing = self._my_pass_open(view)
+        placed = []
+        for card, rect in zip(cards, self.layout.hand_rects(len(cards))):
+            if card in self.motion.arriving:
+                placed.append(HandCard(card, rect, face_up, arriving=True))
+                continue
+            playable = bool(legal >> card & 1)
+            if face_up and card == self.hover and (playable or passing):
+                rect.y -= lift
+            if card in glow:
+                rect.y -= lift // 2
+            if self.shaking is not None and self.shaking[0] == card:
+                rect.x += round(shake(self.shaking[1].progress) * self.layout.card_w * 0.12)
+            outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
+            placed.append(HandCard(card, rect, face_up, outline, dimmed=my_play and not playable))
+        return tuple(placed)
 
     # ------------------------------------------------------------------ input
 
@@ -516,7 +579,7 @@ class TableScene(Scene):
         self._draw_status(surface, view)
         if view.phase is Phase.PASSING and self.motion.dealing is None:
             self._draw_pass_area(surface, view)
-        self._draw_hand(surface, view)
+        self._draw_hand(surface)
         for flight in self.motion.flights:
             flight.draw(surface, self.art)
         if self.drag is not None and self.drag.moved:
@@ -686,33 +749,11 @@ class TableScene(Scene):
             surface.blit(title, title.get_rect(midbottom=(slots[1].centerx, bottom)))
             bottom -= round(self.layout.font_size * LINE)
 
-    def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
-        cards = self.visible_hand(view)
-        rects = self.layout.hand_rects(len(cards))
-        self.hand_rects = {}
-        face_up = self.controller.hand_face_up
-        my_play = face_up and view.my_turn and self.controller.active_human() == view.seat and not self.controller.awaiting_continue
-        legal = view.legal if my_play else 0
-        hint_cards = set(self.hint[0]) if self.hint else set()
-        glow = self.passing.glowing if face_up else frozenset()
-        lift = self.layout.lift
-        passing = self._my_pass_open(view)
-        for card, rect in zip(cards, rects):
-            if card in self.motion.arriving:
-                self.hand_rects[card] = rect
-                continue
-            rect = rect.copy()
-            playable = bool(legal >> card & 1)
-            if face_up and card == self.hover and (playable or passing):
-                rect.y -= lift
-            if card in glow:
-                rect.y -= lift // 2
-            if self.shaking is not None and self.shaking[0] == card:
-                rect.x += round(shake(self.shaking[1].progress) * self.layout.card_w * 0.12)
-            self.hand_rects[card] = rect
-            outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
-            draw_card(surface, self.art, card if face_up else None, rect, outline=outline,
-                      dimmed=my_play and not playable)
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        for placed in self.hand:
+            if not placed.arriving:
+                draw_card(surface, self.art, placed.card if placed.face_up else None, placed.rect,
+                          outline=placed.outline, dimmed=placed.dimmed)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         for key, button in self.buttons.items():
