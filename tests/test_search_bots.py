@@ -226,7 +226,7 @@ def test_expert_stops_a_moon_at_the_last_chance() -> None:
     assert str(quick_hard(100).choose_play(view, random.Random(1))) == "9H"
 
 
-def test_expert_ducks_the_led_queen_when_the_hearts_it_passed_make_a_moon_hopeless() -> None:
+def test_expert_and_hard_duck_the_led_queen_when_the_hearts_they_passed_make_a_moon_hopeless() -> None:
     """Issue 24's first lost hand: passing right, we gave the ace and queen of hearts to the
     right; the queen of spades is led and we play last holding A K J 8 6 2 of spades. Taking
     it with the king (13 points) only pays if we take every heart, which the ace we passed
@@ -241,6 +241,7 @@ def test_expert_ducks_the_led_queen_when_the_hearts_it_passed_make_a_moon_hopele
     view = view_of(state, state.turn)
     assert view.seat == 0 and len(view.trick) == 3
     assert expert_play(view, deals=40) in {"2S", "6S", "8S", "JS"}
+    assert str(quick_hard(40).choose_play(view, random.Random(1))) in {"2S", "6S", "8S", "JS"}
 
 
 def test_expert_passes_an_unguarded_queen() -> None:

@@ -53,6 +53,7 @@ from .base import Bot, Cancel, SeatLevels, never_cancel
 from .inference import DealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
+from .moon import moon_possible
 from .opponent_model import ModelledDealSampler, modelled_seats
 from .search import (
     Budget,
@@ -244,12 +245,7 @@ def _moon_is_on(result: SearchResult) -> bool:
 
 
 def moon_worth_trying(view: PlayerView, knowledge: Knowledge) -> bool:
-    """Whether to simulate a moon: nobody else holds a penalty card and our hand is strong."""
-    if view.rules.moon is MoonScoring.OFF:
-        return False
-    t = view.rules.tables
-    for finished in view.tricks:
-        if finished.winner != view.seat and any(1 << c & t.moon_mask for c in finished.cards):
-            return False
-    return count_losers(view.hand, knowledge.unseen) <= MOON_LOSERS
+    """Whether to simulate a moon: it is still possible (nobody else has won a moon card, and
+    none we passed away is out of our reach) and our hand is strong."""
+    return moon_possible(view, view.seat) and count_losers(view.hand, knowledge.unseen) <= MOON_LOSERS
 

@@ -38,8 +38,13 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
+from .moon import kept_from_us, moon_possible
 
 HEARTS = Suit.HEARTS
+DEFENCE_SHARE = 0.5
+"""Share of the penalty points a lone taker holds when the others start defending (the queen)."""
+LATE_DEFENCE_SHARE = 0.25
+"""The share that is enough once half the tricks are played."""
 
 Utility = Callable[[Sequence[int], int], float]
 """Scores a hand's final points for a seat: lower is better for that seat."""
@@ -55,7 +60,9 @@ class PlayoutPolicy:
     """A fast club player's rules on masks: the move of the seat to act in a ``HandState``.
 
     ``moon_share`` is the fraction of the penalty points a lone taker must already hold
-    before it plays for the moon and the others start stopping it.
+    before it plays for the moon. The others start stopping it earlier, as players at the
+    table do: once a lone taker holds ``DEFENCE_SHARE`` of the points (the queen alone is
+    enough), or ``LATE_DEFENCE_SHARE`` of them once half the tricks are played.
     """
 
     def __init__(self, rules: Ruleset, moon_share: float = 0.6) -> None:
@@ -66,18 +73,30 @@ class PlayoutPolicy:
         self.penalty = t.penalty_mask
         self.moon_possible = rules.moon is not MoonScoring.OFF
         self.moon_threshold = t.penalty_total * moon_share
+        self.defence_threshold = t.penalty_total * DEFENCE_SHARE
+        self.late_defence_threshold = t.penalty_total * LATE_DEFENCE_SHARE
+        self.half_time = t.tricks_per_hand // 2
         self.jack = 1 << JACK_OF_DIAMONDS if t.jack_bonus else 0
         self.queen_hurts = bool(self.penalty & QUEEN_BIT)
         # In Black Maria the ace and king of spades are penalty cards in their own right.
         self.catchers_hurt = bool(self.penalty & QUEEN_CATCHERS)
+        self.hopeless = -1
+        """A seat whose moon the searcher knows cannot happen (-1: none): it never runs one,
+        and the others still keep their points from it."""
+        self.kept = 0
+        """Moon cards the searcher passed away and cannot reach: their holders keep them."""
 
     def start(self, view: PlayerView) -> None:
-        """Called once per search with the position searched from (a hook for subclasses)."""
+        """Called once per search with the position searched from: what the searcher knows
+        that the playouts' seats cannot see (subclasses add their own)."""
+        self.hopeless = -1 if moon_possible(view, view.seat) else view.seat
+        self.kept = kept_from_us(view)
 
     # ------------------------------------------------------------------ moon watch
 
     def shooter(self, state: HandState) -> int | None:
-        """The seat that alone has taken penalty cards, once it holds enough to threaten."""
+        """The seat that alone has taken penalty cards, once it holds enough that the others
+        defend against its moon."""
         if not self.moon_possible:
             return None
         penalty = self.penalty
@@ -90,7 +109,16 @@ class PlayoutPolicy:
         if holder is None:
             return None
         taken = self.tables.points_in(state.taken[holder] & penalty)
-        return holder if taken >= self.moon_threshold else None
+        if taken >= self.defence_threshold or (
+            taken >= self.late_defence_threshold and state.tricks_played >= self.half_time
+        ):
+            return holder
+        return None
+
+    def runs(self, state: HandState, seat: int) -> bool:
+        """Whether ``seat``, the lone taker of points, holds enough of them to play for the moon
+        (and its moon can still happen: the others defend all the same)."""
+        return seat != self.hopeless and self.tables.points_in(state.taken[seat] & self.penalty) >= self.moon_threshold
 
     # ------------------------------------------------------------------ moves
 
@@ -108,7 +136,7 @@ class PlayoutPolicy:
         seat = state.turn
         hand = state.hands[seat]
         out = self.deck & ~played & ~hand
-        if shooter == seat or attempt == seat:
+        if attempt == seat or (shooter == seat and self.runs(state, seat)):
             return self._shoot(state, legal, out)
         if not state.trick:
             if shooter is not None:
@@ -189,13 +217,18 @@ class PlayoutPolicy:
     def _void(self, state: HandState, hand: int, legal: int, out: int, shooter: int | None,
               winner_seat: int) -> int:
         """A discard, void in the led suit: against a moon run, nothing for the shooter or a
-        point card that stops it; otherwise the usual discard."""
+        point card that stops it; otherwise the usual discard. The moon cards the searcher
+        passed away never go to it (their holder keeps them from it, as any defender would)."""
+        if legal & self.kept and (
+            winner_seat == self.hopeless or (self.hopeless - state.leader) % self.n > len(state.trick)
+        ):
+            legal = legal & ~self.kept or legal
         if shooter is not None:
             penalty = self.penalty
             if winner_seat == shooter or (shooter - state.leader) % self.n > len(state.trick):
                 clean = legal & ~penalty & ~self.jack
                 if clean:
-                    return highest(clean)  # feed the shooter nothing
+                    return lowest_rank(clean)  # feed the shooter nothing, keep the cards that win
             elif legal & penalty:
                 return highest(legal & penalty)  # a point card for someone else stops the moon
         return self._discard(hand, legal, out)
@@ -245,6 +278,18 @@ class PlayoutPolicy:
         return lowest(clean) if clean else lowest(legal)
 
 
+def lowest_rank(mask: int) -> int:
+    """The card of ``mask`` of the lowest rank, whatever its suit (the least use in winning a trick)."""
+    best = -1
+    for suit in range(4):
+        mine = mask & SUIT_MASKS[suit]
+        if mine:
+            low = lowest(mine)
+            if best < 0 or low % 13 < best % 13:
+                best = low
+    return best
+
+
 class MediumLookahead(PlayoutPolicy):
     """Medium's own choices for the next ``depth`` tricks, the fast rules after them.
 
@@ -263,6 +308,7 @@ class MediumLookahead(PlayoutPolicy):
         self.medium_seats = medium_seats
 
     def start(self, view: PlayerView) -> None:
+        super().start(view)
         self.horizon = len(view.tricks) + self.depth
 
     def choose(self, state: HandState, played: int, shooter: int | None = None,

@@ -1,0 +1,78 @@
+"""Reading the table for moons: whose moon can still happen, and playout defenders who stop one."""
+
+from __future__ import annotations
+
+from hearts_desktop.bots.moon import kept_from_us, moon_possible
+from hearts_desktop.bots.search import PlayoutPolicy
+from hearts_desktop.engine import HandState, Ruleset, cards_of, view_of
+from hearts_desktop.engine.actions import PassAction
+from hearts_desktop.engine.cards import parse_cards
+from hearts_desktop.engine.rules import PassDirection
+
+from .helpers import deal_with, play
+
+PASSED_HEARTS_DEAL = {
+    0: "AC AH KH 3H AD KD QD JD TD 9D 8D 7D 6D",
+    1: "3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S 3S",
+    3: "2C 2D 3D 4D 5D 4S 5S 6S 7S 8S 9S TS 2H",
+}
+
+
+def after_passing_our_top_hearts(cards: str, ours: str = "AH KH 3H") -> HandState:
+    """We (seat 0) pass ``ours`` to the left; the left-hand player holds no diamonds."""
+    state = deal_with(Ruleset(), PASSED_HEARTS_DEAL, direction=PassDirection.LEFT)
+    passes = {0: ours, 1: "JC QC KC", 2: " ".join(str(c) for c in cards_of(state.hands[2])[:3]), 3: "4S 5S 6S"}
+    for seat, passed in passes.items():
+        state.apply(PassAction(seat, parse_cards(passed)))
+    play(state, cards)
+    return state
+
+
+def test_a_moon_is_over_for_everyone_but_the_seat_that_has_won_a_point_card() -> None:
+    view = view_of(queen_taken_by_seat_1(), 0)
+    assert moon_possible(view, 1)
+    assert not any(moon_possible(view, seat) for seat in (0, 2, 3))
+
+
+def test_a_top_heart_we_passed_away_makes_our_moon_hopeless() -> None:
+    view = view_of(after_passing_our_top_hearts("2C AC 3C"), 0)
+    assert {str(c) for c in cards_of(kept_from_us(view))} == {"AH", "KH", "3H"}
+    assert not moon_possible(view, 0)
+    assert moon_possible(view, 1)  # the others may still shoot: we hold no heart at all
+
+
+def test_a_heart_we_passed_under_one_we_kept_can_still_be_drawn_out() -> None:
+    view = view_of(after_passing_our_top_hearts("2C AC 3C", ours="KH 3H AD"), 0)
+    assert {str(c) for c in cards_of(kept_from_us(view))} == set()  # our ace of hearts outranks both
+    assert moon_possible(view, 0)
+
+
+def test_the_player_we_passed_our_top_hearts_to_never_discards_them_on_our_trick() -> None:
+    """In the playouts the left-hand player, void in diamonds, would dump its highest heart on
+    our ace; it is the ace we passed it, which it keeps from us as any defender does."""
+    state = after_passing_our_top_hearts("2C AC 3C JC  AD")
+    policy = PlayoutPolicy(state.rules)
+    assert policy.choose(state, 0) == parse_cards("AH")[0]  # without knowing what we passed
+    policy.start(view_of(state, 0))
+    assert policy.choose(state, 0) not in parse_cards("AH KH 3H")
+
+
+def queen_taken_by_seat_1() -> HandState:
+    """Three tricks in: seat 1 has won the queen of spades and nobody else has a point."""
+    hands = {0: "2C 6C 7C 8C 9C TC JC QC KC 6H 7H KH 9D",
+             1: "AC AS KS JS 5H 4H 8D 7D 6D 5D TD JD QD",
+             2: "3C 4C 2S QS 3S 6S 7S 8S 9S TS 2H 3H AH",
+             3: "5C 2D 3D 4D 4S 5S 8H 9H TH JH QH AD KD"}
+    state = deal_with(Ruleset(), hands)
+    play(state, "2C AC 3C 5C  AS 2S 4S 9D  KS QS 5S KC")
+    return state
+
+
+def test_playout_defenders_stop_a_lone_queen_taker_from_running_the_hearts() -> None:
+    """Once one player holds the queen and nobody else has a point, a defender who can beat
+    its heart lead does, at once: taking a heart now is what stops a moon later."""
+    state = queen_taken_by_seat_1()
+    policy = PlayoutPolicy(state.rules)
+    assert policy.shooter(state) == 1 and not policy.runs(state, 1)  # defended, not yet running
+    play(state, "4H")
+    assert policy.choose(state, 0, policy.shooter(state)) == parse_cards("AH")[0]  # not the 3H
