@@ -91,7 +91,7 @@ def open_review(driver: Driver) -> ReviewScene:
     assert isinstance(summary, HandScoreScene)
     labels = [b.label for b in summary.buttons]
     assert "Review hand" in labels
-    summary.focus = labels.index("Review hand")
+    summary.set_focus(summary.buttons[labels.index("Review hand")])
     driver.frame(key(pygame.K_RETURN))
     review = driver.top
     assert isinstance(review, ReviewScene)

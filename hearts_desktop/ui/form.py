@@ -19,7 +19,7 @@ from . import theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
 from .overlays import ACTIVATE_KEYS, Overlay
 from .text_field import TextField, TextFields
-from .widgets import Button
+from .widgets import Button, Focusable
 
 T = TypeVar("T")
 
@@ -135,59 +135,52 @@ class FormScene(Overlay):
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
         self.controls: list[Control] = []
-        self.focused: Control | None = None
         self.text_fields = TextFields()
 
-    def focus_order(self) -> list[Control]:
+    def focus_order(self) -> list[Focusable]:
         """Every control that can take the focus now, ending with the buttons at the bottom."""
         controls: list[Control] = [*self.controls, *self.buttons]
         return [c for c in controls if c.enabled and getattr(c, "visible", True)]
 
-    def move_focus(self, step: int) -> None:
-        order = self.focus_order()
-        if not order:
-            self.set_focus(None)
-            return
-        index = order.index(self.focused) + step if self.focused in order else (0 if step > 0 else -1)
-        self.set_focus(order[index % len(order)])
+    def default_target(self) -> Focusable | None:
+        """A dialog has no button Enter presses unseen: Enter acts on the focus alone."""
+        return None
 
-    def set_focus(self, control: Control | None) -> None:
-        self.focused = control
-        self.text_fields.focus(control if isinstance(control, TextField) else None)
+    def set_focus(self, target: Focusable | None) -> None:
+        super().set_focus(target)
+        self.text_fields.focus(target if isinstance(target, TextField) else None)
 
     def update(self, dt: float) -> None:
-        if self.focused is not None and self.focused not in self.focus_order():
-            self.move_focus(1)
+        if self.text_fields.focused is not None and self.focused is None:
+            self.text_fields.focus(None)  # its box was hidden: typing goes nowhere now
         self.text_fields.update(dt)
 
     # ------------------------------------------------------------------ input
 
     def handle(self, intent: Intent) -> bool:
-        if isinstance(intent, PointerMove):
-            for control in (*self.controls, *self.buttons):
-                control.hovered = control.rect.collidepoint(intent.pos) and control.enabled
+        if isinstance(intent, (PointerUp, TextInput)):
             self.text_fields.forward(intent)
-        elif isinstance(intent, PointerDown) and intent.button == 1:
-            self._click(intent)
-        elif isinstance(intent, (PointerUp, TextInput)):
-            self.text_fields.forward(intent)
-        elif isinstance(intent, KeyPress):
-            self._key(intent)
-        else:
+            return True
+        if not isinstance(intent, (PointerMove, PointerDown, KeyPress)):
             return False
+        super().handle(intent)
+        if not isinstance(intent, KeyPress):
+            self.text_fields.forward(intent)
         return True
 
-    def _click(self, intent: PointerDown) -> None:
-        target = next((c for c in self.focus_order() if c.hit(intent.pos)), None)
-        if target is not None:
-            self.set_focus(target)
-            if isinstance(target, Button):
-                target.action()
-            elif isinstance(target, Choice):
-                target.click(intent.pos)
-        self.text_fields.forward(intent)
+    def press(self, target: Focusable, pos: tuple[int, int]) -> None:
+        if isinstance(target, Choice):
+            target.click(pos)
+        else:
+            super().press(target, pos)
 
-    def _key(self, intent: KeyPress) -> None:
+    def activate(self, target: Focusable) -> None:
+        if isinstance(target, Choice):
+            target.step(1)
+        else:
+            super().activate(target)
+
+    def key_press(self, intent: KeyPress) -> None:
         key = intent.key
         focused = self.focused
         if key == pygame.K_TAB:
@@ -205,10 +198,8 @@ class FormScene(Overlay):
             focused.step(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and focused in self.buttons:
             self.move_focus(-1 if key == pygame.K_LEFT else 1)
-        elif key in ACTIVATE_KEYS and isinstance(focused, Button):
-            focused.action()
-        elif key in ACTIVATE_KEYS and isinstance(focused, Choice):
-            focused.step(1)
+        elif key in ACTIVATE_KEYS and focused is not None:
+            self.activate(focused)
         else:
             self.key(intent)
 
@@ -228,7 +219,7 @@ class FormScene(Overlay):
                      font_size: int | None = None) -> None:
         fs = font_size or self.font_size
         control.rect = rect
-        focused = control is self.focused
+        focused = self.is_highlighted(control)
         if isinstance(control, Button):
             control.focused = focused
             control.draw(surface, fs)

@@ -14,11 +14,12 @@ from ..engine.game import decide_end, single_leader
 from ..words import SeatKind
 from . import theme
 from .card_art import card_width
+from .focus import FocusRing
 from .grammar import object_form, subject_verb
 from .intents import Intent, KeyPress, PointerDown, PointerMove
 from .layout import TableLayout
 from .scene import Scene
-from .widgets import Button, click, dim, panel
+from .widgets import Button, Focusable, dim, panel
 
 CLOSE_KEYS = (pygame.K_ESCAPE,)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -35,7 +36,7 @@ class Overlay(Scene):
         super().__init__()
         self.size = size
         self.buttons: list[Button] = []
-        self.focus = 0
+        self.focus: FocusRing[Focusable] = FocusRing(self.focus_order, self.default_target)
         self.panel_area: pygame.Rect | None = None
         """The panel drawn over the table, if any: nothing below may show through it."""
 
@@ -56,28 +57,66 @@ class Overlay(Scene):
     def on_close(self) -> None:
         self.close()
 
+    # ------------------------------------------------------------------ focus
+
+    def focus_order(self) -> list[Focusable]:
+        """What Tab walks through now: the buttons that are on."""
+        return [button for button in self.buttons if button.enabled]
+
+    def default_target(self) -> Focusable | None:
+        """Enter with nothing focused presses the first button (Next hand, Close...)."""
+        if self.focus.current is not None:
+            return None
+        return next(iter(self.focus_order()), None)
+
+    @property
+    def focused(self) -> Focusable | None:
+        return self.focus.current
+
+    def set_focus(self, target: Focusable | None) -> None:
+        self.focus.set(target)
+
+    def move_focus(self, step: int) -> None:
+        self.set_focus(self.focus.move(step))
+
+    def is_highlighted(self, target: Focusable) -> bool:
+        """Drawn with the focus ring: what Enter would act on."""
+        return target is self.focus.enter_target()
+
+    # ------------------------------------------------------------------ input
+
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerMove):
-            for i, button in enumerate(self.buttons):
-                button.hovered = button.rect.collidepoint(intent.pos)
-                if button.hovered:
-                    self.focus = i
-            return True
-        if isinstance(intent, PointerDown):
-            click(self.buttons, intent.pos)
-            return True
-        if isinstance(intent, KeyPress):
-            if intent.key in self.close_keys:
-                self.on_close()
-            elif intent.key == pygame.K_TAB and self.buttons:
-                step = -1 if intent.shift else 1
-                self.focus = (self.focus + step) % len(self.buttons)
-            elif intent.key in ACTIVATE_KEYS and self.buttons:
-                button = self.buttons[self.focus % len(self.buttons)]
-                if button.enabled:
-                    button.action()
-            return True
+            for control in self.focus_order():
+                control.hovered = control.rect.collidepoint(intent.pos)
+        elif isinstance(intent, PointerDown) and intent.button == 1:
+            clicked = next((t for t in self.focus_order() if t.hit(intent.pos)), None)
+            self.focus.pointer(clicked)  # the focus follows the click, or leaves when it hit nothing
+            self.set_focus(self.focus.current)
+            if clicked is not None:
+                self.press(clicked, intent.pos)
+        elif isinstance(intent, KeyPress):
+            self.key_press(intent)
         return True
+
+    def key_press(self, intent: KeyPress) -> None:
+        if intent.key in self.close_keys:
+            self.on_close()
+        elif intent.key == pygame.K_TAB:
+            self.move_focus(-1 if intent.shift else 1)
+        elif intent.key in ACTIVATE_KEYS:
+            target = self.focus.enter_target()
+            if target is not None:
+                self.activate(target)
+
+    def press(self, target: Focusable, pos: tuple[int, int]) -> None:
+        """A click on ``target`` at ``pos``."""
+        self.activate(target)
+
+    def activate(self, target: Focusable) -> None:
+        """Enter or Space on ``target``."""
+        if isinstance(target, Button) and target.enabled:
+            target.action()
 
     def draw_buttons(self, surface: pygame.Surface, bottom: int) -> None:
         fs = self.font_size
@@ -89,7 +128,7 @@ class Overlay(Scene):
         x = self.size[0] // 2 - total // 2
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(x + i * (width + gap), bottom - height, width, height)
-            button.focused = i == self.focus % max(len(self.buttons), 1)
+            button.focused = self.is_highlighted(button)
             button.draw(surface, int(fs * 0.95))
 
     def title(self, surface: pygame.Surface, label: str, y: int, colour: theme.Color = theme.GOLD) -> int:

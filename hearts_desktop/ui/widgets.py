@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
 from . import theme
+
+
+class Focusable(Protocol):
+    """A control the keyboard focus can rest on: it has a place, and can be off or hovered."""
+
+    rect: pygame.Rect
+    enabled: bool
+    hovered: bool
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether a click at ``pos`` lands on it."""
 
 
 @dataclass
