@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from hearts_desktop.engine import PassAction
 from hearts_desktop.ui.focus import FocusRing
 from hearts_desktop.ui.form import Choice
-from hearts_desktop.ui.intents import PointerDown
+from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.overlays import ScoreHistoryScene
 from hearts_desktop.ui.settings_scene import SettingsScene
 
@@ -155,3 +156,55 @@ def test_a_dialogs_control_turned_off_gives_up_the_focus(driver: Driver) -> None
     assert dialog.focused is faces
     faces.enabled = False
     assert dialog.focused is None
+
+
+def click_card(driver: Driver, index: int) -> None:
+    table = driver.app.table
+    rect = list(table.hand_rects.values())[index]
+    point = (rect.left + 6, rect.centery)  # the visible edge of a fanned card
+    driver.frame(PointerDown(point), PointerUp(point))
+
+
+def test_the_table_highlights_pass_once_three_cards_are_chosen_and_enter_sends_them(driver: Driver) -> None:
+    driver.new_game()
+    table = driver.app.table
+    for _ in range(3):
+        click_card(driver, 0)
+    driver.keys(pygame.K_RIGHT)  # a card has the focus, but Pass is the screen's default
+    assert table.keyboard.focused_card() is not None
+    assert table.buttons["pass"].focused
+    driver.keys(pygame.K_RETURN)
+    assert any(isinstance(a, PassAction) and a.seat == 0 for a in driver.app.controller.game.actions)
+
+
+def test_a_table_button_chosen_with_tab_takes_enter_before_the_default(driver: Driver) -> None:
+    driver.new_game()
+    table = driver.app.table
+    for _ in range(3):
+        click_card(driver, 0)
+    for _ in range(10):
+        if table.keyboard.focus.current == "scores":
+            break
+        driver.keys(pygame.K_TAB)
+    assert table.buttons["scores"].focused and not table.buttons["pass"].focused
+    driver.keys(pygame.K_RETURN)
+    assert isinstance(driver.top, ScoreHistoryScene)
+    assert not any(isinstance(a, PassAction) and a.seat == 0 for a in driver.app.controller.game.actions)
+
+
+def test_a_focus_on_a_place_the_hand_no_longer_has_takes_no_key(driver: Driver) -> None:
+    driver.new_game()
+    table = driver.app.table
+    driver.keys(pygame.K_END, pygame.K_SPACE)  # the last card goes into the slots
+    assert len(table.pass_slots) == 1 and table.keyboard.index is None
+    driver.keys(pygame.K_SPACE)
+    assert len(table.pass_slots) == 1
+
+
+def test_a_click_on_the_table_clears_the_focus_the_arrows_gave(driver: Driver) -> None:
+    driver.new_game()
+    table = driver.app.table
+    driver.keys(pygame.K_RIGHT)
+    assert table.keyboard.index == 0
+    driver.frame(PointerDown((2, 2)), PointerUp((2, 2)))
+    assert table.keyboard.index is None and table.keyboard.button is None

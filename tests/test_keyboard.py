@@ -52,7 +52,7 @@ def keys_for_my_move(driver: Driver) -> None:
     else:
         target = view.legal_cards()[-1]
         driver.keys(pygame.K_HOME, *[pygame.K_RIGHT] * list(table.hand_rects).index(target))
-        assert table.keyboard.focused_card(table) == target
+        assert table.keyboard.focused_card() == target
         driver.keys(pygame.K_RETURN)
 
 
@@ -130,7 +130,7 @@ def test_the_focused_card_is_outlined_on_screen(driver: Driver) -> None:
     driver.new_game()
     table = driver.app.table
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)
-    card = table.keyboard.focused_card(table)
+    card = table.keyboard.focused_card()
     assert card is not None
     rect = table.hand_rects[card]
     screen = pygame.display.get_surface()

@@ -38,7 +38,7 @@ def test_the_first_key_press_goes_where_the_key_says(driver: Driver, key: int, p
     driver.new_game()
     table = driver.app.table
     driver.keys(key)
-    assert table.keyboard.focused_card(table) == list(table.hand_rects)[place]
+    assert table.keyboard.focused_card() == list(table.hand_rects)[place]
 
 
 def test_enter_passes_three_cards_chosen_with_the_mouse_after_an_arrow_key(driver: Driver) -> None:

@@ -6,9 +6,10 @@ always means the screen's default action: once three cards are in the slots that
 whatever has the focus. A new hand, or a click on the table, clears the focus: a focus left
 from before never takes a key.
 Backspace takes the last card back out of the pass slots. Tab walks through the table's
-buttons and Enter presses the focused one; once three cards are chosen for passing, the
-focus moves to Pass so Enter sends them. The table owns one ``TableKeyboard``, hands it keys
-before its own shortcuts, and calls ``draw`` last so the focus shows above everything.
+buttons and Enter presses the focused one; once three cards are chosen for passing, Pass is
+highlighted and Enter sends them (unless Tab chose another button). The focus is the one
+model every screen uses (``focus.FocusRing``). The table owns one ``TableKeyboard``, hands
+it keys before its own shortcuts, and calls ``draw`` last so the focus shows above everything.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ import pygame
 from ..controller.table_model import TableModel
 from ..engine import Card
 from . import theme
+from .focus import FocusRing
 from .intents import KeyPress
 from .widgets import Button
 
 MOVE_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -100, pygame.K_END: 100}
 CHOOSE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 PASS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-HAND = "hand"
 
 
 class KeyboardTable(Protocol):
@@ -46,46 +47,75 @@ class KeyboardTable(Protocol):
         """What a click on the card does: into or out of the pass slots, or played."""
 
 
+TableStop = int | str
+"""Where the table's focus can rest: a place in the hand row (0 is the leftmost card; the
+focus stays at its place as cards leave, so Space three times passes three neighbours),
+or a table button's key in ``table.buttons``."""
+
+
 class TableKeyboard:
-    def __init__(self, confirm_play: bool = False) -> None:
+    def __init__(self, table: KeyboardTable, confirm_play: bool = False) -> None:
+        self.table = table
         self.confirm_play = confirm_play
-        self.index: int | None = None
-        """The focused card's place in the hand row; None until the arrows are used."""
-        self.button: str | None = None
-        """The focused button's key in ``table.buttons``; None while the hand has the focus."""
+        self.focus: FocusRing[TableStop] = FocusRing(self._stops, self._default)
         self.armed: Card | None = None
         """With confirm-before-play: the card clicked once, played by a second click or Enter."""
-        self.pass_when_ready = False
-        """A card was just chosen: once three are in the slots, the focus goes to Pass."""
         self.viewer: int | None = None
         """Whose hand the focus is in; another person's turn (hot-seat) starts afresh."""
 
-    def focused_card(self, table: KeyboardTable) -> Card | None:
-        cards = list(table.hand_rects)
-        if self.button is not None or self.index is None or not cards:
-            return None
-        return cards[min(self.index, len(cards) - 1)]
+    def _places(self) -> list[TableStop]:
+        return list(range(len(self.table.hand_rects)))
 
-    def handle(self, intent: KeyPress, table: KeyboardTable) -> bool:
+    def _stops(self) -> list[TableStop]:
+        buttons: list[TableStop] = [name for name, button in self.table.buttons.items() if button.enabled]
+        return self._places() + buttons
+
+    def _default(self) -> TableStop | None:
+        """Pass once three cards are chosen (unless Tab chose another button), else the armed card."""
+        if isinstance(self.focus.current, str):
+            return None
+        if self.table.buttons["pass"].enabled:
+            return "pass"
+        cards = list(self.table.hand_rects)
+        return cards.index(self.armed) if self.armed in cards else None
+
+    @property
+    def index(self) -> int | None:
+        """The focused place in the hand row, if a card has the focus."""
+        current = self.focus.current
+        return current if isinstance(current, int) else None
+
+    @property
+    def button(self) -> str | None:
+        """The highlighted button: the one Enter presses."""
+        target = self.focus.enter_target()
+        return target if isinstance(target, str) else None
+
+    def focused_card(self) -> Card | None:
+        index = self.index
+        return None if index is None else list(self.table.hand_rects)[index]
+
+    def handle(self, intent: KeyPress) -> bool:
         """Use the key if it is a keyboard-play key; False lets the table's shortcuts have it."""
+        table = self.table
         if not table.controller.hand_face_up:
             return False
         key = intent.key
         if key in MOVE_KEYS and not intent.ctrl:
-            self._move(MOVE_KEYS[key], len(table.hand_rects))
-            table.hover = self.focused_card(table)  # lifted like a card under the pointer
+            self.armed = None
+            self.focus.move(MOVE_KEYS[key], among=self._places(), wrap=False)
+            table.hover = self.focused_card()  # lifted like a card under the pointer
             return True
         if key == pygame.K_TAB:
-            self._tab(-1 if intent.shift else 1, table)
+            self._tab(-1 if intent.shift else 1)
             return True
         if key == pygame.K_BACKSPACE and table.pass_slots:
             table.choose_card(table.pass_slots[-1])
             return True
-        if key in PASS_KEYS and self.button is None and table.buttons["pass"].enabled:
-            table.buttons["pass"].action()
-            return True
+        if key in PASS_KEYS:
+            return self._act(self.focus.enter_target())
         if key in CHOOSE_KEYS:
-            return self._choose(table)
+            return self._act(self.focus.current)
         return False
 
     def clear(self) -> None:
@@ -95,66 +125,49 @@ class TableKeyboard:
 
     def forget_focus(self) -> None:
         """No card and no button focused: the mouse took over (a card it armed stays armed)."""
-        self.index = self.button = None
-        self.pass_when_ready = False
+        self.focus.pointer(None)
 
-    def _move(self, step: int, count: int) -> None:
-        self.button = None
-        self.armed = None
-        self.pass_when_ready = False
-        if count == 0:
-            return
-        # Without a focus, Right starts at the first card, Left at the last, Home and End
-        # at their ends: as if the focus stood just outside the hand on the far side.
-        start = (-1 if step > 0 else count) if self.index is None else min(self.index, count - 1)
-        self.index = min(max(start + step, 0), count - 1)
+    def _tab(self, step: int) -> None:
+        """Tab walks the hand (one stop: the focused card, or the first) and the buttons."""
+        places = self._places()
+        hand: list[TableStop] = [self.index if self.index is not None else 0] if places else []
+        buttons: list[TableStop] = [stop for stop in self._stops() if isinstance(stop, str)]
+        self.focus.move(step, among=hand + buttons)
 
-    def _tab(self, step: int, table: KeyboardTable) -> None:
-        stops = [HAND] + [name for name, button in table.buttons.items() if button.enabled]
-        current = self.button or HAND
-        index = stops.index(current) if current in stops else 0
-        chosen = stops[(index + step) % len(stops)]
-        self.button = None if chosen == HAND else chosen
-        if chosen == HAND and self.index is None:
-            self.index = 0
-
-    def _choose(self, table: KeyboardTable) -> bool:
-        if self.button is not None:
-            button = table.buttons[self.button]
+    def _act(self, target: TableStop | None) -> bool:
+        """Enter or Space on ``target``: press the button, or choose the card (the armed one first)."""
+        if isinstance(target, str):
+            button = self.table.buttons[target]
             if button.enabled:
                 button.action()
             return True
-        card = self.armed or self.focused_card(table)
+        card = self.armed or (None if target is None else list(self.table.hand_rects)[target])
         if card is None:
             return False
         self.armed = None
-        table.choose_card(card)
-        self.pass_when_ready = True
+        self.table.choose_card(card)
         return True
 
-    def arms(self, card: Card, table: KeyboardTable) -> bool:
+    def arms(self, card: Card) -> bool:
         """A click on a card with confirm-before-play: True when it only arms the card
         (the first click); the second click on the same card plays it."""
         if not self.confirm_play or self.armed == card:
             self.armed = None
             return False
         self.armed = card
-        cards = list(table.hand_rects)
-        self.index = cards.index(card) if card in cards else self.index
+        cards = list(self.table.hand_rects)
+        self.focus.pointer(cards.index(card) if card in cards else None)
         return True
 
-    def draw(self, surface: pygame.Surface, table: KeyboardTable) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The focus (yellow) or the armed card (green), above the table."""
+        table = self.table
         if table.controller.viewer != self.viewer:
             self.viewer = table.controller.viewer
             self.clear()
-        if self.button is not None and not table.buttons[self.button].enabled:
-            self.button = None
-        if self.pass_when_ready and table.buttons["pass"].enabled:
-            self.button = "pass"
-            self.pass_when_ready = False
+        highlighted = self.button
         for name, button in table.buttons.items():
-            button.focused = name == self.button
+            button.focused = name == highlighted
         if not table.controller.hand_face_up:
             return
         if self.armed is not None and self.armed in table.hand_rects:
@@ -163,7 +176,7 @@ class TableKeyboard:
             fs = max(12, rect.height // 9)
             label = theme.shadowed_text("click again to play", fs, theme.HINT, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 4)))
-        card = self.focused_card(table)
+        card = self.focused_card()
         if card is not None and card != self.armed:
             rect = table.hand_rects[card]
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=4,

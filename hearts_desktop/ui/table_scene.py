@@ -117,7 +117,7 @@ class TableScene(Scene):
         """The seat whose hand the last update placed face up, for the frame drawn after it."""
         self.pending_score: Callable[[], None] | None = None
         self.buttons = self._make_buttons()
-        self.keyboard = TableKeyboard()
+        self.keyboard = TableKeyboard(self)
         self._backdrop_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._sync_from_view()
         if controller.fresh:
@@ -475,7 +475,7 @@ class TableScene(Scene):
         if self._my_pass_open(view):
             self._pass_drop(drag, pos)
             return True
-        if not drag.moved and self.keyboard.arms(drag.card, self):
+        if not drag.moved and self.keyboard.arms(drag.card):
             return True
         if not drag.moved or self.layout.drop_zone().collidepoint(pos):
             self.drag = drag if drag.moved else None  # keep the dragged card where it was dropped
@@ -532,7 +532,7 @@ class TableScene(Scene):
         return self.passing.missing_sentence()
 
     def _key(self, intent: KeyPress) -> bool:
-        if self.keyboard.handle(intent, self):
+        if self.keyboard.handle(intent):
             return True
         if intent.key == pygame.K_z and intent.ctrl:
             self._undo()
@@ -588,7 +588,7 @@ class TableScene(Scene):
             draw_card(surface, self.art, self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h),
                       outline=theme.HIGHLIGHT)
         self._draw_buttons(surface)
-        self.keyboard.draw(surface, self)
+        self.keyboard.draw(surface)
 
     def _backdrop(self, size: tuple[int, int], view: PlayerView) -> pygame.Surface:
         """The felt with the other seats' face-down cards on it, drawn again only when the
