@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hearts_desktop.engine import HandState, PlayAction, Ruleset, Trick, cards_of, parse_cards
+from hearts_desktop.engine.actions import PassAction
 from hearts_desktop.engine.cards import SUIT_MASKS, iter_bits, mask_of
 from hearts_desktop.engine.rules import PassDirection
 
@@ -36,6 +37,14 @@ def deal_with(
             dealt.append(mask_of(rest[: t.hand_size]))
             rest = rest[t.hand_size:]
     return HandState(rules, dealt, kitty_mask, direction)
+
+
+def deal_and_pass(hands: dict[int, str], direction: PassDirection, passes: dict[int, str]) -> HandState:
+    """A Standard hand dealt as ``deal_with`` does, each seat then passing the named cards."""
+    state = deal_with(Ruleset(), hands, direction=direction)
+    for seat, cards in passes.items():
+        state.apply(PassAction(seat, parse_cards(cards)))
+    return state
 
 
 def play(state: HandState, cards: str) -> None:

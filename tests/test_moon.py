@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from hearts_desktop.bots.moon import kept_from_us, moon_possible
+from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
 from hearts_desktop.bots.search import PlayoutPolicy
 from hearts_desktop.engine import HandState, Ruleset, cards_of, view_of
-from hearts_desktop.engine.actions import PassAction
 from hearts_desktop.engine.cards import parse_cards
 from hearts_desktop.engine.rules import PassDirection
 
-from .helpers import deal_with, play
+from .helpers import deal_and_pass, deal_with, play
 
 PASSED_HEARTS_DEAL = {
     0: "AC AH KH 3H AD KD QD JD TD 9D 8D 7D 6D",
@@ -20,10 +19,7 @@ PASSED_HEARTS_DEAL = {
 
 def after_passing_our_top_hearts(cards: str, ours: str = "AH KH 3H") -> HandState:
     """We (seat 0) pass ``ours`` to the left; the left-hand player holds no diamonds."""
-    state = deal_with(Ruleset(), PASSED_HEARTS_DEAL, direction=PassDirection.LEFT)
-    passes = {0: ours, 1: "JC QC KC", 2: " ".join(str(c) for c in cards_of(state.hands[2])[:3]), 3: "4S 5S 6S"}
-    for seat, passed in passes.items():
-        state.apply(PassAction(seat, parse_cards(passed)))
+    state = deal_and_pass(PASSED_HEARTS_DEAL, PassDirection.LEFT, {0: ours, 1: "JC QC KC", 2: "JS QS KS", 3: "4S 5S 6S"})
     play(state, cards)
     return state
 
@@ -76,3 +72,33 @@ def test_playout_defenders_stop_a_lone_queen_taker_from_running_the_hearts() -> 
     assert policy.shooter(state) == 1 and not policy.runs(state, 1)  # defended, not yet running
     play(state, "4H")
     assert policy.choose(state, 0, policy.shooter(state)) == parse_cards("AH")[0]  # not the 3H
+
+
+def hearts_on_the_left_players_diamonds() -> HandState:
+    """The player on our right passed us three low cards, then won the first three tricks,
+    the last two with a heart from us and from our left-hand player on each: 4 points, alone."""
+    hands = {0: "3C 6S 7S 8S 2H 3H 4H 5H 6H 7H 8H 9H TH",
+             1: "4C 5C 6C 9S TS JS QS KS AS JH QH KH AH",
+             3: "2C 4S 5S AC AD KD QD JD TD 9D 8D 7D 6D"}
+    state = deal_and_pass(hands, PassDirection.LEFT, {0: "8S 7S 6S", 1: "AS KS QS", 2: "KC QC JC", 3: "2C 4S 5S"})
+    play(state, "2C 4C 7C AC  AD 2H JH 2D  KD 3H QH 3D")
+    return state
+
+
+def test_a_lone_taker_that_passed_us_only_low_cards_is_a_real_moon_danger() -> None:
+    """Four points are not much, but a player who passed its low cards away is keeping its
+    winners: we defend now. Our left-hand player, who did not see that pass, does not yet."""
+    state = hearts_on_the_left_players_diamonds()
+    ours = view_of(state, 0)
+    danger = moon_danger(ours)
+    assert danger[3] >= DANGER_REAL and danger[0] == danger[1] == danger[2] == 0.0
+    assert likely_shooter(ours) == 3
+    assert likely_shooter(view_of(state, 1)) == -1
+
+
+def test_playout_defenders_defend_from_the_first_point_of_a_real_moon_danger() -> None:
+    state = hearts_on_the_left_players_diamonds()
+    policy = PlayoutPolicy(state.rules)
+    assert policy.shooter(state) is None  # four points: no one defends yet
+    policy.start(view_of(state, 0))
+    assert policy.shooter(state) == 3

@@ -10,8 +10,9 @@ the hearts, or taking the queen of spades, for such a moon only adds points.
 from __future__ import annotations
 
 from ..engine import MoonScoring, PlayerView
-from ..engine.cards import mask_of
+from ..engine.cards import Suit, mask_of
 from .heuristics import above_in_suit
+from .knowledge import Knowledge
 
 
 def taken_masks(view: PlayerView) -> tuple[int, ...]:
@@ -45,3 +46,42 @@ def moon_possible(view: PlayerView, seat: int) -> bool:
         if other != seat and won & moon_mask:
             return False
     return seat != view.seat or not kept_from_us(view)
+
+
+DANGER_REAL = 0.4
+"""A seat's moon danger from which the others defend at once (see ``moon_danger``)."""
+LOW_PASS_SIGNAL = 0.3
+"""Danger added when a seat passed us only low cards: a shooter passes its losers."""
+LOW_RANK = 7
+"""Ranks below this (the two to the eight) count as low cards in a pass."""
+
+
+def moon_danger(view: PlayerView) -> tuple[float, ...]:
+    """Per seat, how real the threat of its moon is, from 0 (it cannot happen) up.
+
+    The share of the penalty points a seat has taken while nobody else has any, plus a
+    signal from its pass: only low cards passed to us. A seat shown void in hearts cannot
+    win the hearts it needs by following, so its danger is halved. Ours is always 0.
+    """
+    t = view.rules.tables
+    takers = [seat for seat, won in enumerate(taken_masks(view)) if won & t.moon_mask]
+    knowledge = Knowledge.from_view(view)
+    danger = [0.0] * view.players
+    for seat in range(view.players):
+        if seat == view.seat or not moon_possible(view, seat):
+            continue
+        share = view.points_taken[seat] / t.penalty_total if takers == [seat] else 0.0
+        passed = [c for c, sender in zip(view.received, view.received_from) if sender == seat]
+        if passed and all(c % 13 < LOW_RANK and not t.moon_mask >> c & 1 for c in passed):
+            share += LOW_PASS_SIGNAL
+        if knowledge.is_void(seat, Suit.HEARTS):
+            share /= 2
+        danger[seat] = share
+    return tuple(danger)
+
+
+def likely_shooter(view: PlayerView) -> int:
+    """The seat whose moon danger is real (the highest), or -1."""
+    danger = moon_danger(view)
+    worst = max(range(view.players), key=lambda seat: danger[seat])
+    return worst if danger[worst] >= DANGER_REAL else -1

@@ -38,7 +38,7 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
-from .moon import kept_from_us, moon_possible
+from .moon import kept_from_us, likely_shooter, moon_possible
 
 HEARTS = Suit.HEARTS
 DEFENCE_SHARE = 0.5
@@ -85,12 +85,16 @@ class PlayoutPolicy:
         and the others still keep their points from it."""
         self.kept = 0
         """Moon cards the searcher passed away and cannot reach: their holders keep them."""
+        self.suspect = -1
+        """A seat whose moon danger the searcher reads as real (``moon.likely_shooter``): the
+        others defend against it from its first point."""
 
     def start(self, view: PlayerView) -> None:
         """Called once per search with the position searched from: what the searcher knows
         that the playouts' seats cannot see (subclasses add their own)."""
         self.hopeless = -1 if moon_possible(view, view.seat) else view.seat
         self.kept = kept_from_us(view)
+        self.suspect = likely_shooter(view)
 
     # ------------------------------------------------------------------ moon watch
 
@@ -109,7 +113,7 @@ class PlayoutPolicy:
         if holder is None:
             return None
         taken = self.tables.points_in(state.taken[holder] & penalty)
-        if taken >= self.defence_threshold or (
+        if holder == self.suspect or taken >= self.defence_threshold or (
             taken >= self.late_defence_threshold and state.tricks_played >= self.half_time
         ):
             return holder
@@ -335,7 +339,7 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
     while state.phase is Phase.PLAYING:
         if state.tricks_played != trick_number:
             trick_number = state.tricks_played
-            shooter = policy.shooter(state) if trick_number >= 2 else None
+            shooter = policy.shooter(state) if trick_number >= 2 or policy.suspect >= 0 else None
         card = choose(state, played, shooter, attempt)
         played |= 1 << card
         play(card)
