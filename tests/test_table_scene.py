@@ -341,7 +341,7 @@ def test_the_kept_backdrop_never_shows_a_stale_table_through_a_deal_a_pass_and_t
     table = Table()
 
     def from_scratch() -> bytes:
-        table.scene._backdrop_cache = None
+        table.scene.painter.forget_backdrop()
         table.stack.draw(table.screen)
         return pygame.image.tobytes(table.screen, "RGB")
 

@@ -81,7 +81,3 @@ class Flight:
         height = max(8, int(round(height / 4) * 4))  # a few sizes only, so scaled art is cached
         width = round(height * self.end.width / max(self.end.height, 1))
         return pygame.Rect(round(x), round(y), width, height)
-
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
-        if self.tween.started:
-            draw_card(surface, art, self.card, self.rect())

@@ -1,9 +1,11 @@
 """The table: the hand, the other seats, the trick, passing, and every card in motion.
 
-The scene wires two models to the controller and draws them: ``TableMotion`` (the trick on
-the table, cards in flight, deals and sweeps, told the engine's events and advanced by
-time) and ``PassSelection`` (the cards in the pass slots and the cards received). Input
-becomes controller calls or a model's choice. Drawing never changes the game.
+The scene wires the controller to the table's parts: ``TableMotion`` (the trick on the
+table, cards in flight, deals and sweeps, told the engine's events and advanced by time),
+``PassSelection`` (the cards in the pass slots and the cards received), the ``TableLayout``
+of the window, the keyboard, and ``TablePainter``, which draws a snapshot of them
+(``TableFrame``). Input becomes controller calls or a model's choice. Where the hand's
+cards and the buttons are is decided in ``update`` and ``resize``; drawing changes nothing.
 """
 
 from __future__ import annotations
@@ -46,30 +48,17 @@ from . import theme
 from .card_art import CardArt
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
 from .keyboard import TableKeyboard
-from .layout import LABEL_PITCH, LINE, MESSAGE_LINES, SeatPlace, TableLayout
+from .layout import TableLayout
 from .pass_selection import RECEIVED_GLOW_SECONDS, PassSelection, sort_for_display
 from .scene import Scene
 from .sound import Sounds
-from .sprites import draw_card
 from .table_motion import TableMotion
+from .table_painter import HandCard, PassArea, TableFrame, TablePainter
 from .tween import Tween, shake
 from .widgets import Button
 
 MESSAGE_SECONDS = 3.0
 DRAG_THRESHOLD = 6
-
-
-@dataclass(frozen=True)
-class HandCard:
-    """One card of the viewer's hand as the coming frame shows it."""
-
-    card: Card
-    rect: pygame.Rect
-    face_up: bool
-    outline: theme.Color | None = None
-    dimmed: bool = False
-    arriving: bool = False
-    """Still flying in from a pass: its place in the row stays empty (and takes clicks)."""
 
 
 @dataclass
@@ -118,7 +107,7 @@ class TableScene(Scene):
         self.pending_score: Callable[[], None] | None = None
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard(self)
-        self._backdrop_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.painter = TablePainter(art)
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
@@ -570,40 +559,55 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self.layout
+        self.painter.draw(surface, self.layout, self._frame())
+        self.keyboard.draw(surface)
+
+    def _frame(self) -> TableFrame:
+        """What this frame shows, read from the models (nothing is changed)."""
         view = self.controller.view()
-        surface.blit(self._backdrop(surface.get_size(), view), (0, 0))
-        for place in layout.places:
-            self._draw_label(surface, view, place)
-        self._draw_trick(surface)
-        self._draw_status(surface, view)
-        if view.phase is Phase.PASSING and self.motion.dealing is None:
-            self._draw_pass_area(surface, view)
-        self._draw_hand(surface)
-        for flight in self.motion.flights:
-            flight.draw(surface, self.art)
+        layout = self.layout
+        dragged = None
         if self.drag is not None and self.drag.moved:
             x = self.drag.pos[0] - self.drag.grab_offset[0]
             y = self.drag.pos[1] - self.drag.grab_offset[1]
-            draw_card(surface, self.art, self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h),
-                      outline=theme.HIGHLIGHT)
-        self._draw_buttons(surface)
-        self.keyboard.draw(surface)
+            dragged = (self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h))
+        fs = layout.font_size
+        return TableFrame(
+            view=view,
+            seats=tuple(self.controller.seats),
+            turn=frozenset(seat for seat in range(layout.players) if self._is_turn(view, seat)),
+            leader=self._leading_seat(),
+            hand_number=view.hand_index if self.motion.pending_deal is not None else view.hand_index + 1,  # its summary is up
+            notes=tuple(self.controller.notes()),
+            message=self._status_message(view),
+            others_cards=tuple(self._cards_shown(view, place.seat) for place in layout.places
+                               if place.seat != layout.viewer),
+            trick=tuple(self.motion.trick),
+            trick_winner=self.motion.trick_winner if self.motion.trick_complete else None,
+            pass_area=self._pass_area(view),
+            hand=self.hand,
+            flights=tuple((flight.card, flight.rect()) for flight in self.motion.flights if flight.tween.started),
+            dragged=dragged,
+            buttons=tuple((button, fs if key == "pass" else int(fs * 0.95))
+                          for key, button in self.buttons.items() if button.rect.width),
+        )
 
-    def _backdrop(self, size: tuple[int, int], view: PlayerView) -> pygame.Surface:
-        """The felt with the other seats' face-down cards on it, drawn again only when the
-        size, the layout, the art or a seat's count of cards changes: drawing those cards and
-        their shadows every frame was a third of a frame's work."""
-        layout = self.layout
-        others = [place for place in layout.places if place.seat != layout.viewer]
-        key = (size, layout, self.art, tuple(self._cards_shown(view, place.seat) for place in others))
-        if self._backdrop_cache is None or self._backdrop_cache[0] != key:
-            backdrop = theme.felt(size).copy()
-            for place, count in zip(others, key[3]):
-                for rect in layout.opponent_rects(place.seat, count):
-                    draw_card(backdrop, self.art, None, rect, rotate=place.vertical)
-            self._backdrop_cache = (key, backdrop)
-        return self._backdrop_cache[1]
+    def _pass_area(self, view: PlayerView) -> PassArea | None:
+        """The slots while cards are being passed and the hand is shown."""
+        if view.phase is not Phase.PASSING or self.motion.dealing is not None or not self.controller.hand_face_up:
+            return None
+        slots = self.layout.pass_slots(self.pass_side())
+        dragged = self.drag.card if self.drag is not None and self.drag.moved and self.drag.from_slot else None
+        receivers: tuple[str, ...] = ()
+        if view.direction is PassDirection.SCATTER:
+            receivers = tuple(self.controller.seats[target].name for target in view.pass_targets)
+        return PassArea(
+            slots=tuple(slots),
+            chosen=tuple((card, rect) for card, rect in zip(self.passing.chosen, slots) if card != dragged),
+            outlined=view.passed is None,
+            title=pass_title(view, self.controller),
+            receivers=receivers,
+        )
 
     def _cards_shown(self, view: PlayerView, seat: int) -> int:
         """How many face-down cards another seat shows: those dealt so far, less a pass given."""
@@ -613,44 +617,6 @@ class TableScene(Scene):
         if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
             count -= CARDS_PASSED
         return count
-
-    def _draw_label(self, surface: pygame.Surface, view: PlayerView, place: SeatPlace) -> None:
-        """A seat's name (with the computer's level), its score, and "passed ✓" below; the
-        viewer's name and score share one row above the hand."""
-        layout = self.layout
-        fs = layout.font_size
-        seat = place.seat
-        seat_info = self.controller.seats[seat]
-        colour = theme.HIGHLIGHT if self._is_turn(view, seat) else theme.INK
-        name = theme.shadowed_text(theme.fitted(seat_info.name, fs, layout.label_width, True), fs, colour, bold=True)
-        total, taken = view.totals[seat], view.points_taken[seat]
-        score_text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
-        if seat_info.kind == "computer":
-            score_text = f"{seat_info.level.capitalize()} · {score_text}"
-        tricks = sum(1 for trick in view.tricks if trick.winner == seat)
-        if tricks:
-            score_text += f"  · {tricks} {'trick' if tricks == 1 else 'tricks'}"
-        if seat == self._leading_seat():
-            score_text = "★ " + score_text
-        score = theme.shadowed_text(score_text, int(fs * 0.9), theme.INK_DIM)
-        x, y = round(place.label_anchor[0]), round(place.label_anchor[1])
-        if seat == layout.viewer:
-            gap = fs
-            left = x - (name.get_width() + gap + score.get_width()) // 2
-            surface.blit(name, (left, y))
-            surface.blit(score, score.get_rect(midleft=(left + name.get_width() + gap, y + name.get_height() // 2)))
-            return
-        rows = [name, score]
-        if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
-            rows.append(theme.shadowed_text("passed ✓", int(fs * 0.85), theme.HINT))
-        for row in rows:
-            rect = row.get_rect(midtop=(x, y))
-            if place.align == "left":
-                rect.left = x
-            elif place.align == "right":
-                rect.right = x
-            surface.blit(row, rect)
-            y += round(fs * LABEL_PITCH)
 
     def _leading_seat(self) -> int | None:
         totals = self.controller.totals
@@ -664,44 +630,6 @@ class TableScene(Scene):
         if view.phase is Phase.PASSING:
             return seat in view.waiting_to_pass
         return view.phase is Phase.PLAYING and view.turn == seat and not self.busy
-
-    def _draw_trick(self, surface: pygame.Surface) -> None:
-        for seat, card in self.motion.trick:
-            draw_card(surface, self.art, card, self.layout.trick_rect(seat),
-                      outline=theme.HIGHLIGHT if self.motion.winning(seat) else None)
-
-    def _draw_status(self, surface: pygame.Surface, view: PlayerView) -> None:
-        layout = self.layout
-        fs = layout.font_size
-        lines: list[tuple[str, theme.Color]] = []
-        shown = view.hand_index if self.motion.pending_deal is not None else view.hand_index + 1  # its summary is up
-        lines.append((f"Hand {shown} · game to {view.rules.target}", theme.INK_DIM))
-        if view.phase is Phase.PLAYING:
-            left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
-            lines.append((f"Points left: {left}", theme.INK))
-        if view.hearts_broken:
-            lines.append(("♥ Hearts broken", theme.RED))
-        if view.direction is PassDirection.HOLD and view.phase is Phase.PLAYING and len(view.tricks) < 2:
-            lines.append(("Hold hand: no passing", theme.INK_DIM))
-        shooter = moon_threat(view)
-        if shooter is not None:
-            lines.append((f"☾ {self.controller.seats[shooter].name} has every point so far", theme.GOLD))
-        lines += [(note, theme.GOLD) for note in self.controller.notes()]
-        y = layout.margin
-        for text, colour in lines:
-            label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
-            surface.blit(label, (fs, y))
-            y += round(fs * LINE)
-        message = self._status_message(view)
-        if message:
-            size, bold = int(fs * 1.05), True
-            if len(theme.wrap(message, size, layout.message_width, bold)) > MESSAGE_LINES:
-                size, bold = int(fs * 0.95), False  # a long hint: smaller, to be read whole
-            bottom = layout.message_bottom
-            for line in reversed(theme.wrap(message, size, layout.message_width, bold, most=MESSAGE_LINES)):
-                label = theme.shadowed_text(line, size, theme.GOLD, bold=bold)
-                surface.blit(label, label.get_rect(midbottom=(round(layout.width / 2), bottom)))
-                bottom -= round(fs * LINE)
 
     def _status_message(self, view: PlayerView) -> str:
         if self.message is not None:
@@ -723,42 +651,6 @@ class TableScene(Scene):
             return f"{self.controller.seats[view.turn].name} to play…"
         return ""
 
-    def _draw_pass_area(self, surface: pygame.Surface, view: PlayerView) -> None:
-        if not self.controller.hand_face_up:
-            return
-        side = self.pass_side()
-        slots = self.layout.pass_slots(side)
-        for i, rect in enumerate(slots):
-            outline = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(outline, (255, 255, 255, 40), outline.get_rect(), border_radius=rect.width // 10)
-            pygame.draw.rect(outline, (255, 255, 255, 150), outline.get_rect(), width=2, border_radius=rect.width // 10)
-            surface.blit(outline, rect.topleft)
-            if view.direction is PassDirection.SCATTER:
-                name = self.controller.seats[view.pass_targets[i]].name
-                label = theme.shadowed_text("→ " + name, int(self.layout.font_size * 0.8), theme.INK_DIM)
-                surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
-        dragged = self.drag.card if self.drag is not None and self.drag.moved and self.drag.from_slot else None
-        for card, rect in zip(self.passing.chosen, slots):
-            if card != dragged:
-                draw_card(surface, self.art, card, rect, outline=theme.HIGHLIGHT if view.passed is None else None)
-        size = int(self.layout.font_size * 1.1)
-        lines = theme.wrap(pass_title(view, self.controller), size, self.layout.centre.width, bold=True, most=2)
-        bottom = self.layout.pass_title_bottom()
-        for line in reversed(lines):
-            title = theme.shadowed_text(line, size, theme.INK, bold=True)
-            surface.blit(title, title.get_rect(midbottom=(slots[1].centerx, bottom)))
-            bottom -= round(self.layout.font_size * LINE)
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        for placed in self.hand:
-            if not placed.arriving:
-                draw_card(surface, self.art, placed.card if placed.face_up else None, placed.rect,
-                          outline=placed.outline, dimmed=placed.dimmed)
-
-    def _draw_buttons(self, surface: pygame.Surface) -> None:
-        for key, button in self.buttons.items():
-            if button.rect.width:
-                button.draw(surface, self.layout.font_size if key == "pass" else int(self.layout.font_size * 0.95))
 
     def _place_buttons(self) -> None:
         """Where each button is for this frame's state, decided before drawing so that a
@@ -800,18 +692,7 @@ class TableOverlays:
         """A bot raised; the table already played a safe card for it and said so."""
 
 
-MOON_WARNING_TRICK = 6
 PASS_INSTRUCTION = "Drag or click 3 cards into the slots, then press Pass."
-
-
-def moon_threat(view: PlayerView) -> int | None:
-    """An opponent who has taken every point so far, late enough in the hand to matter."""
-    if view.phase is not Phase.PLAYING or len(view.tricks) < MOON_WARNING_TRICK:
-        return None
-    holders = [s for s, p in enumerate(view.points_taken) if p > 0]
-    if len(holders) == 1 and holders[0] != view.seat:
-        return holders[0]
-    return None
 
 
 def pass_title(view: PlayerView, controller: TableModel) -> str:
