@@ -651,7 +651,6 @@ class TableScene(Scene):
             return f"{self.controller.seats[view.turn].name} to play…"
         return ""
 
-
     def _place_buttons(self) -> None:
         """Where each button is for this frame's state, decided before drawing so that a
         click always hits what is on the screen: the column at the right (Finish hand at
