@@ -16,9 +16,10 @@ import pytest
 
 from hearts_desktop import resources
 from hearts_desktop.app import parse_args
+from hearts_desktop.engine import CARDS
 from hearts_desktop.persistence.saves import MAX_SEED
 from hearts_desktop.ui import app as app_module
-from hearts_desktop.ui import startup, window
+from hearts_desktop.ui import card_art, startup, window
 from hearts_desktop.ui.app import AppOptions, alert, run
 
 from .app_driver import Driver
@@ -169,3 +170,27 @@ def test_an_alert_is_a_message_box_on_a_screen_and_only_stderr_under_a_dummy_dri
     monkeypatch.setattr(startup, "asked_drivers", lambda: [""])
     alert("One sentence.")
     assert boxes == [("Hearts Desktop", "One sentence.")]
+
+
+def test_the_rest_of_the_deck_is_read_a_little_each_frame_never_all_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the deck's remaining faces after the first frame held the second frame for
+    50-70 ms; each frame now reads at least one face and stops when its time is up."""
+    pygame.display.init()
+    read: list[str] = []
+    load = pygame.image.load
+
+    def counted(path: str) -> pygame.Surface:
+        read.append(path)
+        return load(path)
+
+    card_art._load.cache_clear()
+    monkeypatch.setattr(pygame.image, "load", counted)
+    art = card_art.CardArt("4color")
+    read.clear()  # the back
+    art.read_more(seconds=0.0)
+    assert len(read) == 1
+    for _ in range(len(CARDS)):
+        art.read_more(seconds=0.0)
+    assert len(read) == len(CARDS)
+    art.read_more()
+    assert len(read) == len(CARDS)  # nothing left to read

@@ -190,7 +190,7 @@ class App:
             if self.options.exit_after_first_frame:
                 break
             if self._art is not None:
-                self._art.read_all()  # the table is on screen: the rest of the deck now, once
+                self._art.read_more()  # the table is on screen: the rest of the deck, a little a frame
             if self.on_frame is not None:
                 self.on_frame(self)
             if self.options.max_seconds is not None and time.perf_counter() - started > self.options.max_seconds:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
@@ -17,6 +18,9 @@ KEPT_BYTES = 96 * 2**20
 """Memory for scaled images. A window uses a few heights (hand, other seats, cards in flight);
 resizing through many window sizes drops the least recently used heights instead of keeping
 every size ever drawn (a full deck at 4K height is about 30 MB)."""
+READ_SECONDS = 0.002
+"""How long one frame may spend reading the faces not drawn yet (a file takes about 1.5 ms):
+the rest of the deck comes in over a few dozen frames instead of holding one for 50-70 ms."""
 
 
 class CardArt:
@@ -29,18 +33,22 @@ class CardArt:
         self._scaled: OrderedDict[int, dict[int, pygame.Surface]] = OrderedDict()
         """Scaled images by height, the most recently used height last."""
         self._bytes = 0
-        self._all_read = False
+        self._unread = [str(card) for card in CARDS]
+        """Faces that ``read_more`` has not read yet."""
 
-    def read_all(self) -> None:
-        """Read every face not read yet: called once the first frame is on screen, so a card
-        seen for the first time mid-hand costs no frame a file read (no-op afterwards)."""
-        if not self._all_read:
-            for card in CARDS:
-                _load(self.deck, str(card))
-            self._all_read = True
+    def read_more(self, seconds: float = READ_SECONDS) -> None:
+        """Read the next faces not read yet, at least one and more while ``seconds`` last:
+        called after each frame once the table is on screen, so that a card seen for the
+        first time mid-hand costs no frame a file read, and no frame reads the whole deck
+        (no-op once it is all read)."""
+        started = time.perf_counter()
+        while self._unread:
+            _load(self.deck, self._unread.pop())
+            if time.perf_counter() - started >= seconds:
+                return
 
     def face(self, card: Card, height: int) -> pygame.Surface:
-        """A face is read from its file the first time it is drawn, or by ``read_all`` (a
+        """A face is read from its file the first time it is drawn, or by ``read_more`` (a
         card's file takes about 1.5 ms: the whole deck read before the first frame took a
         tenth of the start-up)."""
         return self._at(height, int(card), lambda: _load(self.deck, str(card)))
