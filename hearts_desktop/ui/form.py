@@ -3,8 +3,9 @@ focus order.
 
 Tab and Shift+Tab (or Down and Up) move the focus, Left/Right change a choice, Enter or
 Space press a button or advance a choice, Esc goes back. A click does the same as the
-keyboard on whatever it lands on. Scenes place their controls while drawing (as the table
-does with its cards) and input hits the places last drawn.
+keyboard on whatever it lands on. Scenes place their controls in ``place`` (on every resize
+and update, for the size and content of the coming frame) and only read those places while
+drawing, so a click hits what is about to be shown even before the first frame.
 """
 
 from __future__ import annotations
@@ -126,16 +127,16 @@ Control = Button | Choice[Any] | TextField
 
 
 class FormScene(Overlay):
-    """A screen of controls with one focus order; subclasses create them and place them
-    in ``draw`` (``place_rows`` helps), and may react to extra keys in ``key``."""
+    """A screen of controls with one focus order; subclasses create them, place them in
+    ``place_controls`` (``rows`` helps), and may react to extra keys in ``key``."""
 
     arrow_focus = True
     """Up and Down move the focus (a scrolling screen keeps them for scrolling)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        super().__init__(size)
         self.controls: list[Control] = []
         self.text_fields = TextFields()
+        super().__init__(size)  # it places the panel, which some forms size to their controls
 
     def focus_order(self) -> list[Focusable]:
         """Every control that can take the focus now, ending with the buttons at the bottom."""
@@ -153,7 +154,20 @@ class FormScene(Overlay):
     def update(self, dt: float) -> None:
         if self.text_fields.focused is not None and self.focused is None:
             self.text_fields.focus(None)  # its box was hidden: typing goes nowhere now
+        super().update(dt)
         self.text_fields.update(dt)
+
+    def place(self) -> None:
+        super().place()
+        if self.text_fields.fields:
+            self.text_fields.layout(self.size, self.font_size)
+        self.place_controls()
+        for control in self.controls:
+            if isinstance(control, TextField) and control.visible:
+                self.text_fields.place(control, control.rect)
+
+    def place_controls(self) -> None:
+        """Give each control its rectangle for this size (the buttons' row is placed already)."""
 
     # ------------------------------------------------------------------ input
 
@@ -215,51 +229,48 @@ class FormScene(Overlay):
 
     # ------------------------------------------------------------------ drawing
 
-    def draw_control(self, surface: pygame.Surface, control: Control, rect: pygame.Rect,
-                     font_size: int | None = None) -> None:
+    def draw_control(self, surface: pygame.Surface, control: Control, font_size: int | None = None) -> None:
+        """Draw a control where ``place`` put it."""
         fs = font_size or self.font_size
-        control.rect = rect
         focused = self.is_highlighted(control)
         if isinstance(control, Button):
             control.focused = focused
             control.draw(surface, fs)
         elif isinstance(control, Choice):
             control.draw(surface, fs, focused)
-        else:
-            self.text_fields.place(control, rect)
-            if focused:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), width=2,
-                                 border_radius=8)
+        elif focused:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, control.rect.inflate(6, 6), width=2, border_radius=8)
 
     def draw_text_fields(self, surface: pygame.Surface) -> None:
-        """Draw the text boxes last, above the panel (``layout`` them before placing)."""
+        """Draw the text boxes last, above the panel."""
         self.text_fields.draw(surface)
 
-    def button_row(self, surface: pygame.Surface, bottom: int) -> None:
-        """The dialog's buttons side by side, centred, ending at ``bottom``."""
+    def place_buttons(self, bottom: int) -> None:
+        """The dialog's buttons side by side, each as wide as its label needs, centred."""
         fs = self.font_size
         height = int(fs * 2.4)
         widths = [max(int(fs * 9), theme.font(fs, True).size(b.label)[0] + fs * 2) for b in self.buttons]
         x = self.size[0] // 2 - (sum(widths) + fs * (len(widths) - 1)) // 2
         for button, width in zip(self.buttons, widths):
-            self.draw_control(surface, button, pygame.Rect(x, bottom - height, width, height))
+            button.rect = pygame.Rect(x, bottom - height, width, height)
             x += width + fs
 
+    def button_row(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            self.draw_control(surface, button)
+
     def column_height(self, count: int) -> int:
-        """How tall ``buttons_column`` draws ``count`` buttons."""
+        """How tall ``place_column`` makes ``count`` buttons."""
         return count * (int(self.font_size * 2.3) + self.font_size // 2)
 
-    def buttons_column(self, surface: pygame.Surface, buttons: Sequence[Button], top: int,
-                       width: int) -> int:
+    def place_column(self, buttons: Sequence[Button], top: int, width: int) -> int:
         """Buttons one above the other, centred, from ``top``; returns the bottom."""
         fs = self.font_size
         height = int(fs * 2.3)
         x = self.size[0] // 2 - width // 2
-        y = top
-        for button in buttons:
-            self.draw_control(surface, button, pygame.Rect(x, y, width, height), int(fs * 1.05))
-            y += height + fs // 2
-        return y
+        for place, button in zip(rows(top, x, width, height, len(buttons), fs // 2), buttons):
+            button.rect = place
+        return top + len(buttons) * (height + fs // 2)
 
 
 def rows(top: int, left: int, width: int, height: int, count: int, gap: int = 0) -> list[pygame.Rect]:

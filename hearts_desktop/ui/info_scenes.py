@@ -39,6 +39,7 @@ class TextScene(FormScene):
     """A titled list of entries, each a short left cell and a wrapped right cell."""
 
     arrow_focus = False
+    panel_shares = (0.72, 0.88)
 
     def __init__(self, size: tuple[int, int], title: str, entries: Sequence[tuple[str, str]],
                  intro: str = "") -> None:
@@ -52,6 +53,8 @@ class TextScene(FormScene):
         self.down = Button("▼ Down", lambda: self.scroll(4))
         self.close_button = Button("Close", self.close)
         self.buttons = [self.close_button]
+        self.shown: list[tuple[str | None, str]] = []
+        """The lines on screen now, scrolled to ``first_line``."""
         self.set_focus(self.close_button)
 
     def scroll(self, lines: int) -> None:
@@ -78,30 +81,44 @@ class TextScene(FormScene):
             out += [("", rest) for rest in wrapped[1:]]
         return out
 
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
+    def _text_area(self) -> pygame.Rect:
         fs = self.font_size
-        rect = self.panel_rect(0.72, 0.88)
-        panel(surface, rect)
-        y = self.title(surface, self.heading, rect.top + fs)
-        area = pygame.Rect(rect.left + fs * 2, y, rect.width - fs * 4, rect.bottom - y - fs * 4.5)
+        rect = self.panel_box
+        y = self.title_bottom(self.heading, rect.top + fs)
+        return pygame.Rect(rect.left + fs * 2, y, rect.width - fs * 4, rect.bottom - y - fs * 4.5)
+
+    def place(self) -> None:
+        """How far the text scrolls is known once it is wrapped for this size: the arrows
+        are there only when it can scroll, so the buttons are chosen before they are placed."""
+        self.place_panel()
+        fs = self.font_size
+        area = self._text_area()
         lines = self.lines(area.width, fs)
-        line_h = int(fs * 1.5)
-        visible = max(1, area.height // line_h)
+        visible = max(1, area.height // int(fs * 1.5))
         self.max_first_line = max(0, len(lines) - visible)
         self.first_line = min(self.first_line, self.max_first_line)
-        # How far it can scroll is known once laid out; the arrows show only when it can.
+        self.shown = lines[self.first_line:self.first_line + visible]
         self.up.enabled = self.first_line > 0
         self.down.enabled = self.first_line < self.max_first_line
         self.buttons = [self.up, self.down, self.close_button] if self.max_first_line else [self.close_button]
+        super().place()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_box
+        panel(surface, rect)
+        self.title(surface, self.heading, rect.top + fs)
+        area = self._text_area()
+        y = area.top
         indent = self.key_width(fs) + fs * 2
-        for left, right in lines[self.first_line:self.first_line + visible]:
+        for left, right in self.shown:
             if left:
                 surface.blit(theme.text(left, fs, theme.GOLD, bold=True), (area.left, y))
             x = area.left if left is None else area.left + indent
             surface.blit(theme.text(right, fs, theme.INK if left is not None else theme.INK_DIM), (x, y))
-            y += line_h
-        self.button_row(surface, rect.bottom - fs)
+            y += int(fs * 1.5)
+        self.button_row(surface)
 
 
 ACCURACY_SENTENCE = ("While you play, the coach judges each hand you finish; Statistics shows each game's "

@@ -72,25 +72,38 @@ class MainMenuScene(FormScene):
         if saved_game is not None:
             entries.insert(0, ("Continue", nav.continue_game))
         self.controls = [Button(label, action) for label, action in entries]
+        self.note_top = 0
+        """Where the line about the saved game goes: under the buttons."""
         self.move_focus(1)
+
+    def _title_top(self) -> int:
+        return int(self.size[1] * 0.1)
+
+    def _title_size(self) -> int:
+        return int(self.font_size * 4.2)
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        title_height = theme.font(self._title_size(), True).size("Hearts")[1] + max(1, self._title_size() // 14)
+        top = self._title_top() + title_height + int(fs * 2.6) + fs * 2
+        self.note_top = self.place_column([c for c in self.controls if isinstance(c, Button)], top, int(fs * 15))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
         w, h = self.size
-        title = theme.shadowed_text("Hearts", int(fs * 4.2), theme.INK, bold=True)
-        top = int(h * 0.1)
+        title = theme.shadowed_text("Hearts", self._title_size(), theme.INK, bold=True)
+        top = self._title_top()
         surface.blit(title, title.get_rect(midtop=(w // 2, top)))
         y = top + title.get_height()
         for i, (suit, colour) in enumerate(zip("♣♥♠♦", (theme.INK, theme.RED, theme.INK, theme.RED))):
             symbol = theme.shadowed_text(suit, int(fs * 2), colour)
             surface.blit(symbol, symbol.get_rect(midtop=(w // 2 + (i * 2 - 3) * fs * 3 // 2, y)))
-        y += int(fs * 2.6) + fs * 2
-        buttons = [c for c in self.controls if isinstance(c, Button)]
-        bottom = self.buttons_column(surface, buttons, y, int(fs * 15))
+        for control in self.controls:
+            self.draw_control(surface, control, int(fs * 1.05))
         if self.saved_game:
             note = theme.shadowed_text(self.saved_game, int(fs * 0.85), theme.INK_DIM)
-            surface.blit(note, note.get_rect(midtop=(w // 2, bottom)))
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top)))
         version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
         surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
 
@@ -119,20 +132,33 @@ class GameMenuScene(FormScene):
         self.controls = list(entries)
         self.move_focus(1)
 
+    def place_panel(self) -> None:
+        fs = self.font_size
+        rect = pygame.Rect(0, 0, max(self.size[0] * 34 // 100, fs * 18), self.column_height(len(self.controls)) + fs * 5)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.panel_area = rect
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        rect = self.panel_box
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        self.place_column(buttons, self.title_bottom("Menu", rect.top + fs), rect.width - fs * 3)
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         fs = self.font_size
-        buttons = [c for c in self.controls if isinstance(c, Button)]
-        rect = pygame.Rect(0, 0, max(self.size[0] * 34 // 100, fs * 18), self.column_height(len(buttons)) + fs * 5)
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
-        self.panel_area = rect
+        rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Menu", rect.top + fs)
-        self.buttons_column(surface, buttons, y, rect.width - fs * 3)
+        self.title(surface, "Menu", rect.top + fs)
+        for control in self.controls:
+            self.draw_control(surface, control, int(fs * 1.05))
 
 
 class DifficultyScene(FormScene):
     """Each computer player's difficulty, changed during a game from its next decision on."""
+
+    TITLE = "Opponents' difficulty"
+    panel_shares = (0.5, 0.62)
 
     def __init__(self, size: tuple[int, int], controller: ComputerLevels,
                  on_change: Callable[[], None]) -> None:
@@ -155,24 +181,33 @@ class DifficultyScene(FormScene):
         self.buttons = [Button("Done", self.close)]
         self.move_focus(1)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
+    def place_controls(self) -> None:
         fs = self.font_size
-        rect = self.panel_rect(0.5, 0.62)
-        panel(surface, rect)
-        y = self.title(surface, "Opponents' difficulty", rect.top + fs)
-        note = theme.text("Changes take effect from each player's next decision.", int(fs * 0.85),
-                          theme.INK_DIM)
-        surface.blit(note, note.get_rect(midtop=(rect.centerx, y)))
+        rect = self.panel_box
+        y = self.title_bottom(self.TITLE, rect.top + fs)
         places = rows(y + fs * 2, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.2), len(self.controls),
                       fs // 2)
         for control, place in zip(self.controls, places):
-            self.draw_control(surface, control, place)
-        self.button_row(surface, rect.bottom - fs)
+            control.rect = place
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        rect = self.panel_box
+        panel(surface, rect)
+        y = self.title(surface, self.TITLE, rect.top + fs)
+        note = theme.text("Changes take effect from each player's next decision.", int(fs * 0.85),
+                          theme.INK_DIM)
+        surface.blit(note, note.get_rect(midtop=(rect.centerx, y)))
+        for control in self.controls:
+            self.draw_control(surface, control)
+        self.button_row(surface)
 
 
 class ConfirmScene(FormScene):
     """A yes/no question before something that cannot be undone; No is the default."""
+
+    panel_shares = (0.5, 0.34)
 
     def __init__(self, size: tuple[int, int], question: str, yes: str, on_yes: Callable[[], None]) -> None:
         super().__init__(size)
@@ -188,14 +223,14 @@ class ConfirmScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         fs = self.font_size
-        rect = self.panel_rect(0.5, 0.34)
+        rect = self.panel_box
         panel(surface, rect)
         y = rect.top + fs * 2
         for line in theme.wrap(self.question, int(fs * 1.1), rect.width - fs * 4):
             text = theme.text(line, int(fs * 1.1), theme.INK)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += int(fs * 1.6)
-        self.button_row(surface, rect.bottom - fs)
+        self.button_row(surface)
 
 
 def continue_summary(names: Sequence[str], totals: Sequence[int], hand_index: int) -> str:

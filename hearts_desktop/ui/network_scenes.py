@@ -59,27 +59,44 @@ class NetworkGame:
 class NetworkMenuScene(FormScene):
     """Play on the network: host a table, or join one."""
 
+    TITLE = "Play on the network"
+
     def __init__(self, size: tuple[int, int], on_host: Callable[[], None], on_join: Callable[[], None]) -> None:
         super().__init__(size)
         self.controls = [Button("Host a table", self.closing_then(on_host)),
                          Button("Join a table", self.closing_then(on_join)), Button("Back", self.close)]
         self.move_focus(1)
 
+    def _intro(self) -> list[str]:
+        fs = self.font_size
+        return theme.wrap("Friends at home, at work or in a dorm, each on their own computer: "
+                          "no internet and no account needed.", int(fs * 0.85), self.panel_box.width - fs * 3)
+
+    def place_panel(self) -> None:
+        fs = self.font_size
+        rect = pygame.Rect(0, 0, max(self.size[0] * 40 // 100, fs * 24), self.column_height(len(self.controls)) + fs * 9)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.panel_area = rect
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        rect = self.panel_box
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        y = self.title_bottom(self.TITLE, rect.top + fs) + len(self._intro()) * int(fs * 1.2)
+        self.place_column(buttons, y + fs, rect.width - fs * 4)
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         fs = self.font_size
-        buttons = [c for c in self.controls if isinstance(c, Button)]
-        rect = pygame.Rect(0, 0, max(self.size[0] * 40 // 100, fs * 24), self.column_height(len(buttons)) + fs * 9)
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
-        self.panel_area = rect
+        rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Play on the network", rect.top + fs)
-        for line in theme.wrap("Friends at home, at work or in a dorm, each on their own computer: "
-                               "no internet and no account needed.", int(fs * 0.85), rect.width - fs * 3):
+        y = self.title(surface, self.TITLE, rect.top + fs)
+        for line in self._intro():
             text = theme.text(line, int(fs * 0.85), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += int(fs * 1.2)
-        self.buttons_column(surface, buttons, y + fs, rect.width - fs * 4)
+        for control in self.controls:
+            self.draw_control(surface, control, int(fs * 1.05))
 
 
 class HostLobbyScene(FormScene):
@@ -87,6 +104,8 @@ class HostLobbyScene(FormScene):
 
     opaque = True
     close_keys = ()
+    panel_shares = (0.8, 0.9)
+    TITLE = "Your table is open"
 
     def __init__(self, size: tuple[int, int], game: NetworkGame, addresses: list[str], discovery_note: str,
                  on_start: Callable[[], None], on_cancel: Callable[[], None]) -> None:
@@ -138,39 +157,57 @@ class HostLobbyScene(FormScene):
         self.start_button.enabled = host.can_start()
         super().update(dt)
 
+    def _notes(self) -> list[str]:
+        """The lines under the room code, wrapped to the panel."""
+        lines = [CODE_HELP]
+        if self.addresses:
+            lines.append("If they cannot see your table: Join by address, " + " or ".join(self.addresses) + ".")
+        if self.discovery_note:
+            lines.append(self.discovery_note)
+        fs = self.font_size
+        return [part for line in lines for part in theme.wrap(line, int(fs * 0.9), self.panel_box.width - fs * 4)]
+
+    def _seat_rows(self) -> list[pygame.Rect]:
+        """Each seat's row, under the code and the notes."""
+        fs = self.font_size
+        rect = self.panel_box
+        code_size = int(fs * 3.4)
+        code_height = theme.font(code_size, True).size(self.room_code)[1] + max(1, code_size // 14)
+        top = (self.title_bottom(self.TITLE, rect.top + fs) + int(fs * 1.4) + code_height + fs // 2
+               + len(self._notes()) * int(fs * 1.3) + fs // 2)
+        return rows(top, rect.left + fs * 3, rect.width - fs * 6, int(fs * 2.2), len(self.host.table), fs // 3)
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        open_rows = [place for state, place in zip(self.host.table, self._seat_rows()) if state.open]
+        for button, place in zip(self.seat_buttons, open_rows):  # one button to each open seat, from update
+            button.rect = pygame.Rect(place.right - fs * 10, place.top, fs * 10, place.height - fs // 3)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
-        rect = self.panel_rect(0.8, 0.9)
+        rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Your table is open", rect.top + fs)
+        y = self.title(surface, self.TITLE, rect.top + fs)
         label = theme.text("Room code", fs, theme.INK_DIM)
         surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
         y += int(fs * 1.4)
         code = theme.shadowed_text(self.room_code, int(fs * 3.4), theme.GOLD, bold=True)
         surface.blit(code, code.get_rect(midtop=(rect.centerx, y)))
         y += code.get_height() + fs // 2
-        lines = [CODE_HELP]
-        if self.addresses:
-            lines.append("If they cannot see your table: Join by address, " + " or ".join(self.addresses) + ".")
-        if self.discovery_note:
-            lines.append(self.discovery_note)
-        for line in lines:
-            for part in theme.wrap(line, int(fs * 0.9), rect.width - fs * 4):
-                text = theme.text(part, int(fs * 0.9), theme.INK)
-                surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-                y += int(fs * 1.3)
-        y += fs // 2
-        self._draw_seats(surface, rect, y)
-        self.button_row(surface, rect.bottom - fs)
+        for part in self._notes():
+            text = theme.text(part, int(fs * 0.9), theme.INK)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.3)
+        self._draw_seats(surface)
+        self.button_row(surface)
 
-    def _draw_seats(self, surface: pygame.Surface, rect: pygame.Rect, top: int) -> None:
+    def _draw_seats(self, surface: pygame.Surface) -> None:
         fs = self.font_size
         host = self.host
-        row_h = int(fs * 2.2)
-        buttons = iter(self.seat_buttons)
-        for index, (state, place) in enumerate(zip(host.table, rows(top, rect.left + fs * 3, rect.width - fs * 6,
-                                                                     row_h, len(host.table), fs // 3))):
+        for button in self.seat_buttons:
+            self.draw_control(surface, button, int(fs * 0.9))
+        for index, (state, place) in enumerate(zip(host.table, self._seat_rows())):
             seat = state.seat
             if state.open:
                 status, colour = "open for a friend…", theme.INK_DIM
@@ -183,14 +220,12 @@ class HostLobbyScene(FormScene):
             name = "Seat " + str(index + 1) if state.open else seat.name
             surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
-            if state.open:
-                button = next(buttons)
-                self.draw_control(surface, button, pygame.Rect(place.right - fs * 10, place.top, fs * 10,
-                                                               row_h - fs // 3), int(fs * 0.9))
 
 
 class JoinScene(FormScene):
     """Join a table: pick one heard on the network or type an address, and the code."""
+
+    panel_shares = (0.8, 0.92)
 
     def __init__(self, size: tuple[int, int], name: str, browser: Browser | None, browse_note: str,
                  on_join: Callable[[str, str, str, TableAd | None], str | None]) -> None:
@@ -246,39 +281,62 @@ class JoinScene(FormScene):
             self.browser.close()
             self.browser = None
 
+    FIELDS = ("Your name", "Room code", "Or the host's address")
+
+    def _column(self) -> tuple[int, int]:
+        """The left edge and width of what the panel lists."""
+        fs = self.font_size
+        return self.panel_box.left + fs * 3, self.panel_box.width - fs * 6
+
+    def _browse_lines(self) -> list[str]:
+        if self.tables or not self.browse_note:
+            return []
+        return theme.wrap(self.browse_note, int(self.font_size * 0.85), self._column()[1])
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        left, width = self._column()
+        y = self.title_bottom("Join a table", self.panel_box.top + fs // 2) + int(fs * 1.6)
+        for button, place in zip(self.table_buttons, rows(y, left, width, int(fs * 2.1), len(self.table_buttons),
+                                                          fs // 3)):
+            button.rect = place
+            y = place.bottom + fs // 3
+        y += len(self._browse_lines()) * int(fs * 1.2) + fs // 2
+        label_w = int(width * 0.34)
+        for field in (self.name_field, self.code_field, self.address_field):
+            field.rect = pygame.Rect(left + label_w, y, width - label_w, int(fs * 2))
+            y += int(fs * 2.5)
+
+    def buttons_bottom(self) -> int:
+        return self.panel_box.bottom - self.font_size // 2
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_rect(0.8, 0.92)
+        rect = self.panel_box
         panel(surface, rect)
-        self.text_fields.layout(self.size, fs)
         y = self.title(surface, "Join a table", rect.top + fs // 2)
-        left, width = rect.left + fs * 3, rect.width - fs * 6
+        left, width = self._column()
         heading = "Tables on this network" if self.tables else "Looking for tables on this network…"
         surface.blit(theme.text(heading, fs, theme.GOLD, bold=True), (left, y))
-        y += int(fs * 1.6)
-        for button, place in zip(self.table_buttons, rows(y, left, width, int(fs * 2.1), len(self.table_buttons),
-                                                          fs // 3)):
-            self.draw_control(surface, button, place, int(fs * 0.95))
-            y = place.bottom + fs // 3
-        if not self.tables and self.browse_note:
-            for line in theme.wrap(self.browse_note, int(fs * 0.85), width):
-                surface.blit(theme.text(line, int(fs * 0.85), theme.INK_DIM), (left, y))
-                y += int(fs * 1.2)
-        y += fs // 2
-        label_w = int(width * 0.34)
-        for label, field in (("Your name", self.name_field), ("Room code", self.code_field),
-                             ("Or the host's address", self.address_field)):
-            surface.blit(theme.text(label, fs, theme.INK), (left, y + fs // 2))
-            self.draw_control(surface, field, pygame.Rect(left + label_w, y, width - label_w, int(fs * 2)))
-            y += int(fs * 2.5)
+        for button in self.table_buttons:
+            self.draw_control(surface, button, int(fs * 0.95))
+        browse_lines = self._browse_lines()
+        y = self.name_field.rect.top - fs // 2 - len(browse_lines) * int(fs * 1.2)
+        for line in browse_lines:
+            surface.blit(theme.text(line, int(fs * 0.85), theme.INK_DIM), (left, y))
+            y += int(fs * 1.2)
+        for label, field in zip(self.FIELDS, (self.name_field, self.code_field, self.address_field)):
+            surface.blit(theme.text(label, fs, theme.INK), (left, field.rect.top + fs // 2))
+            self.draw_control(surface, field)
+        y = self.address_field.rect.top + int(fs * 2.5)
         note = self.problem or ("Pick your friend's table above, or type the address their screen shows "
                                 "(e.g. 192.168.1.20:47474), then the room code.")
         for line in theme.wrap(note, int(fs * 0.9), width, bold=bool(self.problem)):
             surface.blit(theme.text(line, int(fs * 0.9), theme.RED if self.problem else theme.INK_DIM,
                                     bold=bool(self.problem)), (left, y))
             y += int(fs * 1.3)
-        self.button_row(surface, rect.bottom - fs // 2)
+        self.button_row(surface)
         self.draw_text_fields(surface)
 
 
@@ -287,6 +345,7 @@ class JoiningScene(FormScene):
 
     opaque = True
     close_keys = ()
+    panel_shares = (0.6, 0.7)
 
     def __init__(self, size: tuple[int, int], client: ClientTable, where: str,
                  on_playing: Callable[[], None], on_back: Callable[[], None]) -> None:
@@ -313,7 +372,7 @@ class JoiningScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
-        rect = self.panel_rect(0.6, 0.7)
+        rect = self.panel_box
         panel(surface, rect)
         client = self.client
         if client.state == "closed":
@@ -331,13 +390,14 @@ class JoiningScene(FormScene):
                 text = theme.text(part, fs, theme.INK)
                 surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
                 y += int(fs * 1.4)
-        self.button_row(surface, rect.bottom - fs)
+        self.button_row(surface)
 
 
 class TableClosedScene(FormScene):
     """A friend's table ended (the host left, the line broke): one sentence, then the menu."""
 
     close_keys = ()
+    panel_shares = (0.55, 0.34)
 
     def __init__(self, size: tuple[int, int], reason: str, on_menu: Callable[[], None]) -> None:
         super().__init__(size)
@@ -348,14 +408,14 @@ class TableClosedScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_rect(0.55, 0.34)
+        rect = self.panel_box
         panel(surface, rect)
         y = rect.top + fs * 2
         for line in theme.wrap(self.reason, int(fs * 1.1), rect.width - fs * 4):
             text = theme.text(line, int(fs * 1.1), theme.INK)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += int(fs * 1.6)
-        self.button_row(surface, rect.bottom - fs)
+        self.button_row(surface)
 
 
 def join_target(code_text: str, address_text: str, chosen: TableAd | None,

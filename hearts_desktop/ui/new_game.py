@@ -141,6 +141,8 @@ def _options(rules: Ruleset) -> dict[str, Any]:
 class NewGameScene(FormScene):
     """The dialog: seats on the left with the game's shape; every rule option on the right."""
 
+    panel_shares = (0.94, 0.95)
+
     def __init__(self, size: tuple[int, int], setup: NewGameSetup, pace: Pace,
                  on_start: Callable[[NewGameSetup, Pace], None], network: bool = False) -> None:
         super().__init__(size)
@@ -218,60 +220,82 @@ class NewGameScene(FormScene):
 
     def update(self, dt: float) -> None:
         self._read_names()
-        for index, (field, kind, level) in enumerate(self.seat_controls):
-            playing = index < self.draft.players
-            field.visible = kind.visible = level.visible = playing
-            level.enabled = self.draft.seats[index].kind != SeatKind.HUMAN  # a friend's seat: who plays it while away
         self.start_button.enabled = self.draft.problem() is None
         super().update(dt)
 
     # ------------------------------------------------------------------ drawing
 
+    def _geometry(self) -> tuple[int, int, int, int, int, int]:
+        """Row height, gap, column width, left and right column edges, and the top under the title."""
+        fs = self.font_size
+        rect = self.panel_box
+        top = self.title_bottom(self._title(), rect.top + fs // 2)
+        return int(fs * 1.8), max(4, fs // 3), rect.width // 2 - fs * 2, rect.left + fs * 3 // 2, rect.centerx + fs // 2, top
+
+    def _title(self) -> str:
+        return "Host a table" if self.network else "New game"
+
+    def _seats_top(self) -> int:
+        """Where the seat rows start: under the Players header."""
+        _, gap, _, _, _, top = self._geometry()
+        return top + theme.font(int(self.font_size * 1.1), True).size("Players")[1] + gap
+
+    def place_controls(self) -> None:
+        for index, (field, kind, level) in enumerate(self.seat_controls):
+            field.visible = kind.visible = level.visible = index < self.draft.players  # only the seats that play
+            level.enabled = self.draft.seats[index].kind != SeatKind.HUMAN  # a friend's seat: who plays it while away
+        fs = self.font_size
+        row_h, gap, column_w, left, right, top = self._geometry()
+        name_w = int(column_w * 0.38)
+        kind_w = int(column_w * 0.32)
+        level_w = column_w - name_w - kind_w - 2 * gap
+        y = self._seats_top()
+        for field, kind, level in self.seat_controls[: self.draft.players]:
+            field.rect = pygame.Rect(left, y, name_w, row_h)
+            kind.rect = pygame.Rect(left + name_w + gap, y, kind_w, row_h)
+            level.rect = pygame.Rect(left + name_w + kind_w + 2 * gap, y, level_w, row_h)
+            y += row_h + gap
+        game_rows: tuple[Choice[Any], ...] = (self.preset, self.target, self.pace_choice)
+        for control, place in zip(game_rows, rows(y + fs // 2, left, column_w, row_h, 3, gap)):
+            control.rect = place
+        self.advanced_button.rect = pygame.Rect(right, top, int(fs * 13), row_h)
+        for control, place in zip(self.advanced, rows(top + row_h + gap * 2, right, column_w, row_h,
+                                                      len(self.advanced), gap)):
+            control.rect = place
+
+    def buttons_bottom(self) -> int:
+        return self.panel_box.bottom - self.font_size // 2
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_rect(0.94, 0.95)
+        rect = self.panel_box
         panel(surface, rect)
-        self.text_fields.layout(self.size, fs)
-        top = self.title(surface, "Host a table" if self.network else "New game", rect.top + fs // 2)
-        row_h = int(fs * 1.8)
-        gap = max(4, fs // 3)
-        column_w = rect.width // 2 - fs * 2
-        left = rect.left + fs * 3 // 2
-        right = rect.centerx + fs // 2
-        y = self._draw_seats(surface, left, top, column_w, row_h, gap)
-        game_rows: tuple[Choice[Any], ...] = (self.preset, self.target, self.pace_choice)
-        for control, place in zip(game_rows, rows(y + fs // 2, left, column_w, row_h, 3, gap)):
-            self.draw_control(surface, control, place)
-        y += fs // 2 + 3 * (row_h + gap) + fs // 2
+        self.title(surface, self._title(), rect.top + fs // 2)
+        row_h, gap, column_w, left, right, top = self._geometry()
+        surface.blit(theme.text("Players", int(fs * 1.1), theme.GOLD, bold=True), (left, top))
+        for trio in self.seat_controls[: self.draft.players]:
+            for control in trio:
+                self.draw_control(surface, control, int(fs * 0.9) if isinstance(control, Choice) else None)
+        for control in (self.preset, self.target, self.pace_choice):
+            self.draw_control(surface, control)
+        y = self.pace_choice.rect.bottom + gap + fs // 2
         if self.advanced_open:
             self._draw_summary(surface, pygame.Rect(left, y, column_w, rect.bottom - y - fs * 4))
-        self._draw_advanced(surface, right, top, column_w, row_h, gap, rect.bottom - fs * 4)
+        self.draw_control(surface, self.advanced_button)
+        if self.advanced_open:
+            for control in self.advanced:
+                self.draw_control(surface, control, int(fs * 0.9))
+        else:
+            y = top + row_h + gap * 2
+            self._draw_summary(surface, pygame.Rect(right, y, column_w, rect.bottom - fs * 4 - y))
         problem = self.draft.problem()
         if problem:
             for i, line in enumerate(theme.wrap(problem, fs, rect.width - fs * 4, bold=True)[:2]):
                 text = theme.text(line, fs, theme.RED, bold=True)
                 surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.6 + i * fs * 1.3)))
-        self.button_row(surface, rect.bottom - fs // 2)
+        self.button_row(surface)
         self.draw_text_fields(surface)
-
-    def _draw_seats(self, surface: pygame.Surface, left: int, top: int, width: int, row_h: int,
-                    gap: int) -> int:
-        fs = self.font_size
-        header = theme.text("Players", int(fs * 1.1), theme.GOLD, bold=True)
-        surface.blit(header, (left, top))
-        y = top + header.get_height() + gap
-        name_w = int(width * 0.38)
-        kind_w = int(width * 0.32)
-        level_w = width - name_w - kind_w - 2 * gap
-        for field, kind, level in self.seat_controls[: self.draft.players]:
-            self.draw_control(surface, field, pygame.Rect(left, y, name_w, row_h))
-            self.draw_control(surface, kind, pygame.Rect(left + name_w + gap, y, kind_w, row_h),
-                              int(fs * 0.9))
-            self.draw_control(surface, level, pygame.Rect(left + name_w + kind_w + 2 * gap, y, level_w,
-                                                          row_h), int(fs * 0.9))
-            y += row_h + gap
-        return y
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = int(self.font_size * 0.8)
@@ -289,18 +313,6 @@ class NewGameScene(FormScene):
             colour = theme.GOLD if index < len(heading_lines) else theme.INK
             surface.blit(theme.text(line, fs, colour), (area.left, y))
             y += int(fs * 1.25)
-
-    def _draw_advanced(self, surface: pygame.Surface, left: int, top: int, width: int, row_h: int,
-                       gap: int, bottom: int) -> None:
-        """The Advanced button, then every option when open, else the rules in sentences."""
-        fs = self.font_size
-        self.draw_control(surface, self.advanced_button, pygame.Rect(left, top, int(fs * 13), row_h))
-        y = top + row_h + gap * 2
-        if not self.advanced_open:
-            self._draw_summary(surface, pygame.Rect(left, y, width, bottom - y))
-            return
-        for control, place in zip(self.advanced, rows(y, left, width, row_h, len(self.advanced), gap)):
-            self.draw_control(surface, control, place, int(fs * 0.9))
 
 
 def bullet_lines(sentences: Sequence[str], font_size: int, width: int) -> list[str]:

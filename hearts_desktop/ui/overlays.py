@@ -31,6 +31,8 @@ class Overlay(Scene):
     opaque = False
     pauses_below = True
     close_keys: tuple[int, ...] = CLOSE_KEYS
+    panel_shares: tuple[float, float] | None = None
+    """The panel's width and height as shares of the window; None: no panel."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__()
@@ -39,6 +41,7 @@ class Overlay(Scene):
         self.focus: FocusRing[Focusable] = FocusRing(self.focus_order, self.default_target)
         self.panel_area: pygame.Rect | None = None
         """The panel drawn over the table, if any: nothing below may show through it."""
+        self.place_panel()
 
     @property
     def font_size(self) -> int:
@@ -46,13 +49,42 @@ class Overlay(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.place()
 
-    def panel_rect(self, width_share: float = 0.62, height_share: float = 0.7) -> pygame.Rect:
+    def update(self, dt: float) -> None:
+        self.place()
+
+    def place(self) -> None:
+        """Every hit rectangle for this size and what the screen holds now, so that a click
+        hits what the coming frame shows, even before it is drawn; drawing only reads them."""
+        self.place_panel()
+        self.place_buttons(self.buttons_bottom())
+
+    def place_panel(self) -> None:
+        if self.panel_shares is not None:
+            self.panel_area = self.panel_rect(*self.panel_shares)
+
+    def panel_rect(self, width_share: float, height_share: float) -> pygame.Rect:
         w, h = self.size
         rect = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
         rect.center = (w // 2, h // 2)
-        self.panel_area = rect
         return rect
+
+    @property
+    def panel_box(self) -> pygame.Rect:
+        """The panel as placed for this size."""
+        assert self.panel_area is not None, "a screen without panel_shares has no panel"
+        return self.panel_area
+
+    def buttons_bottom(self) -> int:
+        """Where the row of buttons ends: a little above the panel's bottom."""
+        bottom = self.panel_area.bottom if self.panel_area is not None else self.size[1]
+        return bottom - self.font_size
+
+    def title_bottom(self, label: str, y: int) -> int:
+        """Where what follows a ``title`` drawn at ``y`` starts, measured without drawing."""
+        size = int(self.font_size * 1.6)
+        return y + theme.font(size, True).size(label)[1] + max(1, size // 14) + self.font_size // 2
 
     def on_close(self) -> None:
         self.close()
@@ -118,7 +150,8 @@ class Overlay(Scene):
         if isinstance(target, Button) and target.enabled:
             target.action()
 
-    def draw_buttons(self, surface: pygame.Surface, bottom: int) -> None:
+    def place_buttons(self, bottom: int) -> None:
+        """The buttons side by side, equally wide, centred, ending at ``bottom``."""
         fs = self.font_size
         gap = fs
         room = (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * fs
@@ -128,13 +161,16 @@ class Overlay(Scene):
         x = self.size[0] // 2 - total // 2
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(x + i * (width + gap), bottom - height, width, height)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
             button.focused = self.is_highlighted(button)
-            button.draw(surface, int(fs * 0.95))
+            button.draw(surface, int(self.font_size * 0.95))
 
     def title(self, surface: pygame.Surface, label: str, y: int, colour: theme.Color = theme.GOLD) -> int:
         text = theme.shadowed_text(label, int(self.font_size * 1.6), colour, bold=True)
         surface.blit(text, text.get_rect(midtop=(self.size[0] // 2, y)))
-        return y + text.get_height() + self.font_size // 2
+        return self.title_bottom(label, y)
 
 
 def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ...]:
@@ -153,6 +189,8 @@ def hand_banner(controller: TableModel, result: HandResult) -> str:
 
 class HandScoreScene(Overlay):
     """After each hand: who took what, the hand's points and the totals."""
+
+    panel_shares = (0.72, 0.8)
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
@@ -175,7 +213,7 @@ class HandScoreScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        rect = self.panel_rect(0.72, 0.8)
+        rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
         y = self.title(surface, f"Hand {self.event.hand_index + 1}", rect.top + fs)
@@ -226,13 +264,14 @@ class HandScoreScene(Overlay):
             names = " and ".join(self.controller.seats[s].name for s in tied)
             text = theme.text(f"{names} tie for the lowest score: another hand decides.", fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-        self.draw_buttons(surface, rect.bottom - fs)
+        self.draw_buttons(surface)
 
 
 class MoonChoiceScene(Overlay):
     """Shooter's choice: the human who shot the moon picks how it scores."""
 
     close_keys = ()
+    panel_shares = (0.6, 0.4)
 
     def __init__(self, size: tuple[int, int], controller: TableModel) -> None:
         super().__init__(size)
@@ -249,12 +288,12 @@ class MoonChoiceScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        rect = self.panel_rect(0.6, 0.4)
+        rect = self.panel_box
         panel(surface, rect)
         y = self.title(surface, "You shot the moon!", rect.top + self.font_size)
         text = theme.text("How should it score?", self.font_size, theme.INK)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-        self.draw_buttons(surface, rect.bottom - self.font_size)
+        self.draw_buttons(surface)
 
 
 def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableModel, fs: int) -> int:
@@ -295,6 +334,8 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
 
 
 class ScoreHistoryScene(Overlay):
+    panel_shares = (0.66, 0.78)
+
     def __init__(self, size: tuple[int, int], controller: TableModel,
                  reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
         super().__init__(size)
@@ -304,7 +345,7 @@ class ScoreHistoryScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        rect = self.panel_rect(0.66, 0.78)
+        rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
         y = self.title(surface, "Scores", rect.top + fs)
@@ -316,11 +357,12 @@ class ScoreHistoryScene(Overlay):
         else:
             text = theme.text("No hand has been scored yet.", fs, theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=table.midtop))
-        self.draw_buttons(surface, rect.bottom - fs)
+        self.draw_buttons(surface)
 
 
 class GameOverScene(Overlay):
     close_keys = ()
+    panel_shares = (0.7, 0.82)
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
@@ -336,7 +378,7 @@ class GameOverScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
-        rect = self.panel_rect(0.7, 0.82)
+        rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
         winner = self.controller.seats[self.event.winner]
@@ -347,7 +389,7 @@ class GameOverScene(Overlay):
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
         draw_score_table(surface, table, self.controller, fs)
-        self.draw_buttons(surface, rect.bottom - fs)
+        self.draw_buttons(surface)
 
 
 class LastTrickScene(Overlay):

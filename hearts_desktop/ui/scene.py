@@ -31,6 +31,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         pass
 
+    def place(self) -> None:
+        """Compute where input hits for the window's size and what the scene holds now
+        (on opening, and by scenes that need it, on resize and update)."""
+
     def close(self) -> None:
         if self.stack is not None:
             self.stack.remove(self)
@@ -50,6 +54,7 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         scene.stack = self
         self.scenes.append(scene)
+        scene.place()
 
     def remove(self, scene: Scene) -> None:
         if scene in self.scenes:

@@ -21,6 +21,8 @@ PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
 class SettingsScene(FormScene):
     """Rows of settings on the left, the cards as they will look on the right."""
 
+    panel_shares = (0.8, 0.86)
+
     def __init__(self, size: tuple[int, int], settings: Settings, on_change: Callable[[Settings], None],
                  art: Callable[[], CardArt]) -> None:
         super().__init__(size)
@@ -60,23 +62,30 @@ class SettingsScene(FormScene):
         self.volume.enabled = self.settings.sound
         super().update(dt)
 
+    def place_controls(self) -> None:
+        fs = self.font_size
+        rect = self.panel_box
+        y = self.title_bottom("Settings", rect.top + fs)
+        places = rows(y + fs // 2, rect.left + fs * 2, int(rect.width * 0.58) - fs * 2, int(fs * 2.1),
+                      len(self.controls), max(4, fs // 3))
+        for control, place in zip(self.controls, places):
+            control.rect = place
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_rect(0.8, 0.86)
+        rect = self.panel_box
         panel(surface, rect)
         y = self.title(surface, "Settings", rect.top + fs)
         form_w = int(rect.width * 0.58)
-        places = rows(y + fs // 2, rect.left + fs * 2, form_w - fs * 2, int(fs * 2.1), len(self.controls),
-                      max(4, fs // 3))
-        for control, place in zip(self.controls, places):
-            self.draw_control(surface, control, place)
+        for control in self.controls:
+            self.draw_control(surface, control)
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
         self._draw_preview(surface, preview)
         note = theme.text("Saved as you change them.", int(fs * 0.85), theme.INK_DIM)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))
-        self.button_row(surface, rect.bottom - fs)
+        self.button_row(surface)
 
     def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         art = self.art()

@@ -36,6 +36,8 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
 
 
 class StatisticsScene(FormScene):
+    panel_shares = (0.86, 0.9)
+
     def __init__(self, size: tuple[int, int], statistics: Statistics, player: str,
                  on_reset: Callable[[str], None]) -> None:
         super().__init__(size)
@@ -69,15 +71,20 @@ class StatisticsScene(FormScene):
             self.controls = []
         self.reset_button.enabled = bool(names)
 
+    def place_controls(self) -> None:
+        fs = self.font_size
+        rect = self.panel_box
+        y = self.title_bottom(f"Statistics — {self.player}", rect.top + fs)
+        self.profile_choice.rect = pygame.Rect(rect.centerx - fs * 12, y, fs * 24, int(fs * 2))
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_rect(0.86, 0.9)
+        rect = self.panel_box
         panel(surface, rect)
         y = self.title(surface, f"Statistics — {self.player}", rect.top + fs)
         if self.controls:
-            self.draw_control(surface, self.profile_choice,
-                              pygame.Rect(rect.centerx - fs * 12, y, fs * 24, int(fs * 2)))
+            self.draw_control(surface, self.profile_choice)
             y += fs * 3
         profile = self.statistics.profiles.get(self.player)
         if profile is None or not profile.recent and not profile.by_opponents:
@@ -95,7 +102,7 @@ class StatisticsScene(FormScene):
             draw_chart(surface, scores, profile.recent, fs)
             costs = pygame.Rect(charts.left, scores.bottom + fs // 2, charts.width, charts.bottom - scores.bottom - fs // 2)
             draw_accuracy_chart(surface, costs, profile.recent, fs)
-        self.button_row(surface, rect.bottom - fs)
+        self.button_row(surface)
 
     def _draw_figures(self, surface: pygame.Surface, rows: list[tuple[str, str]], left: int, top: int,
                       width: int) -> int:
