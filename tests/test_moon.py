@@ -64,16 +64,6 @@ def queen_taken_by_seat_1() -> HandState:
     return state
 
 
-def test_playout_defenders_stop_a_lone_queen_taker_from_running_the_hearts() -> None:
-    """Once one player holds the queen and nobody else has a point, a defender who can beat
-    its heart lead does, at once: taking a heart now is what stops a moon later."""
-    state = queen_taken_by_seat_1()
-    policy = PlayoutPolicy(state.rules)
-    assert policy.shooter(state) == 1 and not policy.runs(state, 1)  # defended, not yet running
-    play(state, "4H")
-    assert policy.choose(state, 0, policy.shooter(state)) == parse_cards("AH")[0]  # not the 3H
-
-
 def hearts_on_the_left_players_diamonds() -> HandState:
     """The player on our right passed us three low cards, then won the first three tricks,
     the last two with a heart from us and from our left-hand player on each: 4 points, alone."""

@@ -41,10 +41,6 @@ from .medium import medium_play
 from .moon import kept_from_us, likely_shooter, moon_possible
 
 HEARTS = Suit.HEARTS
-DEFENCE_SHARE = 0.5
-"""Share of the penalty points a lone taker holds when the others start defending (the queen)."""
-LATE_DEFENCE_SHARE = 0.25
-"""The share that is enough once half the tricks are played."""
 
 Utility = Callable[[Sequence[int], int], float]
 """Scores a hand's final points for a seat: lower is better for that seat."""
@@ -60,9 +56,10 @@ class PlayoutPolicy:
     """A fast club player's rules on masks: the move of the seat to act in a ``HandState``.
 
     ``moon_share`` is the fraction of the penalty points a lone taker must already hold
-    before it plays for the moon. The others start stopping it earlier, as players at the
-    table do: once a lone taker holds ``DEFENCE_SHARE`` of the points (the queen alone is
-    enough), or ``LATE_DEFENCE_SHARE`` of them once half the tricks are played.
+    before it plays for the moon and the others start stopping it; against a seat whose
+    danger the searcher reads as real (``suspect``) they defend from its first point.
+    (Defending from the queen alone cost Hard half a point a hand against the rule player,
+    who never shoots: ``benchmarks/moon.txt``.)
     """
 
     def __init__(self, rules: Ruleset, moon_share: float = 0.6) -> None:
@@ -73,9 +70,6 @@ class PlayoutPolicy:
         self.penalty = t.penalty_mask
         self.moon_possible = rules.moon is not MoonScoring.OFF
         self.moon_threshold = t.penalty_total * moon_share
-        self.defence_threshold = t.penalty_total * DEFENCE_SHARE
-        self.late_defence_threshold = t.penalty_total * LATE_DEFENCE_SHARE
-        self.half_time = t.tricks_per_hand // 2
         self.jack = 1 << JACK_OF_DIAMONDS if t.jack_bonus else 0
         self.queen_hurts = bool(self.penalty & QUEEN_BIT)
         # In Black Maria the ace and king of spades are penalty cards in their own right.
@@ -113,11 +107,7 @@ class PlayoutPolicy:
         if holder is None:
             return None
         taken = self.tables.points_in(state.taken[holder] & penalty)
-        if holder == self.suspect or taken >= self.defence_threshold or (
-            taken >= self.late_defence_threshold and state.tricks_played >= self.half_time
-        ):
-            return holder
-        return None
+        return holder if holder == self.suspect or taken >= self.moon_threshold else None
 
     def runs(self, state: HandState, seat: int) -> bool:
         """Whether ``seat``, the lone taker of points, holds enough of them to play for the moon
