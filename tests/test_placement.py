@@ -19,6 +19,7 @@ from hearts_desktop.words import SeatKind
 
 from .app_driver import Driver
 from .test_keyboard import driver  # noqa: F401  # the keyboard tests' app (seed 21), as a fixture
+from .test_review_screen import open_review
 
 # ruff: noqa: F811  # the tests take the imported ``driver`` fixture as their argument
 
@@ -95,3 +96,16 @@ def test_a_form_places_its_controls_when_it_opens(driver: Driver) -> None:
     dialog = driver.top
     assert isinstance(dialog, FormScene)
     assert all(target.rect.width for target in dialog.focus_order())
+
+
+def test_a_click_on_the_review_right_after_a_resize_presses_the_button_under_it(driver: Driver) -> None:
+    review = open_review(driver)
+    driver.play_through(lambda: len(review.reviewer.steps) > 1)
+    old_forward = pygame.Rect(review.forward.rect)
+    review.resize((1920, 1080))
+    assert review.forward.rect != old_forward and review.forward.enabled
+    driver.app.stack.handle(PointerDown(review.forward.rect.center))
+    assert review.step == 1
+    placed = pygame.Rect(review.forward.rect)
+    review.draw(pygame.Surface((1920, 1080)))
+    assert review.forward.rect == placed

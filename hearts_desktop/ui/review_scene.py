@@ -69,6 +69,7 @@ class ReviewScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.place()
 
     def close(self) -> None:
         self.reviewer.close()
@@ -88,6 +89,7 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.reviewer.poll()
+        self.place()
 
     # ----------------------------------------------------------------- input
 
@@ -165,7 +167,7 @@ class ReviewScene(Scene):
         else:
             text = theme.text(f"{name} made no decision in this hand.", fs, theme.INK)
             surface.blit(text, text.get_rect(center=table.center))
-        self._draw_controls(surface, pygame.Rect(fs, h - bar_h * 2, w - 2 * fs, bar_h * 2 - fs // 2), fs)
+        self._draw_controls(surface, fs)
 
     def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> int:
         reviewer = self.reviewer
@@ -275,23 +277,32 @@ class ReviewScene(Scene):
                 surface.blit(theme.text(line, int(fs * 0.9), theme.INK), (rect.left, y))
                 y += int(fs * 1.2)
 
-    def _draw_controls(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
-        count = len(self.reviewer.steps)
+    def place(self) -> None:
+        """The slider and the buttons along the bottom, for this size and step: a click
+        after a resize hits them before the next frame is drawn."""
+        w, h = self.size
+        fs = self.font_size
+        bar_h = int(fs * 2.6)
+        rect = pygame.Rect(fs, h - bar_h * 2, w - 2 * fs, bar_h * 2 - fs // 2)
         self.slider = pygame.Rect(rect.left + fs * 2, rect.top + fs // 2, rect.width - fs * 4, max(4, fs // 3))
+        count = len(self.reviewer.steps)
+        self.back.enabled = self.step > 0
+        self.forward.enabled = self.step < count - 1
+        self.earlier.enabled = self.reviewer.hand_index > 0
+        self.later.enabled = self.reviewer.hand_index < self.hands - 1
+        width, height = int(fs * 9), int(fs * 2.2)
+        x = rect.centerx - (len(self.buttons) * width + (len(self.buttons) - 1) * fs) // 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, rect.bottom - height, width, height)
+            x += width + fs
+
+    def _draw_controls(self, surface: pygame.Surface, fs: int) -> None:
+        count = len(self.reviewer.steps)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.slider, border_radius=3)
         if count:
             share = self.step / max(1, count - 1)
             knob = (self.slider.left + int(share * self.slider.width), self.slider.centery)
             pygame.draw.circle(surface, theme.GOLD, knob, max(6, fs // 2))
-        width, height = int(fs * 9), int(fs * 2.2)
-        total = len(self.buttons) * width + (len(self.buttons) - 1) * fs
-        x = rect.centerx - total // 2
-        self.back.enabled = self.step > 0
-        self.forward.enabled = self.step < count - 1
-        self.earlier.enabled = self.reviewer.hand_index > 0
-        self.later.enabled = self.reviewer.hand_index < self.hands - 1
         for button in self.buttons:
-            button.rect = pygame.Rect(x, rect.bottom - height, width, height)
             button.draw(surface, int(fs * 0.95))
-            x += width + fs
 
