@@ -116,6 +116,7 @@ def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statist
         costs = [d.cost for review in expected for d in review.decisions]
         assert record.accuracy is not None and record.accuracy.decisions == len(costs)
         assert abs(record.accuracy.mean_cost - sum(costs) / len(costs)) < 1e-9
+    assert list(DataPaths.resolve(tmp_path).unjudged.glob("*.json")) == []  # judged: nothing kept for later
 
 
 def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(tmp_path: Path) -> None:
@@ -137,10 +138,10 @@ def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(t
         driver.close()
 
 
-def test_a_game_still_being_judged_at_quitting_is_kept_as_not_reviewed_and_quitting_does_not_wait(
-        tmp_path: Path) -> None:
+def quit_while_judging(folder: Path) -> tuple[Game, tuple[Seat, ...]]:
+    """A game played to its end, the program quit while the coach still judged it."""
     game, seats = finished_game()
-    session = Session.open(tmp_path)
+    session = Session.open(folder)
     session.start_coach(Recording, INLINE_REVIEW)  # a worker that never answers
     table = session.start_table(Game(game.rules, game.seed), seats, InlineRunner(), Pace.INSTANT)
     for action in game.actions:  # the game as it was played, move by move
@@ -150,8 +151,52 @@ def test_a_game_still_being_judged_at_quitting_is_kept_as_not_reviewed_and_quitt
     started = time.monotonic()
     session.close()
     assert time.monotonic() - started < 2
-    [record] = load_statistics(DataPaths.resolve(tmp_path).statistics).value.profile("Anna").recent
+    return game, seats
+
+
+def test_quitting_while_the_coach_judges_does_not_wait_and_the_next_start_finishes_the_game(
+        tmp_path: Path) -> None:
+    game, seats = quit_while_judging(tmp_path)
+    paths = DataPaths.resolve(tmp_path)
+    [record] = load_statistics(paths.statistics).value.profile("Anna").recent
     assert record.game_id == game_id(game) and record.accuracy is None
+    assert len(list(paths.unjudged.glob("*.json"))) == 1
+    session = Session.open(tmp_path)
+    try:
+        session.start_coach(InlineRunner, INLINE_REVIEW)  # the next start: the coach resumes at once
+        assert session.coach is not None and not session.coach.busy
+    finally:
+        session.close()
+    [record] = load_statistics(paths.statistics).value.profile("Anna").recent
+    expected = [d.cost for hand in range(len(game.results))
+                for d in review_hand(game.rules, game.seed, game.actions, hand, 0, budget=INLINE_REVIEW).decisions]
+    assert record.accuracy is not None and record.accuracy.decisions == len(expected)
+    assert abs(record.accuracy.mean_cost - sum(expected) / len(expected)) < 1e-9
+    assert list(paths.unjudged.iterdir()) == []
+
+
+def test_a_damaged_game_kept_for_the_coach_is_set_aside_with_a_sentence_and_not_tried_again(
+        tmp_path: Path) -> None:
+    quit_while_judging(tmp_path)
+    paths = DataPaths.resolve(tmp_path)
+    [kept] = paths.unjudged.glob("*.json")
+    kept.write_bytes(kept.read_bytes()[:-40])
+    for attempt in range(2):
+        session = Session.open(tmp_path)
+        try:
+            session.start_coach(InlineRunner, INLINE_REVIEW)
+            messages = session.take_messages()
+        finally:
+            session.close()
+        if attempt == 0:
+            [message] = messages
+            assert message.startswith("A finished game waiting for the coach is damaged")
+        else:
+            assert messages == []
+    [aside] = paths.unjudged.iterdir()
+    assert ".corrupt-" in aside.name
+    [record] = load_statistics(paths.statistics).value.profile("Anna").recent
+    assert record.accuracy is None
 
 
 def test_a_network_table_is_not_reviewed(tmp_path: Path) -> None:

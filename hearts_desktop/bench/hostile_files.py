@@ -1,4 +1,4 @@
-"""Hostile files: saves, settings, statistics and the coach's reviews made from valid ones by truncation, bit
+"""Hostile files: saves, settings, statistics, the coach's reviews and the finished games kept for the coach made from valid ones by truncation, bit
 flips, wrong types, huge numbers, deep nesting, non-UTF-8 bytes, NaN, giant strings, future
 versions and illegal action lists. Each is loaded the way the program starts, then the
 program saves as it would; a crash is any exception, and an overwrite is a rejected file
@@ -11,6 +11,7 @@ import copy
 import json
 import random
 import re
+import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -39,7 +40,7 @@ from ..persistence import (
     save_statistics,
 )
 from ..persistence.atomic import encode_json
-from ..persistence.saves import save_document
+from ..persistence.saves import UNJUDGED, keep_unjudged, load_unjudged, save_document, unjudged_path
 from ..persistence.seats import DEFAULT_NAMES
 from ..persistence.stats import Accuracy, game_id
 from ..words import Level, Pace, SeatKind
@@ -76,10 +77,14 @@ def play(game: Game, rng: random.Random, actions: int) -> Game:
 
 # --------------------------------------------------------------------------- fuzzing
 
+UNJUDGED_ID = "7:312:26/52/13/39"
+"""A statistics' game id: where a kept game's file is planted."""
 TOKEN_BUDGET = CoachBudget(first=4, batch=4, most=4, pass_screen=2)
 
-Kind = str  # "save", "settings", "statistics" or "reviews"
-KINDS: tuple[Kind, ...] = ("save", "settings", "statistics", "reviews")
+Kind = str  # "save", "settings", "statistics", "reviews" or "unjudged"
+KINDS: tuple[Kind, ...] = ("save", "settings", "statistics", "reviews", "unjudged")
+GAME_KINDS = ("save", "unjudged")
+"""Kinds holding a game: compared by the game's moves, not by equality."""
 
 
 def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
@@ -101,6 +106,9 @@ def valid_document(kind: Kind, rng: random.Random) -> dict[str, Any]:
         return settings.to_dict()
     if kind == "reviews":
         return reviews_document(dict(random_reviews(rng)))
+    if kind == "unjudged":
+        game, seats = random_table(rng)
+        return save_document(play(game, rng, 10**6), seats, datetime(2026, 12, 2, 12, 0), UNJUDGED)
     statistics = Statistics()
     for _ in range(rng.randrange(1, 3)):
         game, seats = random_table(rng)
@@ -274,6 +282,12 @@ def _load_and_save(kind: Kind, paths: DataPaths, rng: random.Random) -> tuple[An
         reviews = load_reviews(paths.reviews)
         save_reviews(paths.reviews, reviews.value)
         return reviews.value, reviews.messages
+    if kind == "unjudged":
+        path = unjudged_path(paths.unjudged, UNJUDGED_ID)
+        kept = load_unjudged(path)
+        if kept.value is not None:  # kept again, as when the game ends once more
+            keep_unjudged(path, kept.value.game, kept.value.seats)
+        return kept.value, kept.messages
     statistics = load_statistics(paths.statistics)
     save_statistics(paths.statistics, statistics.value)
     return statistics.value, statistics.messages
@@ -285,7 +299,8 @@ def check_case(kind: Kind, data: bytes, folder: Path, rng: random.Random, backup
     "backup"."""
     paths = DataPaths.resolve(folder)
     target = {"save": paths.autosave, "settings": paths.settings, "statistics": paths.statistics,
-              "reviews": paths.reviews}[kind]
+              "reviews": paths.reviews, "unjudged": unjudged_path(paths.unjudged, UNJUDGED_ID)}[kind]
+    target.parent.mkdir(parents=True, exist_ok=True)
     if backup is not None:
         target.with_name(target.name + ".bak").write_bytes(backup)
     target.write_bytes(data)
@@ -293,11 +308,11 @@ def check_case(kind: Kind, data: bytes, folder: Path, rng: random.Random, backup
         value, messages = _load_and_save(kind, paths, rng)
     except Exception as error:  # noqa: BLE001 - counting crashes is the point
         return f"crash: {type(error).__name__}: {str(error)[:200]}"
-    still_there = any(f.read_bytes() == data for f in folder.iterdir() if f.is_file())
+    still_there = any(f.read_bytes() == data for f in folder.rglob("*") if f.is_file())
     if not messages:
         if value is None:
             return "crash: a file vanished without a message"
-        if kind != "save" and _load_and_save(kind, paths, rng)[0] != value:
+        if kind not in GAME_KINDS and _load_and_save(kind, paths, rng)[0] != value:
             return "crash: an accepted file changed when saved again"
         return "accepted"
     if not still_there:
@@ -327,7 +342,5 @@ def run_fuzz(count: int, seed: int, kinds: tuple[Kind, ...] = KINDS) -> dict[Kin
                     tally.crashes.append(f"{label}: {outcome}")
                 elif outcome == "overwritten":
                     tally.overwritten.append(label)
-                for leftover in folder.iterdir():
-                    leftover.unlink()
-                folder.rmdir()
+                shutil.rmtree(folder)
     return tallies

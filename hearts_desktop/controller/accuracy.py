@@ -4,9 +4,10 @@ Every hand a person finishes is reviewed at once, through the same worker as the
 players but behind their moves and hints (background jobs), so the game never waits and
 nothing is left for the end but the last hand. The reviews go to the session's cache (and
 file), so opening Review hand afterwards is instant. When a game is over and all its hands
-are judged, each person's mean cost per decision is handed to ``record``; a game still
-being judged when the program quits, or when another game replaces one not finished, is
-simply not reviewed: quitting never waits for the coach.
+are judged, each person's mean cost per decision is handed to ``record``. Quitting never
+waits for the coach: a finished game still being judged is kept on disk by the session and
+``resume``d at the next start (its judged hands come from the saved reviews); a game that
+another replaces before it ends is never counted, so it is not reviewed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from .review import HandReviewer, ReviewCache
 
 Record = Callable[[str, str, Accuracy], None]
 """Told (the statistics' game id, the person's name, their accuracy in that game)."""
+Judged = Callable[[str], None]
+"""Told the statistics' id of a finished game once the coach is done with it (judged, or
+not judgeable)."""
 
 
 @dataclass(slots=True)
@@ -65,11 +69,12 @@ class BackgroundReviews:
     """Judges each finished hand of the games it is shown, one worker client per hand."""
 
     def __init__(self, clients: Callable[[], BotRunner], cache: ReviewCache, budget: CoachBudget,
-                 record: Record) -> None:
+                 record: Record, judged: Judged = lambda identity: None) -> None:
         self.clients = clients
         self.cache = cache
         self.budget = budget
         self.record = record
+        self.judged = judged
         self.games: list[GameReviews] = []
         """Finished games still being judged, then the game being played (last)."""
 
@@ -84,18 +89,31 @@ class BackgroundReviews:
                 self.games.remove(current)
             current = GameReviews(game.rules, game.seed, {s: seat.name for s, seat in enumerate(seats) if seat.is_human})
             self.games.append(current)
+        self._judge_finished_hands(current, game)
+        self.update()
+
+    def resume(self, game: Game, seats: Sequence[Seat]) -> None:
+        """Judge the rest of a finished game the program quit before the coach was done with
+        (the hands it had judged come from the saved reviews at once)."""
+        if not game.over:
+            raise ValueError("only a finished game is resumed")
+        reviews = GameReviews(game.rules, game.seed, {s: seat.name for s, seat in enumerate(seats) if seat.is_human})
+        self.games.insert(0, reviews)  # before the game being played, which stays last
+        self._judge_finished_hands(reviews, game)
+        self.update()
+
+    def _judge_finished_hands(self, reviews: GameReviews, game: Game) -> None:
         hands = len(game.results)
         for hand in range(hands):
-            for seat in current.names:
-                if (hand, seat) not in current.reviewers:
-                    current.reviewers[hand, seat] = HandReviewer.of_game(
+            for seat in reviews.names:
+                if (hand, seat) not in reviews.reviewers:
+                    reviews.reviewers[hand, seat] = HandReviewer.of_game(
                         self.clients(), game.rules, game.seed, game.actions, hand, seat, self.cache,
                         budget=self.budget, background=True)
         if hands:
-            current.judged_to = tuple(game.actions[:end_of_hand(current, hands - 1)])
+            reviews.judged_to = tuple(game.actions[:end_of_hand(reviews, hands - 1)])
         if game.over:
-            current.finished_as = game_id(game)
-        self.update()
+            reviews.finished_as = game_id(game)
 
     def update(self) -> None:
         """Take in the worker's answers; record the accuracy of each game fully judged."""
@@ -109,6 +127,7 @@ class BackgroundReviews:
                         self.record(reviews.finished_as, name, accuracy)
                 reviews.close()
                 self.games.remove(reviews)
+                self.judged(reviews.finished_as)
 
     @property
     def busy(self) -> bool:
@@ -116,7 +135,8 @@ class BackgroundReviews:
         return any(not reviews.done for reviews in self.games)
 
     def close(self) -> None:
-        """Stop every judgement: what is finished is in the cache, the rest is not reviewed."""
+        """Stop every judgement: what is finished is in the cache; a finished game's rest is
+        judged at the next start if the session kept it, and an unfinished game's never."""
         for reviews in self.games:
             reviews.close()
         self.games.clear()

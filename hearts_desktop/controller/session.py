@@ -32,7 +32,8 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
-from ..persistence.stats import Accuracy, reread_statistics
+from ..persistence.saves import forget_unjudged, keep_unjudged, load_unjudged, unjudged_files, unjudged_path
+from ..persistence.stats import Accuracy, game_id, reread_statistics
 from ..words import Pace
 from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
@@ -128,7 +129,8 @@ class Session:
         if self.paths is not None and self.coach is None:
             from .accuracy import BackgroundReviews
 
-            self.coach = BackgroundReviews(clients, self.reviews, budget, self._record_accuracy)
+            self.coach = BackgroundReviews(clients, self.reviews, budget, self._record_accuracy, self._judged)
+            self._resume_unjudged(self.coach)
 
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
                     auto_continue: bool = False) -> TableController:
@@ -172,6 +174,8 @@ class Session:
             self.saved = None
             self._count_finished(game, seats, save_first=True)
         if self.coach is not None and controller is self._coached:
+            if game.over and self.paths is not None:  # kept until judged: a quit right now is finished at the next start
+                self._try(keep_unjudged, unjudged_path(self.paths.unjudged, game_id(game)), game, seats)
             self.coach.follow(game, seats)  # after counting: the game's record takes its accuracy
 
     def reset_statistics(self, name: str) -> None:
@@ -223,6 +227,19 @@ class Session:
             return
         self.uncounted = None
         self._try(discard_saved_game, self.paths.autosave)
+
+    def _resume_unjudged(self, coach: BackgroundReviews) -> None:
+        """The finished games whose judging the program quit before, judged to the end."""
+        assert self.paths is not None
+        for path in unjudged_files(self.paths.unjudged):
+            loaded = load_unjudged(path)
+            self.messages.extend(loaded.messages)
+            if loaded.value is not None and loaded.value.game.over:
+                coach.resume(loaded.value.game, loaded.value.seats)
+
+    def _judged(self, identity: str) -> None:
+        assert self.paths is not None
+        self._try(forget_unjudged, unjudged_path(self.paths.unjudged, identity))
 
     def _record_accuracy(self, identity: str, name: str, accuracy: Accuracy) -> None:
         self._try(self._update_statistics, lambda statistics: statistics.record_accuracy(name, identity, accuracy))

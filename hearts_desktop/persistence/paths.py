@@ -47,6 +47,12 @@ class DataPaths:
         return self.data_dir / "reviews.json"
 
     @property
+    def unjudged(self) -> Path:
+        """A folder of finished games the coach has not judged to the end yet
+        (``saves.keep_unjudged``), one file each."""
+        return self.data_dir / "unjudged"
+
+    @property
     def statistics(self) -> Path:
         return self.data_dir / "statistics.json"
 

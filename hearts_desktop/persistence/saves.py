@@ -10,6 +10,7 @@ checksum) still load.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,6 +42,18 @@ SAVE: Final = DocumentKind(
 )
 WHAT: Final = "the game"
 RETRY: Final = "it will be saved with your next move"
+UNJUDGED: Final = DocumentKind(
+    label="A finished game waiting for the coach",
+    format="hearts-desktop-unjudged",
+    version=1,
+    without_file="its accuracy will not be shown",
+    sealed_from=1,
+)
+"""A finished game kept until the coach has judged all of it: the statistics' accuracy of a
+game the player quit right after the last hand is finished at the next start."""
+UNJUDGED_WHAT: Final = "a finished game for the coach"
+UNJUDGED_NAME: Final = 24
+"""Hex digits of a kept game's file name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +65,12 @@ class SavedGame:
     saved_at: datetime
 
 
-def save_document(game: Game, seats: Sequence[Seat], saved_at: datetime) -> dict[str, Any]:
+def save_document(game: Game, seats: Sequence[Seat], saved_at: datetime, kind: DocumentKind = SAVE) -> dict[str, Any]:
     if len(seats) != game.players:
         raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
     if not 0 <= game.seed <= MAX_SEED:
         raise ValueError(f"seeds are 0..2**64-1 so any copy of the program reads them, not {game.seed}")
-    return SAVE.sealed(SAVE.envelope() | {
+    return kind.sealed(kind.envelope() | {
         "app_version": __version__,
         "saved_at": saved_at.isoformat(timespec="seconds"),
         "rules": game.rules.to_dict(),
@@ -86,6 +99,42 @@ def load_game(path: Path) -> LoadResult[SavedGame | None]:
 def discard_saved_game(path: Path) -> None:
     """Forget the saved game (a new game started, or the game was finished and recorded)."""
     remove_with_backup(path, what=WHAT)
+
+
+def unjudged_path(folder: Path, identity: str) -> Path:
+    """The file of the finished game with the statistics' id ``identity``."""
+    return folder / f"{hashlib.sha256(identity.encode()).hexdigest()[:UNJUDGED_NAME]}.json"
+
+
+def unjudged_files(folder: Path) -> list[Path]:
+    """The finished games kept for the coach, oldest first (files set aside are not)."""
+    try:
+        found = [p for p in folder.glob("*.json") if len(p.stem) == UNJUDGED_NAME and p.stem.isalnum()]
+    except OSError:
+        return []
+    return sorted(found, key=_modified)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def keep_unjudged(path: Path, game: Game, seats: Sequence[Seat]) -> None:
+    """Keep a finished game for the coach (one file each); raises StorageError."""
+    write_json_atomic(path, save_document(game, seats, datetime.now().astimezone(), UNJUDGED), what=UNJUDGED_WHAT)
+
+
+def load_unjudged(path: Path) -> LoadResult[SavedGame | None]:
+    """A finished game kept for the coach, or None; never raises on a bad file."""
+    return load_document(path, UNJUDGED, parse_save)
+
+
+def forget_unjudged(path: Path) -> None:
+    """The coach has judged the game (or could not): its file goes; raises StorageError."""
+    remove_with_backup(path, what=UNJUDGED_WHAT)
 
 
 def parse_save(body: dict[str, Any]) -> SavedGame:
