@@ -52,6 +52,7 @@ from .toast import Toasts
 # program draws its first table or menu without them (start-up, issue 20).
 if TYPE_CHECKING:
     from ..coach.review import CoachBudget
+    from ..net.client import ClientTable
     from .network_scenes import NetworkGame
 
 DEFAULT_SIZE = (1280, 800)
@@ -377,7 +378,6 @@ class App:
         friend at a network table, who holds no game, is reviewed from the views the host
         sent for each of their decisions."""
         from ..controller.review import HandReviewer
-        from ..net.client import ClientTable
         from .review_scene import ReviewScene
 
         model = table.controller
@@ -385,10 +385,16 @@ class App:
         budget = self._review_budget()
         job_ids = count(1).__next__  # one numbering for every hand: no answer is taken for another's
         cache = self.session.reviews
+        friend: ClientTable | None = None
+        if self.network is not None and not self.network.hosting:  # never imported for a local review
+            from ..net.client import ClientTable
+
+            assert isinstance(self.network.model, ClientTable)
+            friend = self.network.model
 
         def reviewer(hand: int) -> HandReviewer:
-            if isinstance(model, ClientTable):
-                return HandReviewer.of_seen(runner, model.decisions(hand), hand, seat, cache, budget=budget,
+            if friend is not None:
+                return HandReviewer.of_seen(runner, friend.decisions(hand), hand, seat, cache, budget=budget,
                                             job_ids=job_ids)
             game = self.controller.game
             return HandReviewer.of_game(runner, game.rules, game.seed, game.actions, hand, seat, cache,
