@@ -44,6 +44,11 @@ class GameReviews:
     finished_as: str | None = None
     """The statistics' id of the game, once it is over."""
 
+    @classmethod
+    def of(cls, game: Game, seats: Sequence[Seat]) -> GameReviews:
+        """A game's reviews, for each person at its table."""
+        return cls(game.rules, game.seed, {s: seat.name for s, seat in enumerate(seats) if seat.is_human})
+
     def same_game(self, game: Game) -> bool:
         return (game.rules, game.seed) == (self.rules, self.seed) and tuple(
             game.actions[:len(self.judged_to)]) == self.judged_to
@@ -87,7 +92,7 @@ class BackgroundReviews:
             if current is not None:  # replaced before it ended: it is never counted
                 current.close()
                 self.games.remove(current)
-            current = GameReviews(game.rules, game.seed, {s: seat.name for s, seat in enumerate(seats) if seat.is_human})
+            current = GameReviews.of(game, seats)
             self.games.append(current)
         self._judge_finished_hands(current, game)
         self.update()
@@ -97,7 +102,7 @@ class BackgroundReviews:
         (the hands it had judged come from the saved reviews at once)."""
         if not game.over:
             raise ValueError("only a finished game is resumed")
-        reviews = GameReviews(game.rules, game.seed, {s: seat.name for s, seat in enumerate(seats) if seat.is_human})
+        reviews = GameReviews.of(game, seats)
         self.games.insert(0, reviews)  # before the game being played, which stays last
         self._judge_finished_hands(reviews, game)
         self.update()
