@@ -362,3 +362,31 @@ def test_the_kept_backdrop_never_shows_a_stale_table_through_a_deal_a_pass_and_t
             table.click(table.card_center(view.legal_cards()[0]))
         compare_for(40)
     assert any(count < 13 for count in table.controller.view().cards_left)
+
+
+def test_the_keyboard_follows_a_hand_over_in_update_and_drawing_changes_none_of_it() -> None:
+    """Hot-seat: the focus the first person left is gone and no button is highlighted once
+    the table has updated for the next person, without a frame drawn; drawing reads only."""
+    seats = (Seat("You", SeatKind.HUMAN), Seat("Bea", SeatKind.HUMAN)) + SEATS[2:]
+    table = Table(seats=seats)
+    table.settle(1.5)
+    keyboard, buttons = table.scene.keyboard, table.scene.buttons
+    for _ in range(10):
+        if keyboard.button == "scores":
+            break
+        table.stack.handle(KeyPress(pygame.K_TAB))
+    table.frame()
+    assert buttons["scores"].focused and keyboard.viewer == 0
+
+    def state() -> tuple[object, ...]:
+        return (keyboard.viewer, keyboard.armed, keyboard.focus.current,
+                tuple(button.focused for button in buttons.values()))
+
+    assert table.controller.submit_pass(list(table.scene.hand_rects)[:3]) is None
+    assert table.controller.viewer == 1
+    before = state()
+    table.scene.draw(table.screen)
+    assert state() == before
+    table.scene.update(1 / 60)
+    assert keyboard.viewer == 1 and keyboard.focus.current is None
+    assert not any(button.focused for button in buttons.values())

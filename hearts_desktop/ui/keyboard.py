@@ -9,7 +9,8 @@ Backspace takes the last card back out of the pass slots. Tab walks through the 
 buttons and Enter presses the focused one; once three cards are chosen for passing, Pass is
 highlighted and Enter sends them (unless Tab chose another button). The focus is the one
 model every screen uses (``focus.FocusRing``). The table owns one ``TableKeyboard``, hands
-it keys before its own shortcuts, and calls ``draw`` last so the focus shows above everything.
+it keys before its own shortcuts, calls ``sync`` at the end of each update (a new viewer,
+the highlighted button) and ``draw`` last so the focus shows above everything.
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class TableKeyboard:
 
     def handle(self, intent: KeyPress) -> bool:
         """Use the key if it is a keyboard-play key; False lets the table's shortcuts have it."""
+        self.sync()  # a key right after a hand-over, before the next update, starts afresh too
         table = self.table
         if not table.controller.hand_face_up:
             return False
@@ -159,8 +161,10 @@ class TableKeyboard:
         self.focus.pointer(cards.index(card) if card in cards else None)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The focus (yellow) or the armed card (green), above the table."""
+    def sync(self) -> None:
+        """Follow the table as the update left it: another person's hand starts with nothing
+        focused, and the buttons show which one Enter presses. The table calls it after
+        placing its hand and buttons, and before a key, so drawing only reads the result."""
         table = self.table
         if table.controller.viewer != self.viewer:
             self.viewer = table.controller.viewer
@@ -168,6 +172,10 @@ class TableKeyboard:
         highlighted = self.button
         for name, button in table.buttons.items():
             button.focused = name == highlighted
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The focus (yellow) or the armed card (green), above the table."""
+        table = self.table
         if not table.controller.hand_face_up:
             return
         if self.armed is not None and self.armed in table.hand_rects:

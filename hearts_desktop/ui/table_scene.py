@@ -180,6 +180,7 @@ class TableScene(Scene):
             self.motion.layout = self._layout()
         self._refresh_buttons()
         self._place_hand(updating=True)
+        self.keyboard.sync()
 
     @property
     def busy(self) -> bool:
