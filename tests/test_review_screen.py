@@ -164,3 +164,22 @@ def test_the_scores_screen_reviews_any_finished_hand_a_step_at_a_time(tmp_path: 
         assert review.reviewer.complete and review.reviewer.review().decisions[0].trick is None  # hand 1 passes left
     finally:
         driver.close()
+
+
+def test_a_click_on_a_decision_selects_it_before_any_frame_is_drawn_and_after_a_resize() -> None:
+    """The rows are placed for each size in ``place()``: input never waits for a frame to be
+    drawn, and drawing moves nothing."""
+    pygame.init()
+    game, _ = finished_game()
+    reviewer = HandReviewer.of_game(Recording(), game.rules, game.seed, game.actions, 0, 0, ReviewCache(),
+                                    budget=INLINE_REVIEW)
+    scene = ReviewScene((1024, 768), reviewer, ["Anna", "Bo", "Cy", "Di"],
+                        lambda card, height: pygame.Surface((height * 2 // 3, height)))
+    scene.handle(PointerDown(scene.row_rects[3].center))
+    assert scene.step == 3
+    scene.resize((800, 600))
+    scene.handle(PointerDown(scene.row_rects[5].center))
+    assert scene.step == 5
+    placed = [rect.copy() for rect in scene.row_rects]
+    scene.draw(pygame.Surface((800, 600)))
+    assert scene.row_rects == placed

@@ -51,6 +51,9 @@ class ReviewScene(Scene):
         self.names = names
         self.face = face
         self.step = 0
+        self.summary_area = pygame.Rect(0, 0, 0, 0)
+        self.table_area = pygame.Rect(0, 0, 0, 0)
+        self.listing_area = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
@@ -62,6 +65,7 @@ class ReviewScene(Scene):
         several = open_hand is not None and hands > 1
         self.buttons = ([self.earlier, self.back, self.forward, self.later, self.close_button] if several
                         else [self.back, self.forward, self.close_button])
+        self.place()
 
     @property
     def font_size(self) -> int:
@@ -83,9 +87,11 @@ class ReviewScene(Scene):
         self.reviewer.cancel()
         self.reviewer = self.open_hand(hand)
         self.step = 0
+        self.place()
 
     def move(self, steps: int) -> None:
         self.step = min(max(self.step + steps, 0), max(0, len(self.reviewer.steps) - 1))
+        self.place()
 
     def update(self, dt: float) -> None:
         self.reviewer.poll()
@@ -142,7 +148,6 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.size), (0, 0))
-        w, h = self.size
         fs = self.font_size
         if self.cover_for is not None:
             draw_cover(surface, self.size, f"Pass the computer to {object_form(self.cover_for)}",
@@ -150,26 +155,29 @@ class ReviewScene(Scene):
             return
         reviewer = self.reviewer
         name = self.names[reviewer.seat]
-        title = theme.shadowed_text(f"Review of hand {reviewer.hand_index + 1} — {name}", int(fs * 1.5),
-                                    theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, fs // 2)))
-        top = fs // 2 + title.get_height() + fs // 2
-        y = self._draw_summary(surface, pygame.Rect(fs, top, w - 2 * fs, fs * 3), fs)
-        bar_h = int(fs * 2.6)
-        body = pygame.Rect(fs, y, w - 2 * fs, h - y - bar_h * 2 - fs)
-        split = int(body.width * 0.56)
-        table = pygame.Rect(body.left, body.top, split - fs, body.height)
-        listing = pygame.Rect(body.left + split, body.top, body.width - split, body.height)
-        panel(surface, listing)
+        title = self._title()
+        surface.blit(title, title.get_rect(midtop=(self.size[0] // 2, fs // 2)))
+        self._draw_summary(surface, self.summary_area, fs)
+        panel(surface, self.listing_area)
         if reviewer.steps:
-            self._draw_table(surface, table, reviewer.steps[self.step], fs)
-            self._draw_list(surface, listing.inflate(-fs, -fs), fs)
+            self._draw_table(surface, self.table_area, reviewer.steps[self.step], fs)
+            self._draw_list(surface, self.listing_area.inflate(-fs, -fs), fs)
         else:
             text = theme.text(f"{name} made no decision in this hand.", fs, theme.INK)
-            surface.blit(text, text.get_rect(center=table.center))
+            surface.blit(text, text.get_rect(center=self.table_area.center))
         self._draw_controls(surface, fs)
 
-    def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> int:
+    def _title(self) -> pygame.Surface:
+        name = self.names[self.reviewer.seat]
+        return theme.shadowed_text(f"Review of hand {self.reviewer.hand_index + 1} — {name}",
+                                   int(self.font_size * 1.5), theme.GOLD, bold=True)
+
+    def _summary_height(self) -> int:
+        """The summary's height: a progress line while the coach works, then two lines."""
+        fs = self.font_size
+        return int(fs * 1.5) + int(fs * 1.8) if self.reviewer.complete else int(fs * 2)
+
+    def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
         reviewer = self.reviewer
         done, total = reviewer.progress
         y = rect.top
@@ -185,7 +193,7 @@ class ReviewScene(Scene):
                 filled.width = bar.width * done // total
                 pygame.draw.rect(surface, theme.HINT, filled, border_radius=fs // 3)
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=fs // 3)
-            return y + int(fs * 2)
+            return
         review = reviewer.review()
         text = theme.text(f"Mean cost {review.mean_cost:.2f} points a decision", fs, theme.INK, bold=True)
         surface.blit(text, (rect.left, y))
@@ -195,7 +203,6 @@ class ReviewScene(Scene):
                    if biggest else "No inaccuracy, mistake or blunder in this hand.")
         line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
         surface.blit(line, (rect.left, y))
-        return y + int(fs * 1.8)
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, step: Step, fs: int) -> None:
         view = step.view
@@ -245,12 +252,8 @@ class ReviewScene(Scene):
 
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
         steps = self.reviewer.steps
-        row_h = max(fs + 4, min(int(fs * 1.6), rect.height // (len(steps) + 6)))
-        self.row_rects = []
         y = rect.top
-        for i, step in enumerate(steps):
-            row = pygame.Rect(rect.left, y, rect.width, row_h)
-            self.row_rects.append(row)
+        for i, (step, row) in enumerate(zip(steps, self.row_rects)):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             decision = self.reviewer.judged.get(step.action_index)
@@ -265,7 +268,7 @@ class ReviewScene(Scene):
                 label = decision.mark.value if decision.mark is Mark.BEST else f"+{decision.cost:.1f} {decision.mark.value}"
                 mark = theme.text(label, int(fs * 0.9), colour, bold=True)
                 surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
-            y += row_h
+            y = row.bottom
         decision = self.reviewer.judged.get(steps[self.step].action_index)
         y += fs // 2
         if decision is not None:
@@ -278,11 +281,22 @@ class ReviewScene(Scene):
                 y += int(fs * 1.2)
 
     def place(self) -> None:
-        """The slider and the buttons along the bottom, for this size and step: a click
-        after a resize hits them before the next frame is drawn."""
+        """The summary, the table, the list of decisions with a row for each, the slider and
+        the buttons along the bottom, for this size, step and progress: a click after a
+        resize hits them before the next frame is drawn, and drawing only reads them."""
         w, h = self.size
         fs = self.font_size
         bar_h = int(fs * 2.6)
+        top = fs // 2 + self._title().get_height() + fs // 2
+        self.summary_area = pygame.Rect(fs, top, w - 2 * fs, self._summary_height())
+        body = pygame.Rect(fs, self.summary_area.bottom, w - 2 * fs, h - self.summary_area.bottom - bar_h * 2 - fs)
+        split = int(body.width * 0.56)
+        self.table_area = pygame.Rect(body.left, body.top, split - fs, body.height)
+        self.listing_area = pygame.Rect(body.left + split, body.top, body.width - split, body.height)
+        rows = self.listing_area.inflate(-fs, -fs)
+        row_h = max(fs + 4, min(int(fs * 1.6), rows.height // (len(self.reviewer.steps) + 6)))
+        self.row_rects = [pygame.Rect(rows.left, rows.top + i * row_h, rows.width, row_h)
+                          for i in range(len(self.reviewer.steps))]
         rect = pygame.Rect(fs, h - bar_h * 2, w - 2 * fs, bar_h * 2 - fs // 2)
         self.slider = pygame.Rect(rect.left + fs * 2, rect.top + fs // 2, rect.width - fs * 4, max(4, fs // 3))
         count = len(self.reviewer.steps)
