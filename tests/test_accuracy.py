@@ -5,10 +5,12 @@ statistics version 3 (version 2 files still read), and quitting never waits for 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from hearts_desktop.coach.game import decisions_of, review_hand
 from hearts_desktop.coach.review import CoachBudget
@@ -18,6 +20,7 @@ from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import DataPaths, Seat, load_statistics
 from hearts_desktop.persistence.atomic import checksum
+from hearts_desktop.persistence.saves import keep_unjudged, unjudged_path
 from hearts_desktop.persistence.stats import STATISTICS, Accuracy, Statistics, game_id
 from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.review_scene import ReviewScene
@@ -282,3 +285,28 @@ def test_a_review_in_progress_takes_the_hand_another_reviewer_finished_and_stops
     assert on_screen.poll() and on_screen.complete
     assert sorted(waiting.cancelled) == sorted(job.job_id for job in waiting.jobs)
     assert [d.cost for d in on_screen.review().decisions] == [d.cost for d in background.review().decisions]
+
+
+def test_a_kept_game_that_was_not_finished_is_forgotten_with_a_sentence_in_the_log_and_not_read_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Only a finished game is counted and judged: one kept unfinished can never be, so
+    it is not read again at every start."""
+    game, seats = finished_game()
+    unfinished = Game(game.rules, game.seed)
+    for action in game.actions[:30]:
+        unfinished.apply(action)
+    paths = DataPaths.resolve(tmp_path)
+    paths.unjudged.mkdir(parents=True, exist_ok=True)
+    keep_unjudged(unjudged_path(paths.unjudged, "unfinished"), unfinished, seats)
+    for attempt in range(2):
+        caplog.clear()
+        session = Session.open(tmp_path)
+        try:
+            with caplog.at_level(logging.WARNING):
+                session.start_coach(InlineRunner, INLINE_REVIEW)
+            assert session.take_messages() == []
+        finally:
+            session.close()
+        said = [r.getMessage() for r in caplog.records if "not finished" in r.getMessage()]
+        assert len(said) == (1 if attempt == 0 else 0)
+    assert list(paths.unjudged.iterdir()) == []

@@ -11,6 +11,7 @@ result the disk refused is still on disk (in the save) and is counted at the nex
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +39,8 @@ from ..words import Pace
 from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
 from .table import TableController
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # the coach is read and imported when first needed, not before the first frame
     from ..coach.game import HandReview
@@ -234,8 +237,14 @@ class Session:
         for path in unjudged_files(self.paths.unjudged):
             loaded = load_unjudged(path)
             self.messages.extend(loaded.messages)
-            if loaded.value is not None and loaded.value.game.over:
+            if loaded.value is None:
+                continue
+            if loaded.value.game.over:
                 coach.resume(loaded.value.game, loaded.value.seats)
+            else:  # never counted, so never judged: read at every start for nothing
+                log.warning("%s holds a game that was not finished, so the coach cannot judge it: "
+                            "it is forgotten", path)
+                self._try(forget_unjudged, path)
 
     def _judged(self, identity: str) -> None:
         assert self.paths is not None
