@@ -12,8 +12,9 @@ import pytest
 
 from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.__main__ import main as coach_main
-from hearts_desktop.coach.game import review_hand, review_to_json
-from hearts_desktop.coach.review import CoachBudget, Mark, judge_pass, judge_play, mark_of
+from hearts_desktop.coach.game import review_hand, review_to_json, true_deal
+from hearts_desktop.coach.reasons import all_cards_reason
+from hearts_desktop.coach.review import ALL_CARDS_BUDGET, CoachBudget, Mark, judge_pass, judge_play, mark_of
 from hearts_desktop.engine import Game, PlayerView, Ruleset, parse_cards, view_of
 from hearts_desktop.engine.rules import PassDirection
 from hearts_desktop.persistence.saves import save_game
@@ -248,3 +249,36 @@ def test_the_command_line_refuses_a_damaged_save_without_touching_it(tmp_path: P
     assert coach_main(["review", str(path)]) == 2
     assert "cannot be reviewed" in capsys.readouterr().err
     assert path.read_text() == "{not json"
+
+
+def test_the_second_opinion_with_all_cards_shown_judges_on_the_true_hands() -> None:
+    """Two deals the player cannot tell apart get one fair judgement; with all cards shown,
+    the two of spades costs nothing in one and 13 points in the other, where the spades
+    sit across and the ace discarded now is better."""
+    mine = {0: "AS 2S 8C 9C TC 3D 4D 5D 6D 7D 8D 9D"}
+    harmless = hand_in_play(STANDARD, mine | {1: "5S 6S 7S 8S 9S TS JS KS 2H 4H 5H"}, [FIRST], 1, "QH 6H 3H")
+    spades_across = hand_in_play(STANDARD, mine | {2: "5S 6S 7S 8S 9S TS JS KS 2H 4H 5H"}, [FIRST], 1, "QH 6H 3H")
+    two = parse_cards("2S")[0]
+    fair = [judge_play(view_of(state, 0), two, random.Random(5)) for state in (harmless, spades_across)]
+    assert [o.values for o in fair[0].options] == [o.values for o in fair[1].options]
+    shown = [judge_play(view_of(state, 0), two, random.Random(5), ALL_CARDS_BUDGET, truth=true_deal(state))
+             for state in (harmless, spades_across)]
+    assert shown[0].cost == 0.0 and shown[0].deals == 1
+    assert shown[1].cost == 13.0 and shown[1].error == 0.0 and shown[1].best.cards == parse_cards("AS")
+    assert "costs 13.0 points more than the ace of spades" in all_cards_reason(shown[1], passing=False)
+
+
+def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    game = played_game(1, seed=4)
+    path = tmp_path / "game.json"
+    save_game(path, game, [Seat("You", SeatKind.HUMAN), Seat("Alice"), Seat("Ben"), Seat("Clara")])
+    assert coach_main(["review", str(path), "--all-cards", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = review_hand(game.rules, game.seed, game.actions, 0, 0, all_cards=True)
+    assert [d["all_cards"] for d in printed["decisions"]] == [
+        d for d in (entry["all_cards"] for entry in review_to_json(expected, expected)["decisions"])]
+    assert all(d["all_cards"]["error"] == 0.0 and d["all_cards"]["reason"].startswith("With all cards shown")
+               for d in printed["decisions"])
+    assert coach_main(["review", str(path), "--all-cards"]) == 0
+    assert "All cards shown: best" in capsys.readouterr().out

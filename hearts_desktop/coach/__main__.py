@@ -1,7 +1,8 @@
 """The coach on the command line: ``python -m hearts_desktop.coach review SAVE_FILE``.
 
 Prints each decision of one seat in one hand with its options, their values, the cost of
-the choice and its mark; ``--json`` prints the same as one JSON object. The save is only
+the choice and its mark; ``--json`` prints the same as one JSON object. ``--all-cards`` adds
+to each decision a second opinion judged on the true deal, with every hand known. The save is only
 read, never set aside or changed, even when it is damaged.
 """
 
@@ -28,6 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     review.add_argument("--hand", type=int, help="the hand, 1 for the first (default: the last one played)")
     review.add_argument("--seat", type=int, help="the seat, 0 to 3 (default: the first person's)")
     review.add_argument("--seed", type=int, default=0, help="another seed deals other imagined hands")
+    review.add_argument("--all-cards", action="store_true",
+                        help="add a second opinion with all cards shown (not what the player could see)")
     review.add_argument("--json", action="store_true")
     options = parser.parse_args(argv)
     try:
@@ -46,10 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"There is no seat {seat}: the seats are 0 to {game.players - 1}.", file=sys.stderr)
         return 2
     result = review_hand(game.rules, game.seed, game.actions, hand - 1, seat, options.seed)
+    second = (review_hand(game.rules, game.seed, game.actions, hand - 1, seat, options.seed, all_cards=True)
+              if options.all_cards else None)
     if options.json:
-        print(json.dumps(review_to_json(result)))
+        print(json.dumps(review_to_json(result, second)))
     else:
-        print(_text(result, saved))
+        print(_text(result, saved, second))
     return 0
 
 
@@ -67,7 +72,7 @@ def _person(saved: SavedGame) -> int:
     return next((i for i, s in enumerate(saved.seats) if s.is_human), 0)
 
 
-def _text(review: HandReview, saved: SavedGame) -> str:
+def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) -> str:
     name = saved.seats[review.seat].name
     lines = [f"Hand {review.hand_index + 1}, {name}: mean cost {review.mean_cost:.2f} points a decision"]
     lines.append(marks_sentence())
@@ -76,6 +81,10 @@ def _text(review: HandReview, saved: SavedGame) -> str:
         best = " ".join(str(c) for c in d.judgement.best.cards)
         lines.append(f"{where(d.trick):>8}: {chosen:<9} best {best:<9} +{d.cost:.1f}  {d.mark.value}")
         lines.append(f"          {d.reason}")
+        if all_cards is not None:
+            shown = next(s for s in all_cards.decisions if s.action_index == d.action_index)
+            lines.append(f"          All cards shown: best {' '.join(str(c) for c in shown.judgement.best.cards)} "
+                         f"+{shown.cost:.1f} {shown.mark.value}. {shown.reason}")
     return "\n".join(lines)
 
 

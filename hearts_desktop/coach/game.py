@@ -4,7 +4,8 @@ A game is its rules, its seed and its actions (``Game.replay``), so a review nee
 but what a save already holds. Each decision is judged from the view its seat had at that
 moment, with a random source named by the review's seed and the decision's place in the
 game: a review replays exactly, and another seed gives independent deals (the check that
-marks are stable).
+marks are stable). With ``all_cards`` each decision is judged on the true deal instead, a
+second opinion from knowledge the player did not have (``review.ALL_CARDS_BUDGET``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Cancel, never_cancel
-from ..engine import Action, Card, Game, PassAction, PlayAction, PlayerView, Ruleset
-from .reasons import reason
-from .review import DEFAULT_BUDGET, CoachBudget, Judgement, Mark, judge_pass, judge_play
+from ..bots.inference import Deal
+from ..engine import Action, Card, Game, HandState, PassAction, Phase, PlayAction, PlayerView, Ruleset
+from .reasons import all_cards_reason, reason
+from .review import ALL_CARDS_BUDGET, DEFAULT_BUDGET, CoachBudget, Judgement, Mark, judge_pass, judge_play
 
 Progress = Callable[[int, int], None]
 """Told (decisions judged, decisions in all) after each decision."""
@@ -71,29 +73,47 @@ class HandReview:
         return tuple(sorted(worse, key=lambda d: -d.cost)[:BIGGEST])
 
 
-def decisions_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
-                 seat: int) -> Iterator[tuple[int, PlayerView, Action]]:
-    """Every pass or card of ``seat`` in the hand, with the view it was decided from."""
+def moments_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
+               seat: int) -> Iterator[tuple[int, Game, Action]]:
+    """Every pass or card of ``seat`` in the hand, with the game as it stood (read it before
+    the next one: the same game goes on)."""
     game = Game(rules, seed)
     for index, action in enumerate(actions):
         if game.hand_index > hand_index:
             return
         if game.hand_index == hand_index and action.seat == seat and isinstance(action, PassAction | PlayAction):
-            yield index, game.view(seat), action
+            yield index, game, action
         game.apply(action)
+
+
+def decisions_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
+                 seat: int) -> Iterator[tuple[int, PlayerView, Action]]:
+    """Every pass or card of ``seat`` in the hand, with the view it was decided from."""
+    for index, game, action in moments_of(rules, seed, actions, hand_index, seat):
+        yield index, game.view(seat), action
+
+
+def true_deal(state: HandState) -> Deal:
+    """The deal as it truly is: the dealt hands while passing, the cards held in play."""
+    hands = state.dealt if state.phase is Phase.PASSING else tuple(state.hands)
+    return Deal(tuple(hands), state.kitty)
 
 
 def review_hand(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int, seat: int,
                 review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
-                progress: Progress | None = None, cancel: Cancel = never_cancel) -> HandReview:
-    """Judge each decision ``seat`` made in hand ``hand_index`` (0 is the first)."""
-    found = list(decisions_of(rules, seed, actions, hand_index, seat))
+                progress: Progress | None = None, cancel: Cancel = never_cancel,
+                all_cards: bool = False) -> HandReview:
+    """Judge each decision ``seat`` made in hand ``hand_index`` (0 is the first); with
+    ``all_cards``, on the true deal (and ``ALL_CARDS_BUDGET``)."""
+    found = [(index, game.view(seat), action, true_deal(game.hand) if all_cards else None)
+             for index, game, action in moments_of(rules, seed, actions, hand_index, seat)]
+    budget = ALL_CARDS_BUDGET if all_cards else budget
     judged: list[Decision] = []
-    for index, view, action in found:
+    for index, view, action, truth in found:
         if cancel():
             break
         rng = random.Random(decision_seed(review_seed, index))
-        judged.append(decision_at(index, view, action, *judge_decision(view, action, rng, budget, cancel)))
+        judged.append(decision_at(index, view, action, *judge_decision(view, action, rng, budget, cancel, truth)))
         if progress is not None:
             progress(len(judged), len(found))
     return HandReview(hand_index, seat, tuple(judged), len(judged) == len(found) and not cancel())
@@ -105,15 +125,19 @@ def decision_seed(review_seed: int, action_index: int) -> str:
 
 
 def judge_decision(view: PlayerView, action: Action, rng: random.Random,
-                   budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judged:
-    """One pass or card judged from the view it was decided from, with the sentence why."""
+                   budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel,
+                   truth: Deal | None = None) -> Judged:
+    """One pass or card judged from the view it was decided from (or, given ``truth``, on
+    the true deal), with the sentence why."""
+    passing = isinstance(action, PassAction)
     if isinstance(action, PassAction):
-        judgement = judge_pass(view, action.cards, rng, budget, cancel)
-        return judgement, reason(view, judgement, True)
-    if not isinstance(action, PlayAction):
+        judgement = judge_pass(view, action.cards, rng, budget, cancel, truth)
+    elif isinstance(action, PlayAction):
+        judgement = judge_play(view, action.card, rng, budget, cancel, truth)
+    else:
         raise TypeError("only passes and cards are reviewed")
-    judgement = judge_play(view, action.card, rng, budget, cancel)
-    return judgement, reason(view, judgement, False)
+    why = reason(view, judgement, passing) if truth is None else all_cards_reason(judgement, passing)
+    return judgement, why
 
 
 def where(trick: int | None) -> str:
@@ -135,8 +159,10 @@ def chosen_cards(action: Action) -> tuple[Card, ...]:
     return ()
 
 
-def review_to_json(review: HandReview) -> dict[str, Any]:
-    """The review as plain data: what the command line prints with ``--json``."""
+def review_to_json(review: HandReview, all_cards: HandReview | None = None) -> dict[str, Any]:
+    """The review as plain data: what the command line prints with ``--json``; with
+    ``all_cards``, each decision also carries that second opinion under ``"all_cards"``."""
+    second = {} if all_cards is None else {d.action_index: d for d in all_cards.decisions}
     return {
         "hand": review.hand_index,
         "seat": review.seat,
@@ -149,19 +175,25 @@ def review_to_json(review: HandReview) -> dict[str, Any]:
                 "kind": "pass" if d.trick is None else "play",
                 "trick": d.trick,
                 "chosen": [str(c) for c in d.chosen],
-                "best": [str(c) for c in d.judgement.best.cards],
-                "cost": round(d.cost, 3),
-                "gap": round(d.judgement.gap, 3),
-                "error": round(d.judgement.error, 3),
-                "mark": d.mark.value,
-                "deals": d.judgement.deals,
-                "reason": d.reason,
-                "options": [
-                    {"cards": [str(c) for c in o.cards], "value": round(o.value, 3),
-                     "moon_plan": o.moon_plan}
-                    for o in d.judgement.options
-                ],
+                **_judged_to_json(d),
+                **({"all_cards": _judged_to_json(second[d.action_index])} if d.action_index in second else {}),
             }
             for d in review.decisions
+        ],
+    }
+
+
+def _judged_to_json(d: Decision) -> dict[str, Any]:
+    return {
+        "best": [str(c) for c in d.judgement.best.cards],
+        "cost": round(d.cost, 3),
+        "gap": round(d.judgement.gap, 3),
+        "error": round(d.judgement.error, 3),
+        "mark": d.mark.value,
+        "deals": d.judgement.deals,
+        "reason": d.reason,
+        "options": [
+            {"cards": [str(c) for c in o.cards], "value": round(o.value, 3), "moon_plan": o.moon_plan}
+            for o in d.judgement.options
         ],
     }

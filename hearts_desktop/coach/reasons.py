@@ -71,3 +71,22 @@ def _as_search(judgement: Judgement) -> SearchResult:
         for o in judgement.options
     ]
     return SearchResult(candidates, judgement.deals, 0.0)
+
+
+def all_cards_reason(judgement: Judgement, passing: bool) -> str:
+    """The second opinion's sentence: what the choice cost on the true deal, and the fact
+    that made it (the queen or a moon), said as known, since every card was."""
+    chosen, best = judgement.chosen, judgement.best
+    if judgement.forced or chosen is best:
+        return "With all cards shown, this was the best choice too."
+    doing = f"passing {cards_words(chosen.cards)}" if passing else f"playing {card_words(chosen.cards[0])}"
+    if judgement.mark is Mark.BEST:
+        return f"With all cards shown, {doing} does as well as {cards_words(best.cards)}."
+    if chosen.queen_taken > best.queen_taken:
+        fact = " you take the queen of spades after it."
+    elif chosen.moons_against > best.moons_against:
+        fact = " another player shoots the moon after it."
+    else:
+        fact = ""
+    return (f"With all cards shown, {doing} costs {judgement.gap:.1f} points more than "
+            f"{cards_words(best.cards)}{':' + fact if fact else '.'}")

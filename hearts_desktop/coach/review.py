@@ -99,6 +99,8 @@ class CoachBudget:
 
 
 DEFAULT_BUDGET = CoachBudget()
+ALL_CARDS_BUDGET = CoachBudget(first=1, batch=1, most=1, pass_screen=1)
+"""With all cards shown the playouts of an option are all alike: one is enough."""
 
 
 @dataclass(slots=True)
@@ -168,9 +170,14 @@ class Judgement:
         return len(self.options) == 1
 
 
-def judge(best: Option, chosen: Option, options: list[Option], deals: int, budget: CoachBudget) -> Judgement:
-    gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
-    error = 0.0 if error == float("inf") else error
+def judge(best: Option, chosen: Option, options: list[Option], deals: int, budget: CoachBudget,
+          exact: bool = False) -> Judgement:
+    """The judgement of ``chosen``; ``exact`` when the deals were the true one (no error)."""
+    if exact:
+        gap, error = chosen.value - best.value, 0.0
+    else:
+        gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
+        error = 0.0 if error == float("inf") else error
     ordered = sorted(options, key=lambda o: o.value)
     return Judgement(chosen, tuple(ordered), charged(gap, error, budget), gap, error, deals)
 
@@ -220,9 +227,19 @@ def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool]
 # ----------------------------------------------------------------- playing a card
 
 
+def dealer(view: PlayerView, truth: Deal | None, knowledge: Knowledge | None = None
+           ) -> Callable[[random.Random], Deal]:
+    """Where a judgement's deals come from: every deal the view allows, or the true one."""
+    if truth is not None:
+        return lambda rng: truth
+    return DealSampler(view, knowledge).sample
+
+
 def judge_play(view: PlayerView, card: Card, rng: random.Random,
-               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judgement:
-    """Score every sensibly different legal card against ``card``, the one played."""
+               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel,
+               truth: Deal | None = None) -> Judgement:
+    """Score every sensibly different legal card against ``card``, the one played (on the
+    true deal ``truth`` alone, if given)."""
     groups = distinct_plays(view)
     chosen_group = next(g for g in groups if card in g)
     safe = {g: Option((g[0],) if card not in g else (card,)) for g in groups}
@@ -234,20 +251,20 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     plans = {g: (Option(safe[g].cards, moon_plan=True),) if trying else () for g in groups}
     policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
     policy.start(view)
-    sampler = DealSampler(view, knowledge)
+    deal = dealer(view, truth, knowledge)
     every = [o for g in groups for o in (safe[g], *plans[g])]
 
     def followed() -> list[Option]:
         return [_plan_of(safe[g], plans[g]) for g in groups]
 
     deals = _deal_until_settled(
-        lambda: _play_deal(view, sampler.sample(rng), every, policy),
+        lambda: _play_deal(view, deal(rng), every, policy),
         lambda: settled(_plan_of(safe[chosen_group], plans[chosen_group]), followed(), budget),
         budget, cancel,
     )
     options = followed()
     best = min(options, key=lambda o: o.value)
-    return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget)
+    return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget, truth is not None)
 
 
 def _play_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy) -> None:
@@ -273,8 +290,10 @@ def _plan_of(safe: Option, plans: tuple[Option, ...]) -> Option:
 
 
 def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
-               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel) -> Judgement:
-    """Score the pass made against the passes the Expert would consider.
+               budget: CoachBudget = DEFAULT_BUDGET, cancel: Cancel = never_cancel,
+               truth: Deal | None = None) -> Judgement:
+    """Score the pass made against the passes the Expert would consider (on the true deal
+    ``truth`` alone, if given; the others' passes are still Medium's, as in every deal).
 
     The field (Medium's pass and every triple of the cards most worth passing) is screened
     on a few deals and halved; the finalists and the pass made are then measured on fresh
@@ -290,25 +309,25 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
     for triple in [usual, *combinations(pool, CARDS_PASSED)]:
         ordered = tuple(sorted(triple, key=lambda c: pass_priority(t, c, view.hand)))
         field_.setdefault(_pass_key(ordered, one_target), Option(ordered))
-    sampler = DealSampler(view)
+    deal = dealer(view, truth)
     policy = MediumLookahead(view.rules, 0)
     alive = list(field_.values())
     screened = 0
     while len(alive) > 4 and not cancel():
         for _ in range(budget.pass_screen):
-            _pass_deal(view, sampler.sample(rng), alive, policy, moon_on)
+            _pass_deal(view, deal(rng), alive, policy, moon_on)
         screened += budget.pass_screen
         others = sorted((o for o in alive if o is not made), key=lambda o: o.value)
         alive = [made] + others[: max(3, len(others) // 2)]
     finalists = [Option(o.cards) for o in alive]
     made = finalists[0]
     deals = _deal_until_settled(
-        lambda: _pass_deal(view, sampler.sample(rng), finalists, policy, moon_on),
+        lambda: _pass_deal(view, deal(rng), finalists, policy, moon_on),
         lambda: settled(made, finalists, budget),
         budget, cancel,
     )
     best = min(finalists, key=lambda o: o.value)
-    return judge(best, made, finalists, screened + deals, budget)
+    return judge(best, made, finalists, screened + deals, budget, truth is not None)
 
 
 def _pass_key(cards: Sequence[Card], one_target: bool) -> tuple[Card, ...]:
