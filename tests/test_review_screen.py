@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from hearts_desktop.bots import make_bot
+from hearts_desktop.coach.game import moments_of, true_deal
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import Game
@@ -183,3 +184,26 @@ def test_a_click_on_a_decision_selects_it_before_any_frame_is_drawn_and_after_a_
     placed = [rect.copy() for rect in scene.row_rects]
     scene.draw(pygame.Surface((800, 600)))
     assert scene.row_rects == placed
+
+
+def test_all_cards_shown_is_a_labelled_second_opinion_judged_on_the_true_deal(tmp_path: Path) -> None:
+    driver = Driver(tmp_path)
+    try:
+        review = open_review(driver)
+        driver.frame()
+        fair = dict(review.reviewer.judged)
+        driver.keys(pygame.K_a)
+        second = review.second
+        assert second is not None and review.shown is second
+        assert "with all cards shown" in review.heading and review.all_cards_button.label == "Your view"
+        driver.frame()
+        assert second.complete and review.reviewer.judged == fair  # the player's own review is untouched
+        game = driver.app.controller.game
+        truths = {i: true_deal(g.hand) for i, g, _ in moments_of(game.rules, game.seed, game.actions, 0, 0)}
+        assert all(step.truth == truths[step.action_index] for step in second.steps)
+        assert all(d.judgement.error == 0.0 and d.reason.startswith("With all cards shown")
+                   for d in second.judged.values())
+        driver.keys(pygame.K_a)
+        assert review.second is None and review.shown is review.reviewer and "all cards" not in review.heading
+    finally:
+        driver.close()

@@ -231,6 +231,15 @@ def coach_review(stage: Stage) -> None:
     review.move(3)
 
 
+def coach_review_all_cards(stage: Stage) -> None:
+    """The same with the coach's second opinion, with all cards shown, on."""
+    coach_review(stage)
+    review = stage.app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.toggle_all_cards()
+    stage.frames(0.2)
+
+
 def moon_choice(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(0, hand=0)))
     stage.app.stack.push(MoonChoiceScene(stage.app.size, stage.app.controller))
@@ -334,6 +343,7 @@ def all_screens() -> list[Screen]:
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
+        ("coach review, all cards shown", coach_review_all_cards),
     ]
     screens = [Screen(name, build) for name, build in table]
     screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]

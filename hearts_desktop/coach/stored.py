@@ -53,10 +53,11 @@ MAX_POINTS: Final = 1e6
 
 
 def review_key(rules: Ruleset, seed: int, seat: int, review_seed: int, budget: CoachBudget,
-               actions: Sequence[Action]) -> str:
-    """The digest a review is filed under: it changes with anything its judgements depend on."""
+               actions: Sequence[Action], all_cards: bool = False) -> str:
+    """The digest a review is filed under: it changes with anything its judgements depend on
+    (the second opinion with all cards shown is filed apart from the fair review)."""
     return _digest([COACH_REVISION, rules.to_dict(), seed, seat, review_seed, dataclasses.asdict(budget),
-                    [action_to_json(a) for a in actions]])
+                    [action_to_json(a) for a in actions], *(["all cards shown"] if all_cards else [])])
 
 
 def seen_review_key(seat: int, review_seed: int, budget: CoachBudget,

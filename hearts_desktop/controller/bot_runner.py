@@ -40,6 +40,7 @@ from ..engine import Action, PlayerView
 from ..words import JobKind, Level
 
 if TYPE_CHECKING:  # the coach thinks in the worker: the window's process need not import it
+    from ..bots.inference import Deal
     from ..coach.game import Judged
     from ..coach.review import CoachBudget
 
@@ -57,6 +58,8 @@ class BotJob:
     """For the coach ("judge"): the action taken from ``view``, to be judged."""
     budget: CoachBudget | None = None
     """For the coach: how many deals a judgement may use (None: the coach's default)."""
+    truth: Deal | None = None
+    """For the coach's second opinion "with all cards shown" alone: the true deal."""
     background: bool = False
     """Low priority: run only when no other job waits, and set aside when one comes."""
 
@@ -88,7 +91,7 @@ def run_job(job: BotJob, cancel: Cancel) -> Action | Hint | Judged:
         from ..coach.review import DEFAULT_BUDGET
 
         assert job.chosen is not None
-        return judge_decision(job.view, job.chosen, rng, job.budget or DEFAULT_BUDGET, cancel)
+        return judge_decision(job.view, job.chosen, rng, job.budget or DEFAULT_BUDGET, cancel, job.truth)
     return make_bot(job.level).decide(job.view, rng, cancel, job.seat_levels)
 
 

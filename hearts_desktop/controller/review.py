@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import count
 
-from ..coach.game import Decision, HandReview, decision_at, decision_seed, decisions_of
-from ..coach.review import DEFAULT_BUDGET, CoachBudget
+from ..bots.inference import Deal
+from ..coach.game import Decision, HandReview, decision_at, decision_seed, moments_of, true_deal
+from ..coach.review import ALL_CARDS_BUDGET, DEFAULT_BUDGET, CoachBudget
 from ..coach.stored import review_key, seen_review_key
 from ..engine import Action, PassAction, PlayAction, PlayerView, Ruleset
 from ..words import JobKind, Level
@@ -54,6 +55,8 @@ class Step:
     holds no game) in its hand, from ``Step.seen``."""
     view: PlayerView
     action: Action
+    truth: Deal | None = None
+    """The true deal, for the second opinion with all cards shown alone."""
 
     @property
     def trick(self) -> int | None:
@@ -93,16 +96,20 @@ class HandReviewer:
             job_id = next_id()
             self._jobs[job_id] = step
             runner.submit(BotJob(job_id, JobKind.JUDGE, Level.EXPERT, step.view, decision_seed(review_seed, step.action_index),
-                                 chosen=step.action, budget=budget, background=background))
+                                 chosen=step.action, budget=budget, truth=step.truth, background=background))
 
     @classmethod
     def of_game(cls, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
                 seat: int, cache: ReviewCache, review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
-                job_ids: Callable[[], int] | None = None, background: bool = False) -> HandReviewer:
-        """``seat``'s decisions in hand ``hand_index`` of a game held here (at home, or hosted)."""
-        steps = [Step(i, view, action) for i, view, action in decisions_of(rules, seed, actions, hand_index, seat)]
+                job_ids: Callable[[], int] | None = None, background: bool = False,
+                all_cards: bool = False) -> HandReviewer:
+        """``seat``'s decisions in hand ``hand_index`` of a game held here (at home, or hosted);
+        with ``all_cards``, the second opinion judged on the true deals."""
+        steps = [Step(i, game.view(seat), action, true_deal(game.hand) if all_cards else None)
+                 for i, game, action in moments_of(rules, seed, actions, hand_index, seat)]
         last = steps[-1].action_index + 1 if steps else 0
-        key = review_key(rules, seed, seat, review_seed, budget, actions[:last])
+        budget = ALL_CARDS_BUDGET if all_cards else budget
+        key = review_key(rules, seed, seat, review_seed, budget, actions[:last], all_cards)
         return cls(runner, steps, key, hand_index, seat, cache, review_seed, budget, job_ids, background)
 
     @classmethod

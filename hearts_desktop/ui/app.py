@@ -15,6 +15,7 @@ import warnings
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -392,18 +393,20 @@ class App:
             assert isinstance(self.network.model, ClientTable)
             friend = self.network.model
 
-        def reviewer(hand: int) -> HandReviewer:
+        def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
             if friend is not None:
                 return HandReviewer.of_seen(runner, friend.decisions(hand), hand, seat, cache, budget=budget,
                                             job_ids=job_ids)
             game = self.controller.game
             return HandReviewer.of_game(runner, game.rules, game.seed, game.actions, hand, seat, cache,
-                                        budget=budget, job_ids=job_ids)
+                                        budget=budget, job_ids=job_ids, all_cards=all_cards)
 
         names = [s.name for s in model.seats]
         self.stack.push(ReviewScene(self.size, reviewer(hand_index), names, table.art.face,
                                     cover_for=names[seat] if covered else None,
-                                    hands=len(model.results), open_hand=reviewer))
+                                    hands=len(model.results), open_hand=reviewer,
+                                    # a friend's computer never knew the others' hands
+                                    all_cards=None if friend is not None else partial(reviewer, all_cards=True)))
 
     # ------------------------------------------------------------------ screens
 

@@ -1,7 +1,10 @@
 """The coach's review of a hand: the table as it was at each of the player's decisions, the
 decisions listed beside it with their marks, forward and back by buttons, arrows and a
 slider. The review is computed in the bot worker; this screen only shows what has come in
-and a progress bar, so it never stalls the window, and closing it stops the work.
+and a progress bar, so it never stalls the window, and closing it stops the work. "All cards
+shown" swaps in the coach's second opinion, judged on the true deal (computed the same way,
+stopped when switched off), labelled as such wherever it shows: the player's own view stays
+the default and the verdict.
 """
 
 from __future__ import annotations
@@ -29,9 +32,13 @@ MARK_COLOURS: dict[Mark, theme.Color] = {
     Mark.MISTAKE: (240, 150, 70),
     Mark.BLUNDER: theme.RED,
 }
+ALL_CARDS_KEY = pygame.K_a
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
              pygame.K_HOME: -100, pygame.K_END: 100}
 HAND_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+ALL_CARDS = "All cards shown"
+"""The second opinion's button, and where it shows, its label."""
+YOUR_VIEW = "Your view"
 
 
 class ReviewScene(Scene):
@@ -39,7 +46,8 @@ class ReviewScene(Scene):
 
     def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
                  face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None,
-                 hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None) -> None:
+                 hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None,
+                 all_cards: Callable[[int], HandReviewer] | None = None) -> None:
         super().__init__()
         self.size = size
         self.hands = hands
@@ -48,6 +56,10 @@ class ReviewScene(Scene):
         self.cover_for = cover_for
         """Hot-seat: the review stays hidden until this person has the computer and clicks."""
         self.reviewer = reviewer
+        self.all_cards = all_cards
+        """The second opinion's reviewer of a hand; None where no one knew every hand."""
+        self.second: HandReviewer | None = None
+        """The second opinion of the hand shown, while "All cards shown" is on."""
         self.names = names
         self.face = face
         self.step = 0
@@ -62,9 +74,11 @@ class ReviewScene(Scene):
         self.close_button = Button("Close", self.close, key_hint="Esc")
         self.earlier = Button("◀ Hand", lambda: self.go_to_hand(-1), key_hint="PgUp")
         self.later = Button("Hand ▶", lambda: self.go_to_hand(1), key_hint="PgDn")
+        self.all_cards_button = Button(ALL_CARDS, self.toggle_all_cards, key_hint="A")
         several = open_hand is not None and hands > 1
-        self.buttons = ([self.earlier, self.back, self.forward, self.later, self.close_button] if several
-                        else [self.back, self.forward, self.close_button])
+        self.buttons = ([self.earlier, self.back, self.forward, self.later] if several else [self.back, self.forward])
+        self.buttons += [self.all_cards_button] if all_cards is not None else []
+        self.buttons.append(self.close_button)
         self.place()
 
     @property
@@ -75,9 +89,29 @@ class ReviewScene(Scene):
         self.size = size
         self.place()
 
+    @property
+    def shown(self) -> HandReviewer:
+        """The review on screen: the second opinion while it is on, else the player's own."""
+        return self.second or self.reviewer
+
     def close(self) -> None:
+        if self.second is not None:
+            self.second.cancel()
         self.reviewer.close()
         super().close()
+
+    def toggle_all_cards(self) -> None:
+        """Show the second opinion with all cards shown (its work starts), or stop it and go
+        back to the player's own view."""
+        if self.all_cards is None:
+            return
+        if self.second is None:
+            self.second = self.all_cards(self.reviewer.hand_index)
+        else:
+            self.second.cancel()
+            self.second = None
+        self.all_cards_button.label = YOUR_VIEW if self.second else ALL_CARDS
+        self.place()
 
     def go_to_hand(self, step: int) -> None:
         """Another finished hand of the game: its work starts, this one's stops."""
@@ -86,6 +120,9 @@ class ReviewScene(Scene):
             return
         self.reviewer.cancel()
         self.reviewer = self.open_hand(hand)
+        if self.second is not None and self.all_cards is not None:
+            self.second.cancel()
+            self.second = self.all_cards(hand)
         self.step = 0
         self.place()
 
@@ -95,6 +132,8 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.reviewer.poll()
+        if self.second is not None:
+            self.second.poll()
         self.place()
 
     # ----------------------------------------------------------------- input
@@ -109,6 +148,8 @@ class ReviewScene(Scene):
                 self.move(STEP_KEYS[intent.key])
             elif intent.key in HAND_KEYS:
                 self.go_to_hand(HAND_KEYS[intent.key])
+            elif intent.key == ALL_CARDS_KEY:
+                self.toggle_all_cards()
         elif isinstance(intent, PointerDown):
             self._pointer_down(intent.pos)
         elif isinstance(intent, PointerMove):
@@ -167,23 +208,30 @@ class ReviewScene(Scene):
             surface.blit(text, text.get_rect(center=self.table_area.center))
         self._draw_controls(surface, fs)
 
+    @property
+    def heading(self) -> str:
+        """The title, which says when the second opinion is on."""
+        seen = ", with all cards shown" if self.second else ""
+        return f"Review of hand {self.reviewer.hand_index + 1} — {self.names[self.reviewer.seat]}{seen}"
+
     def _title(self) -> pygame.Surface:
-        name = self.names[self.reviewer.seat]
-        return theme.shadowed_text(f"Review of hand {self.reviewer.hand_index + 1} — {name}",
-                                   int(self.font_size * 1.5), theme.GOLD, bold=True)
+        size = int(self.font_size * 1.5)
+        return theme.shadowed_text(theme.fitted(self.heading, size, self.size[0] - 2 * self.font_size, bold=True),
+                                   size, theme.GOLD, bold=True)
 
     def _summary_height(self) -> int:
         """The summary's height: a progress line while the coach works, then two lines."""
         fs = self.font_size
-        return int(fs * 1.5) + int(fs * 1.8) if self.reviewer.complete else int(fs * 2)
+        return int(fs * 1.5) + int(fs * 1.8) if self.shown.complete else int(fs * 2)
 
     def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
-        reviewer = self.reviewer
+        reviewer = self.shown
         done, total = reviewer.progress
         y = rect.top
+        seen = "with all cards shown" if self.second else ""
         if not reviewer.complete:
             label = ("The coach could not judge every decision." if reviewer.failed
-                     else f"The coach is looking at your decisions: {done} of {total}")
+                     else f"The coach is looking at your decisions{' ' + seen}: {done} of {total}")
             text = theme.text(label, fs, theme.INK)
             surface.blit(text, (rect.left, y))
             bar = pygame.Rect(rect.left + text.get_width() + fs, y + fs // 4, rect.width // 3, fs)
@@ -195,7 +243,11 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=fs // 3)
             return
         review = reviewer.review()
-        text = theme.text(f"Mean cost {review.mean_cost:.2f} points a decision", fs, theme.INK, bold=True)
+        cost = f"Mean cost {review.mean_cost:.2f} points a decision"
+        label = (f"{seen[0].upper()}{seen[1:]} (not what you could see): {cost[0].lower()}{cost[1:]}" if seen
+                 else cost)
+        text = theme.text(theme.fitted(label, fs, rect.width, bold=True), fs, theme.GOLD if seen else theme.INK,
+                          bold=True)
         surface.blit(text, (rect.left, y))
         y += int(fs * 1.5)
         biggest = review.biggest
@@ -207,7 +259,7 @@ class ReviewScene(Scene):
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, step: Step, fs: int) -> None:
         view = step.view
         n = view.players
-        decision = self.reviewer.judged.get(step.action_index)
+        decision = self.shown.judged.get(step.action_index)
         card_h = max(40, min(int(rect.height / 4.2), int(rect.width / 6.5)))
         centre = (rect.centerx, rect.top + int(rect.height * 0.4))
         # The trick so far, each card in front of the seat that played it (ours at the bottom).
@@ -246,8 +298,9 @@ class ReviewScene(Scene):
             x += step_x
         for spot, colour in outlines:  # over the neighbours, so an outline is never half hidden
             pygame.draw.rect(surface, colour, spot, width=3, border_radius=6)
-        caption = theme.text(f"{where(step.trick)}: raised is what you chose, green the coach's best", int(fs * 0.85),
-                             theme.INK_DIM)
+        best_of = "the coach's best with all cards shown" if self.second else "the coach's best"
+        caption = theme.text(theme.fitted(f"{where(step.trick)}: raised is what you chose, green {best_of}",
+                                          int(fs * 0.85), rect.width), int(fs * 0.85), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
 
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
@@ -256,7 +309,7 @@ class ReviewScene(Scene):
         for i, (step, row) in enumerate(zip(steps, self.row_rects)):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
-            decision = self.reviewer.judged.get(step.action_index)
+            decision = self.shown.judged.get(step.action_index)
             played = " ".join(str(c) for c in chosen_cards(step.action))
             surface.blit(theme.text(where(step.trick), int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
             surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + fs * 5, y + 2))
@@ -269,11 +322,12 @@ class ReviewScene(Scene):
                 mark = theme.text(label, int(fs * 0.9), colour, bold=True)
                 surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
             y = row.bottom
-        decision = self.reviewer.judged.get(steps[self.step].action_index)
+        decision = self.shown.judged.get(steps[self.step].action_index)
         y += fs // 2
         if decision is not None:
             best = " ".join(str(c) for c in decision.judgement.best.cards)
-            head = theme.text(f"Coach's best: {best}", fs, theme.HINT, bold=True)
+            head = theme.text(theme.fitted(f"Coach's best{' with all cards shown' if self.second else ''}: {best}",
+                                           fs, rect.width, bold=True), fs, theme.HINT, bold=True)
             surface.blit(head, (rect.left, y))
             y += int(fs * 1.4)
             for line in theme.wrap(decision.reason, int(fs * 0.9), rect.width, most=max(1, (rect.bottom - y) // int(fs * 1.2))):
@@ -304,7 +358,9 @@ class ReviewScene(Scene):
         self.forward.enabled = self.step < count - 1
         self.earlier.enabled = self.reviewer.hand_index > 0
         self.later.enabled = self.reviewer.hand_index < self.hands - 1
-        width, height = int(fs * 9), int(fs * 2.2)
+        widest = max(theme.text(b.label, int(fs * 0.95), bold=True).get_width() for b in self.buttons)
+        room = (rect.width - (len(self.buttons) - 1) * fs) // len(self.buttons)
+        width, height = min(max(int(fs * 9), widest + fs), room), int(fs * 2.2)
         x = rect.centerx - (len(self.buttons) * width + (len(self.buttons) - 1) * fs) // 2
         for button in self.buttons:
             button.rect = pygame.Rect(x, rect.bottom - height, width, height)
