@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
 from hearts_desktop.bots.search import PlayoutPolicy
-from hearts_desktop.engine import HandState, Ruleset, cards_of, view_of
-from hearts_desktop.engine.cards import parse_cards
+from hearts_desktop.engine import CARDS, HandState, Ruleset, cards_of, view_of
+from hearts_desktop.engine.cards import mask_of, parse_cards
 from hearts_desktop.engine.rules import PassDirection
 
-from .helpers import deal_and_pass, deal_with, play
+from .helpers import deal_and_pass, deal_with, hand_in_play, play
 
 PASSED_HEARTS_DEAL = {
     0: "AC AH KH 3H AD KD QD JD TD 9D 8D 7D 6D",
@@ -92,3 +92,17 @@ def test_playout_defenders_defend_from_the_first_point_of_a_real_moon_danger() -
     assert policy.shooter(state) is None  # four points: no one defends yet
     policy.start(view_of(state, 0))
     assert policy.shooter(state) == 3
+
+
+
+
+def test_a_moon_runner_cashes_its_side_winners_before_its_hearts() -> None:
+    """Playing for the moon, we won the first two tricks (the second with a heart on it), and
+    lead: the king of clubs is now as sure a winner as the ace of hearts. Cash it first: while the
+    others still follow clubs none can keep a heart from our trick, and whoever runs out of
+    clubs throws its hearts on our winners; hearts run first leave our side cards to lose a
+    trick at the end (issue 24's second hand: hearts and diamonds run first, 23 points)."""
+    tricks = [(1, "2C 3C 4C AC", 0), (0, "TD 5D 2H 6D", 0)]
+    state = hand_in_play(Ruleset(), {0: "KC AH KH QH 3D 4D 7D 8D 9D JD QD"}, tricks, 0)
+    played = mask_of(parse_cards("2C 3C 4C AC TD 5D 2H 6D"))
+    assert str(CARDS[PlayoutPolicy(state.rules).choose(state, played, attempt=0)]) == "KC"

@@ -17,12 +17,13 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ..engine import Card, PlayerView
+from ..engine import CARDS, Card, PlayerView
 from ..words import Level
 from .base import Bot, Cancel, SeatLevels, never_cancel
+from .expert import MOON_SUCCESS
 from .inference import DealSampler
 from .medium import MediumBot
-from .search import Budget, PlayoutPolicy, policy_play, search_play
+from .search import Budget, CandidateStats, PlayoutPolicy, policy_play, runner_lead, search_play
 
 HARD_BUDGET = Budget(max_deals=40, min_deals=12, confidence=3.0, safety_seconds=2.0)
 """Counted in deals (its 95th-percentile decision stays under 0.4 s on a loaded 2-core
@@ -46,4 +47,27 @@ class HardBot(Bot):
         result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler)
         if result.deals == 0 and len(result.candidates) > 1:
             return policy_play(view, rng, policy, sampler)
+        if not view.trick and shoots(result.best):
+            return self.run_lead(view, rng, cancel, policy, sampler) or result.best.card
         return result.best.card
+
+    def run_lead(self, view: PlayerView, rng: random.Random, cancel: Cancel, policy: PlayoutPolicy,
+                 sampler: DealSampler) -> Card | None:
+        """Leading in a moon run: the runner's lead (its sure side winners before the hearts,
+        ``runner_lead``) if the run still shoots after it, searched with our seat running
+        from here; None if it does not.
+
+        Hard's playouts run our moon only past a share of the points, so the leads that reach
+        it at once, the hearts, looked best (issue 24's hand), and over its few deals leads
+        that all shoot tie and the lowest card won: a club nobody else held, leading from 21
+        points and the top heart.
+        """
+        lead = CARDS[runner_lead(view.legal, view.unseen_mask)]
+        result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler, moon_attempts=True)
+        run = next(c for c in result.candidates if c.attempt and lead in c.equivalents)
+        return lead if shoots(run) else None
+
+
+def shoots(stats: CandidateStats) -> bool:
+    """Whether a candidate's playouts shoot the moon in most deals (see ``MOON_SUCCESS``)."""
+    return stats.share(stats.moons_shot) >= MOON_SUCCESS

@@ -32,6 +32,7 @@ from ..engine.cards import (
     SUIT_MASKS,
     Suit,
     cards_of,
+    iter_bits,
     mask_of,
 )
 from .base import Cancel
@@ -114,6 +115,11 @@ class PlayoutPolicy:
         (and its moon can still happen: the others defend all the same)."""
         return seat != self.hopeless and self.tables.points_in(state.taken[seat] & self.penalty) >= self.moon_threshold
 
+    def moon_open(self, state: HandState, seat: int) -> bool:
+        """Whether no other seat has won a moon card yet: past that an attempt plays on as usual."""
+        moon_mask = self.tables.moon_mask
+        return not any(won & moon_mask for other, won in enumerate(state.taken) if other != seat)
+
     # ------------------------------------------------------------------ moves
 
     def choose(self, state: HandState, played: int, shooter: int | None = None,
@@ -130,7 +136,7 @@ class PlayoutPolicy:
         seat = state.turn
         hand = state.hands[seat]
         out = self.deck & ~played & ~hand
-        if attempt == seat or (shooter == seat and self.runs(state, seat)):
+        if (attempt == seat and self.moon_open(state, seat)) or (shooter == seat and self.runs(state, seat)):
             return self._shoot(state, legal, out)
         if not state.trick:
             if shooter is not None:
@@ -253,23 +259,41 @@ class PlayoutPolicy:
     def _shoot(self, state: HandState, legal: int, out: int) -> int:
         """Playing for the moon: win every trick that holds or may draw points."""
         if not state.trick:
-            # Lead the card most sure to win: the highest, from the suit others hold least.
-            best = -1
-            best_score = -1e9
-            for suit in range(4):
-                mine = legal & SUIT_MASKS[suit]
-                if mine:
-                    high = highest(mine)
-                    above = (out & SUIT_MASKS[suit] & ~((1 << high) - 1)).bit_count()
-                    score = -above * 2 + high % 13 / 13
-                    if score > best_score:
-                        best, best_score = high, score
-            return best
+            return runner_lead(legal, out)
         suit = SUIT_MASKS[state.led_suit]
         if legal & suit:
             return highest(legal)
         clean = legal & ~self.penalty
         return lowest(clean) if clean else lowest(legal)
+
+
+def runner_lead(legal: int, out: int) -> int:
+    """A moon runner's lead: its sure winners in the side suits first, then its top hearts.
+
+    While the others still follow a side suit they cannot keep a heart from our trick by
+    discarding it elsewhere, and those who run out throw their hearts on our winners; hearts
+    run first leave our side losers for the end, when they hand a defender a trick
+    (issue 24: the hearts and diamonds run first lost a diamond and a heart). Without a sure
+    winner, the highest card of the suit with the fewest others above it. A suit nobody
+    else holds is no cash: leading it only gives the others a free discard.
+    """
+    sure = masters(legal, out)
+    side = [c for c in iter_bits(sure & ~HEARTS_MASK) if out & SUIT_MASKS[c // 13]]
+    if side:
+        return max(side, key=lambda c: ((out & SUIT_MASKS[c // 13]).bit_count(), c))
+    if sure:
+        return highest(sure)
+    best = -1
+    best_score = -1e9
+    for suit in range(4):
+        mine = legal & SUIT_MASKS[suit]
+        if mine:
+            high = highest(mine)
+            above = (out & SUIT_MASKS[suit] & ~((1 << high) - 1)).bit_count()
+            score = -above * 2 + high % 13 / 13
+            if score > best_score:
+                best, best_score = high, score
+    return best
 
 
 def lowest_rank(mask: int) -> int:
