@@ -109,31 +109,37 @@ JACK_OF_DIAMONDS: Final = Card.parse("JD")
 TWO_OF_CLUBS: Final = Card.parse("2C")
 TWO_OF_DIAMONDS: Final = Card.parse("2D")
 
-# The cards of every 13-bit suit pattern, per suit: turning a mask into cards is then four
-# table look-ups instead of a loop over 52 bits (bots do this millions of times).
-def _pattern_cards(suit: int) -> tuple[tuple[Card, ...], ...]:
-    """Each pattern's cards are its lowest card before the cards of the pattern without it,
-    which is already in the table: one tuple a pattern (a loop over every bit of every
-    pattern took a tenth of the program's start-up)."""
-    table: list[tuple[Card, ...]] = [()]
-    for pattern in range(1, 1 << RANKS_PER_SUIT):
-        lowest = pattern & -pattern
-        table.append((CARDS[suit * RANKS_PER_SUIT + lowest.bit_length() - 1],) + table[pattern ^ lowest])
-    return tuple(table)
+# The cards of each 13-bit suit pattern, per suit: turning a mask into cards is then four
+# table look-ups instead of a loop over 52 bits (bots do this millions of times). A pattern's
+# entry is made the first time it is met: making all 32,768 at import took 15 ms of the
+# window's start-up, which turns a few dozen masks into cards before its first frame.
+_SUIT_PATTERN_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple(
+    [None] * (1 << RANKS_PER_SUIT) for _ in range(4))
 
 
-_SUIT_PATTERN_CARDS: Final = tuple(_pattern_cards(s) for s in range(4))
+def _cards_making_patterns(mask: int) -> tuple[Card, ...]:
+    """``cards_of`` when one of the mask's suit patterns is not in the table yet."""
+    cards: tuple[Card, ...] = ()
+    for suit, table in enumerate(_SUIT_PATTERN_CARDS):
+        pattern = mask >> suit * RANKS_PER_SUIT & SUIT_BITS
+        made = table[pattern]
+        if made is None:
+            made = table[pattern] = tuple(
+                CARDS[suit * RANKS_PER_SUIT + rank] for rank in range(RANKS_PER_SUIT) if pattern >> rank & 1)
+        cards += made
+    return cards
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, sorted by suit (C, D, S, H) then rank."""
     clubs, diamonds, spades, hearts = _SUIT_PATTERN_CARDS
-    return (
-        clubs[mask & SUIT_BITS]
-        + diamonds[mask >> 13 & SUIT_BITS]
-        + spades[mask >> 26 & SUIT_BITS]
-        + hearts[mask >> 39 & SUIT_BITS]
-    )
+    in_clubs = clubs[mask & SUIT_BITS]
+    in_diamonds = diamonds[mask >> 13 & SUIT_BITS]
+    in_spades = spades[mask >> 26 & SUIT_BITS]
+    in_hearts = hearts[mask >> 39 & SUIT_BITS]
+    if in_clubs is None or in_diamonds is None or in_spades is None or in_hearts is None:
+        return _cards_making_patterns(mask)
+    return in_clubs + in_diamonds + in_spades + in_hearts
 
 
 def mask_of(cards: Iterable[int]) -> int:
