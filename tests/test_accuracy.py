@@ -27,7 +27,7 @@ from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import JobKind, Level, Pace, SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game
-from .test_bot_worker import a_view_job, answers_for
+from .test_bot_worker import a_view_job, answers_for, bot_workers
 from .test_review_screen import Recording
 
 QUICK_JUDGE = CoachBudget(first=64, batch=64, most=256, pass_screen=8)
@@ -310,3 +310,29 @@ def test_a_kept_game_that_was_not_finished_is_forgotten_with_a_sentence_in_the_l
         said = [r.getMessage() for r in caplog.records if "not finished" in r.getMessage()]
         assert len(said) == (1 if attempt == 0 else 0)
     assert list(paths.unjudged.iterdir()) == []
+
+
+def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_path: Path) -> None:
+    """Start-up (issue 20): the frame showing the table is drawn before the bots' worker
+    starts and the coach is imported; the coach then follows the game already on the table,
+    and the computers' moves asked for meanwhile are answered."""
+    driver = Driver(tmp_path)
+    try:
+        driver.app.options.bot_runner = ProcessRunner.held
+        driver.new_game()
+        worker = driver.app._worker
+        assert worker is not None and isinstance(worker.runner, ProcessRunner)
+        assert bot_workers() == [] and driver.app.session.coach is None
+        driver.frame()
+        assert len(bot_workers()) == 1
+        coach = driver.app.session.coach
+        assert coach is not None and coach.games[-1].same_game(driver.app.controller.game)
+        passes = len(driver.app.controller.game.actions)
+        deadline = time.monotonic() + 30
+        while len(driver.app.controller.game.actions) == passes and time.monotonic() < deadline:
+            driver.frame()
+            time.sleep(0.01)
+        assert len(driver.app.controller.game.actions) > passes  # the computers passed through the worker
+    finally:
+        driver.close()
+    assert bot_workers() == []

@@ -97,6 +97,29 @@ def test_cancelling_one_job_leaves_the_others_to_be_answered() -> None:
         runner.close()
 
 
+def bot_workers() -> list[multiprocessing.process.BaseProcess]:
+    return [child for child in multiprocessing.active_children() if child.name == "hearts-bots"]
+
+
+def test_a_held_runner_starts_no_worker_until_started_then_answers_the_jobs_kept_meanwhile() -> None:
+    runner = ProcessRunner.held()
+    try:
+        for job_id in (1, 2, 3):
+            runner.submit(a_view_job(job_id))
+        runner.cancel([2])
+        time.sleep(0.2)
+        assert runner.poll() == [] and bot_workers() == []
+        runner.start()
+        runner.start()  # a second start keeps the one worker
+        assert len(bot_workers()) == 1
+        assert set(answers_for(runner, {1, 3})) == {1, 3}
+        time.sleep(0.2)
+        assert runner.poll() == []  # the job cancelled before the start is never answered
+    finally:
+        runner.close()
+    assert bot_workers() == []
+
+
 def test_a_job_thinking_when_cancelled_stops_and_the_next_one_is_answered() -> None:
     runner = ProcessRunner()
     try:
@@ -117,6 +140,7 @@ def test_a_killed_worker_is_replaced_and_given_the_unanswered_jobs() -> None:
         runner.submit(a_view_job(1))
         assert set(answers_for(runner, {1})) == {1}
         worker = runner._process  # the test plays the out-of-memory killer
+        assert worker is not None
         worker.kill()
         worker.join()
         runner.submit(a_view_job(2))

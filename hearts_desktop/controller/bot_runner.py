@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import count
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..bots import Hint, make_bot
@@ -252,12 +253,28 @@ def _worker(jobs: Connection, answers: Connection) -> None:
 
 
 class ProcessRunner:
-    """Runs bots in one persistent worker process so the window never waits for them."""
+    """Runs bots in one persistent worker process so the window never waits for them.
 
-    def __init__(self) -> None:
+    ``start=False`` holds the jobs until ``start``: the window starts the worker once its
+    first frame is on screen, as the worker's imports (0.2 s of CPU) competed with the
+    window's own for the two cores the first frame waited on."""
+
+    def __init__(self, start: bool = True) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._outstanding: dict[int, BotJob] = {}
-        self._start()
+        self._process: BaseProcess | None = None
+        if start:
+            self.start()
+
+    @classmethod
+    def held(cls) -> ProcessRunner:
+        """A runner whose worker waits for ``start``."""
+        return cls(start=False)
+
+    def start(self) -> None:
+        """Start the worker, handing it every job asked for so far (a started one stays)."""
+        if self._process is None:
+            self._start()
 
     def _start(self) -> None:
         job_end, self._jobs = self._context.Pipe(duplex=False)
@@ -270,6 +287,8 @@ class ProcessRunner:
         # no copy of the job pipe's writing end is left open, and the worker reads its end.
         job_end.close()
         answer_end.close()
+        for job in self._outstanding.values():
+            self._send(job)
 
     def _send(self, message: BotJob | CancelJobs) -> None:
         try:
@@ -279,10 +298,13 @@ class ProcessRunner:
 
     def submit(self, job: BotJob) -> None:
         self._outstanding[job.job_id] = job
-        self._send(job)
+        if self._process is not None:
+            self._send(job)
 
     def poll(self) -> list[BotAnswer]:
         answers: list[BotAnswer] = []
+        if self._process is None:
+            return answers
         try:
             while self._answers.poll():
                 answer = self._answers.recv()
@@ -295,21 +317,21 @@ class ProcessRunner:
             self._jobs.close()
             self._answers.close()
             self._start()
-            for job in self._outstanding.values():
-                self._send(job)
         return answers
 
     def cancel(self, job_ids: Iterable[int]) -> None:
         cancelled = frozenset(job_ids) & self._outstanding.keys()
         for job_id in cancelled:
             del self._outstanding[job_id]
-        if cancelled:
+        if cancelled and self._process is not None:
             self._send(CancelJobs(cancelled))
 
     def close(self) -> None:
         """Stop the worker at once: it keeps nothing, so waiting for it to finish a search
         (or, just after start-up, its imports: 0.2 s) only kept the window from closing."""
         self._outstanding.clear()
+        if self._process is None:
+            return
         self._process.terminate()
         self._process.join(timeout=1.0)
         self._jobs.close()

@@ -134,6 +134,8 @@ class Session:
 
             self.coach = BackgroundReviews(clients, self.reviews, budget, self._record_accuracy, self._judged)
             self._resume_unjudged(self.coach)
+            if self._coached is not None:  # the window starts the coach after the table's first frame
+                self.coach.follow(self._coached.game, tuple(self._coached.seats))
 
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
                     auto_continue: bool = False) -> TableController:

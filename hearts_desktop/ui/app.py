@@ -80,9 +80,10 @@ class AppOptions:
     fps: int = 60
     max_seconds: float | None = None
     data_dir: Path | None = None
-    bot_runner: Callable[[], BotRunner] = ProcessRunner
-    """Makes each game's bot runner: a worker process; tests and benchmarks inject another
-    (``InlineRunner``, or the fuzzer's hurried one)."""
+    bot_runner: Callable[[], BotRunner] = ProcessRunner.held
+    """Makes each game's bot runner: a worker process, started once the frame showing the
+    table is on screen; tests and benchmarks inject another (``InlineRunner``, or the
+    fuzzer's hurried one)."""
     exit_after_first_frame: bool = False
     ui_log: Path | None = None
     """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
@@ -145,6 +146,11 @@ class App:
         self.windowed_size = options.size
         self._art: CardArt | None = None
         self._worker: SharedRunner | None = None
+        self._frames = 0
+        """Frames drawn so far."""
+        self._worker_waits_for: int | None = None
+        """The worker was made when this many frames were drawn, for a table not on screen
+        yet: it and the coach start once a frame more is (``_start_worker``)."""
 
     @property
     def settings(self) -> Settings:
@@ -205,7 +211,9 @@ class App:
         """One frame: input, time, drawing (tests and the soak benchmark call this with their
         own intents and time); how long it took goes into ``frame_times``."""
         started = time.perf_counter()
+        self._start_worker()
         self._frame(dt, intents)
+        self._frames += 1
         self.frame_times.append(time.perf_counter() - started)
 
     def _frame(self, dt: float, intents: Sequence[Intent]) -> None:
@@ -293,8 +301,20 @@ class App:
         next (a rematch does not stop the last hand's review); it ends when the program does."""
         if self._worker is None:
             self._worker = SharedRunner(self.options.bot_runner())
-            self.session.start_coach(self._worker.client, self._review_budget())
+            self._worker_waits_for = self._frames
         return self._worker.client()
+
+    def _start_worker(self) -> None:
+        """Once the frame that first showed the table is on screen: the worker (the jobs
+        asked for meanwhile waited in its runner) and the coach. Started before it, the
+        worker's imports took a core from that frame and the coach's imports delayed it
+        (start-up, issue 20)."""
+        if self._worker is None or self._worker_waits_for is None or self._frames <= self._worker_waits_for:
+            return
+        self._worker_waits_for = None
+        if isinstance(self._worker.runner, ProcessRunner):
+            self._worker.runner.start()
+        self.session.start_coach(self._worker.client, self._review_budget())
 
     def _review_budget(self) -> CoachBudget:
         """A runner that thinks in the render loop (tests, the fuzzer) gets a token review, or
