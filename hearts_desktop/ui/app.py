@@ -80,10 +80,10 @@ class AppOptions:
     fps: int = 60
     max_seconds: float | None = None
     data_dir: Path | None = None
-    bot_runner: Callable[[], BotRunner] = ProcessRunner.held
-    """Makes each game's bot runner: a worker process, started once the frame showing the
-    table is on screen; tests and benchmarks inject another (``InlineRunner``, or the
-    fuzzer's hurried one)."""
+    bot_runner: Callable[[], BotRunner] = ProcessRunner
+    """Makes each game's bot runner: a worker process (the local games' shared one is held
+    until the frame showing the table is on screen); tests and benchmarks inject another
+    (``InlineRunner``, or the fuzzer's hurried one)."""
     exit_after_first_frame: bool = False
     ui_log: Path | None = None
     """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
@@ -300,7 +300,9 @@ class App:
         the session and the coach's background reviews, which go on from one game into the
         next (a rematch does not stop the last hand's review); it ends when the program does."""
         if self._worker is None:
-            self._worker = SharedRunner(self.options.bot_runner())
+            make = self.options.bot_runner
+            # held: its imports would take a core from the table's first frame (_start_worker)
+            self._worker = SharedRunner(ProcessRunner.held() if make is ProcessRunner else make())
             self._worker_waits_for = self._frames
         return self._worker.client()
 
