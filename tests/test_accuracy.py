@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hearts_desktop.coach.game import decisions_of, review_hand
+from hearts_desktop.coach.game import moments_of, review_hand
 from hearts_desktop.coach.review import CoachBudget
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, ProcessRunner, SharedRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer
@@ -35,7 +35,7 @@ QUICK_JUDGE = CoachBudget(first=64, batch=64, most=256, pass_screen=8)
 
 def test_a_move_asked_for_while_the_coach_judges_in_the_background_is_answered_first() -> None:
     game, _ = finished_game()
-    [(index, view, action)] = [d for d in decisions_of(game.rules, game.seed, game.actions, 0, 0)][3:4]
+    [(index, view, action)] = [(i, at.view(0), a) for i, at, a in moments_of(game.rules, game.seed, game.actions, 0, 0)][3:4]
     judge = BotJob(1, JobKind.JUDGE, Level.EXPERT, view, "judge", chosen=action, budget=QUICK_JUDGE, background=True)
     runner = ProcessRunner()
     try:

@@ -3,7 +3,7 @@ the view of each of its own decisions the host took, and reviews those (issue 23
 
 from __future__ import annotations
 
-from hearts_desktop.coach.game import decisions_of
+from hearts_desktop.coach.game import moments_of
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import PassAction, Phase, Ruleset
@@ -28,8 +28,8 @@ def played_hand(seed: int = 4) -> tuple[NetTable, ClientTable]:
 def test_a_friend_keeps_exactly_the_decisions_the_host_took_with_the_views_they_were_made_from() -> None:
     table, friend = played_hand()
     game = table.host.controller.game  # type: ignore[union-attr]
-    at_host = [(redact_view(view), action) for _, view, action in decisions_of(game.rules, game.seed, game.actions, 0,
-                                                                              friend.viewer)]
+    at_host = [(redact_view(at.view(friend.viewer)), action)
+               for _, at, action in moments_of(game.rules, game.seed, game.actions, 0, friend.viewer)]
     kept = friend.decisions(0)
     assert [(s.view, s.action) for s in kept] == at_host
     assert len(kept) == 14  # the pass and thirteen cards

@@ -86,13 +86,6 @@ def moments_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index:
         game.apply(action)
 
 
-def decisions_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
-                 seat: int) -> Iterator[tuple[int, PlayerView, Action]]:
-    """Every pass or card of ``seat`` in the hand, with the view it was decided from."""
-    for index, game, action in moments_of(rules, seed, actions, hand_index, seat):
-        yield index, game.view(seat), action
-
-
 def true_deal(state: HandState) -> Deal:
     """The deal as it truly is: the dealt hands while passing, the cards held in play."""
     hands = state.dealt if state.phase is Phase.PASSING else tuple(state.hands)
