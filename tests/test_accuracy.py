@@ -312,19 +312,25 @@ def test_a_kept_game_that_was_not_finished_is_forgotten_with_a_sentence_in_the_l
     assert list(paths.unjudged.iterdir()) == []
 
 
-def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_path: Path) -> None:
+def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Start-up (issue 20): the frame showing the table is drawn before the bots' worker
-    starts and the coach is imported; the coach then follows the game already on the table,
-    and the computers' moves asked for meanwhile are answered."""
+    starts and the coach is imported (in a thread, so no frame waits for it); the coach then
+    follows the game already on the table, and the computers' moves asked for meanwhile are
+    answered."""
     driver = Driver(tmp_path)
     try:
         driver.app.options.bot_runner = ProcessRunner.held
-        driver.new_game()
-        worker = driver.app._worker
-        assert worker is not None and isinstance(worker.runner, ProcessRunner)
-        assert bot_workers() == [] and driver.app.session.coach is None
-        driver.frame()
-        assert len(bot_workers()) == 1
+        on_screen: list[tuple[int, bool]] = []  # at each flip: bots' workers, whether the coach exists
+        monkeypatch.setattr(pygame.display, "flip",
+                            lambda: on_screen.append((len(bot_workers()), driver.app.session.coach is not None)))
+        driver.new_game()  # one frame: the table's first
+        assert on_screen == [(0, False)]
+        assert len(bot_workers()) == 1  # started once that frame was on screen
+        deadline = time.monotonic() + 30
+        while driver.app.session.coach is None and time.monotonic() < deadline:  # imported in a thread
+            driver.frame()
+            time.sleep(0.01)
         coach = driver.app.session.coach
         assert coach is not None and coach.games[-1].same_game(driver.app.controller.game)
         passes = len(driver.app.controller.game.actions)

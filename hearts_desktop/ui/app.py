@@ -10,12 +10,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+import threading
 import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -151,6 +153,8 @@ class App:
         self._worker_waits_for: int | None = None
         """The worker was made when this many frames were drawn, for a table not on screen
         yet: it and the coach start once a frame more is (``_start_worker``)."""
+        self._coach_imports: threading.Thread | None = None
+        """Imports the coach off the render loop; the coach starts once it has (``_start_coach``)."""
 
     @property
     def settings(self) -> Settings:
@@ -211,9 +215,10 @@ class App:
         """One frame: input, time, drawing (tests and the soak benchmark call this with their
         own intents and time); how long it took goes into ``frame_times``."""
         started = time.perf_counter()
-        self._start_worker()
+        self._start_coach()
         self._frame(dt, intents)
         self._frames += 1
+        self._start_worker()  # after the flip: it costs the wait for the next frame, not a frame
         self.frame_times.append(time.perf_counter() - started)
 
     def _frame(self, dt: float, intents: Sequence[Intent]) -> None:
@@ -308,14 +313,26 @@ class App:
 
     def _start_worker(self) -> None:
         """Once the frame that first showed the table is on screen: the worker (the jobs
-        asked for meanwhile waited in its runner) and the coach. Started before it, the
-        worker's imports took a core from that frame and the coach's imports delayed it
+        asked for meanwhile waited in its runner), and the coach's imports in a thread.
+        Started before it, the worker's imports took a core from that frame and the coach's
+        imports delayed it; done in the frame after it, they made that frame 22-42 ms
         (start-up, issue 20)."""
         if self._worker is None or self._worker_waits_for is None or self._frames <= self._worker_waits_for:
             return
         self._worker_waits_for = None
         if isinstance(self._worker.runner, ProcessRunner):
             self._worker.runner.start()
+        self._coach_imports = threading.Thread(target=import_module, args=("..controller.accuracy", __package__),
+                                               name="coach-imports", daemon=True)
+        self._coach_imports.start()
+
+    def _start_coach(self) -> None:
+        """The coach, once its modules are imported (they run while the render loop waits
+        for the next frame, so no frame waits for them)."""
+        if self._coach_imports is None or self._coach_imports.is_alive():
+            return
+        self._coach_imports = None
+        assert self._worker is not None, "the coach's imports start with the worker"
         self.session.start_coach(self._worker.client, self._review_budget())
 
     def _review_budget(self) -> CoachBudget:
