@@ -3,6 +3,7 @@ stepped through by keys, buttons and the slider, stopped when closed, and kept f
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -205,5 +206,27 @@ def test_all_cards_shown_is_a_labelled_second_opinion_judged_on_the_true_deal(tm
                    for d in second.judged.values())
         driver.keys(pygame.K_a)
         assert review.second is None and review.shown is review.reviewer and "all cards" not in review.heading
+    finally:
+        driver.close()
+
+
+def test_each_review_button_is_wide_enough_to_show_its_key(tmp_path: Path) -> None:
+    """The key hint is left out of a button too narrow for it; the review's buttons are made
+    wide enough ("A" did not fit on "All cards shown")."""
+    driver = Driver(tmp_path)
+    try:
+        review = open_review(driver)
+        driver.frame()
+        font_size = int(review.font_size * 0.95)
+        shown = {}
+        for button in review.buttons:
+            if button.enabled and button.key_hint:
+                drawn = []
+                for hint in (button.key_hint, ""):
+                    surface = pygame.Surface(review.size)
+                    dataclasses.replace(button, key_hint=hint).draw(surface, font_size)
+                    drawn.append(pygame.image.tobytes(surface, "RGB"))
+                shown[button.label] = drawn[0] != drawn[1]
+        assert "All cards shown" in shown and all(shown.values()), shown
     finally:
         driver.close()

@@ -358,9 +358,9 @@ class ReviewScene(Scene):
         self.forward.enabled = self.step < count - 1
         self.earlier.enabled = self.reviewer.hand_index > 0
         self.later.enabled = self.reviewer.hand_index < self.hands - 1
-        widest = max(theme.text(b.label, int(fs * 0.95), bold=True).get_width() for b in self.buttons)
+        widest = max(b.width_for(int(fs * 0.95)) for b in self.buttons)
         room = (rect.width - (len(self.buttons) - 1) * fs) // len(self.buttons)
-        width, height = min(max(int(fs * 9), widest + fs), room), int(fs * 2.2)
+        width, height = min(max(int(fs * 9), widest), room), int(fs * 2.2)
         x = rect.centerx - (len(self.buttons) * width + (len(self.buttons) - 1) * fs) // 2
         for button in self.buttons:
             button.rect = pygame.Rect(x, rect.bottom - height, width, height)

@@ -35,6 +35,17 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
+    def width_for(self, font_size: int) -> int:
+        """The narrowest width that shows the label with its key hint beside it (``draw``
+        leaves the hint out where it does not fit)."""
+        label = theme.text(self.label, font_size, theme.INK, bold=True).get_width()
+        if not self.key_hint:
+            return label + font_size
+        return label + 2 * (self._hint(font_size).get_width() + 10)
+
+    def _hint(self, font_size: int) -> pygame.Surface:
+        return theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
+
     def draw(self, surface: pygame.Surface, font_size: int) -> None:
         """Enabled: raised (a shadow), light label, key hint. Disabled: flat and dark, a
         faint label and no key hint, so it never reads as a button to press."""
@@ -54,7 +65,7 @@ class Button:
         label = theme.text(self.label, font_size, theme.INK, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.key_hint:
-            hint = theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
+            hint = self._hint(font_size)
             room = (self.rect.width - label.get_width()) // 2
             if hint.get_width() + 8 < room:
                 surface.blit(hint, hint.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
