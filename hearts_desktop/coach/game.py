@@ -92,15 +92,27 @@ def true_deal(state: HandState) -> Deal:
     return Deal(tuple(hands), state.kitty)
 
 
+def to_judge(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int, seat: int,
+             all_cards: bool = False) -> list[tuple[int, PlayerView, Action, Deal | None]]:
+    """Each decision of ``seat`` in the hand: where it stands in the actions, the view it
+    was made from, the action and, for the second opinion (``all_cards``), the true deal."""
+    return [(index, game.view(seat), action, true_deal(game.hand) if all_cards else None)
+            for index, game, action in moments_of(rules, seed, actions, hand_index, seat)]
+
+
+def budget_of(budget: CoachBudget, all_cards: bool) -> CoachBudget:
+    """The budget a review is judged at: the second opinion's own, or the one asked for."""
+    return ALL_CARDS_BUDGET if all_cards else budget
+
+
 def review_hand(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int, seat: int,
                 review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
                 progress: Progress | None = None, cancel: Cancel = never_cancel,
                 all_cards: bool = False) -> HandReview:
     """Judge each decision ``seat`` made in hand ``hand_index`` (0 is the first); with
     ``all_cards``, on the true deal (and ``ALL_CARDS_BUDGET``)."""
-    found = [(index, game.view(seat), action, true_deal(game.hand) if all_cards else None)
-             for index, game, action in moments_of(rules, seed, actions, hand_index, seat)]
-    budget = ALL_CARDS_BUDGET if all_cards else budget
+    found = to_judge(rules, seed, actions, hand_index, seat, all_cards)
+    budget = budget_of(budget, all_cards)
     judged: list[Decision] = []
     for index, view, action, truth in found:
         if cancel():

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import count
 
 from ..bots.inference import Deal
-from ..coach.game import Decision, HandReview, decision_at, decision_seed, moments_of, true_deal
-from ..coach.review import ALL_CARDS_BUDGET, DEFAULT_BUDGET, CoachBudget
+from ..coach.game import Decision, HandReview, budget_of, decision_at, decision_seed, to_judge
+from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..coach.stored import review_key, seen_review_key
 from ..engine import Action, PassAction, PlayAction, PlayerView, Ruleset
 from ..words import JobKind, Level
@@ -105,10 +105,9 @@ class HandReviewer:
                 all_cards: bool = False) -> HandReviewer:
         """``seat``'s decisions in hand ``hand_index`` of a game held here (at home, or hosted);
         with ``all_cards``, the second opinion judged on the true deals."""
-        steps = [Step(i, game.view(seat), action, true_deal(game.hand) if all_cards else None)
-                 for i, game, action in moments_of(rules, seed, actions, hand_index, seat)]
+        steps = [Step(*moment) for moment in to_judge(rules, seed, actions, hand_index, seat, all_cards)]
         last = steps[-1].action_index + 1 if steps else 0
-        budget = ALL_CARDS_BUDGET if all_cards else budget
+        budget = budget_of(budget, all_cards)
         key = review_key(rules, seed, seat, review_seed, budget, actions[:last], all_cards)
         return cls(runner, steps, key, hand_index, seat, cache, review_seed, budget, job_ids, background)
 
