@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..words import Level
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
@@ -62,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     coach.add_argument("--hands", type=int, default=200)
     coach.add_argument("--stable", type=int, default=50, help="hands of each level reviewed again with another seed")
     coach.add_argument("--workers", type=int, default=2)
+    coach.add_argument("--levels", type=coach_levels, default=tuple(Level),
+                       help=f"the levels to review, comma-separated (default: {','.join(Level)})")
     coach.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
@@ -110,8 +114,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.bench == "coach":
         from .coach import main as coach_main
 
-        return coach_main(args.hands, args.stable, args.workers, args.json)
+        return coach_main(args.hands, args.stable, args.workers, args.json, args.levels)
     return 0
+
+
+def coach_levels(text: str) -> tuple[Level, ...]:
+    """The levels of ``--levels``, weakest first whatever the order given, so that the paired
+    differences compare neighbours; an unknown name is refused with the list of names."""
+    names = {name.strip() for name in text.split(",") if name.strip()}
+    if unknown := names - set(Level):
+        raise argparse.ArgumentTypeError(f"unknown level {', '.join(sorted(unknown))}; the levels: {', '.join(Level)}")
+    if not names:
+        raise argparse.ArgumentTypeError(f"no level given; the levels: {', '.join(Level)}")
+    return tuple(level for level in Level if level in names)
 
 
 def run_speed(args: argparse.Namespace) -> int:

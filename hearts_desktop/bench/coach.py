@@ -110,8 +110,8 @@ def print_report(report: dict[str, object]) -> None:
               f" of {f['stability_decisions']}")
 
 
-def main(hands: int, stable: int, workers: int, as_json: bool) -> int:
-    report = run(tuple(Level), hands, stable, workers)
+def main(hands: int, stable: int, workers: int, as_json: bool, levels: Sequence[Level]) -> int:
+    report = run(levels, hands, stable, workers)
     print_report(report)
     if as_json:
         print(json.dumps(report))
