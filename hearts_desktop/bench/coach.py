@@ -7,6 +7,11 @@ interval over hands, the marks, and how long a hand's review took. The bar: Easy
 Hard >= Expert in mean cost, the first two gaps with intervals apart, the Expert at most
 0.15 points a decision.
 
+Because the levels play the same deals, each pair of neighbouring levels also gets the
+paired difference: the mean over deals of one level's mean cost per decision in that hand
+minus the other's, with its 95% interval. The deal's own difficulty cancels in each
+difference, so two levels whose intervals overlap can still be told apart.
+
 Stability: the first ``--stable`` hands of each level are reviewed again with another seed
 (other imagined deals); the share of decisions whose mark changes is printed (bar: 5%).
 """
@@ -27,7 +32,7 @@ from ..coach.game import review_hand
 from ..coach.review import Mark
 from ..engine import Game, Ruleset
 from ..words import Level
-from .arena import quantile, ratio_ci95
+from .arena import mean_ci95, quantile, ratio_ci95
 
 OPPONENT = Level.MEDIUM
 
@@ -72,6 +77,18 @@ def run(levels: Sequence[Level], hands: int, stable: int, workers: int) -> dict[
     jobs = [(level, index, index < stable) for index in range(hands) for level in levels]
     with Pool(workers) as pool:
         figures = pool.map(review_one, jobs, chunksize=1)
+    return summarize(figures, levels, hands)
+
+
+def paired_difference(first: Sequence[HandFigures], second: Sequence[HandFigures]) -> tuple[float, float, float]:
+    """Mean and 95% interval over deals of ``first``'s mean cost per decision in a hand minus
+    ``second``'s on the same deal: the deal's own difficulty cancels in each difference."""
+    theirs = {f.index: f for f in second}
+    return mean_ci95([statistics.fmean(f.costs) - statistics.fmean(theirs[f.index].costs) for f in first])
+
+
+def summarize(figures: Sequence[HandFigures], levels: Sequence[Level], hands: int) -> dict[str, object]:
+    """The report of reviewed hands: figures per level, then each neighbouring pair's paired difference."""
     report: dict[str, object] = {"hands": hands, "opponents": OPPONENT, "levels": {}}
     per_level: dict[str, dict[str, object]] = {}
     for level in levels:
@@ -93,6 +110,12 @@ def run(levels: Sequence[Level], hands: int, stable: int, workers: int) -> dict[
             "stability_decisions": decisions,
         }
     report["levels"] = per_level
+    paired: dict[str, dict[str, object]] = {}
+    for first, second in zip(levels, levels[1:]):
+        mean, low, high = paired_difference([f for f in figures if f.level == first],
+                                            [f for f in figures if f.level == second])
+        paired[f"{first}-{second}"] = {"mean_difference": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+    report["paired"] = paired
     return report
 
 
@@ -108,6 +131,12 @@ def print_report(report: dict[str, object]) -> None:
               f"  {f['review_seconds_median']:.2f}/{f['review_seconds_p95']:.2f}"
               f"  {100 * f['mark_changed_share']:.1f}% / {100 * f['mark_changed_share_unforced']:.1f}%"
               f" of {f['stability_decisions']}")
+    paired = report["paired"]
+    assert isinstance(paired, dict)
+    if paired:
+        print("paired difference of mean cost per decision, hand by hand on the same deals:")
+    for pair, d in paired.items():
+        print(f"{pair.replace('-', ' - '):16} {d['mean_difference']:9.3f} {d['ci95']!s:>16}")
 
 
 def main(hands: int, stable: int, workers: int, as_json: bool, levels: Sequence[Level]) -> int:
