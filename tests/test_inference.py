@@ -17,6 +17,7 @@ from hearts_desktop.bots.inference import (
     PlausibleDealSampler,
     kitty_certain,
     position_of,
+    shuffle_drawn,
     unlikely_cards,
 )
 from hearts_desktop.bots.knowledge import Knowledge
@@ -183,6 +184,18 @@ def test_sampling_is_uniform_over_the_consistent_deals() -> None:
     assert set(counts) == set(deals)
     for deal in deals:
         assert abs(counts[deal] - 300) < 75, counts[deal]  # about 4.5 standard deviations
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 6, 13, 22, 39, 52])
+def test_the_deals_shuffle_draws_what_the_library_sample_draws(size: int) -> None:
+    """Seeded searches deal the same cards as when they called ``rng.sample``, and leave the
+    generator in the same state for what follows."""
+    cards = list(range(50, 50 - size, -1))
+    for seed in range(20):
+        ours, library = random.Random(seed), random.Random(seed)
+        assert shuffle_drawn(ours, cards) == library.sample(cards, len(cards))
+        assert ours.getstate() == library.getstate()
+    assert cards == list(range(50, 50 - size, -1))
 
 
 def test_passed_cards_are_placed_with_their_receiver() -> None:

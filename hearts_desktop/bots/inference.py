@@ -186,7 +186,7 @@ class DealSampler:
             split = self._splits[(index, capacity)]
             choice = bisect_right(split.cumulative, rng.random() * split.cumulative[-1])
             counts = split.counts[min(choice, len(split.counts) - 1)]
-            shuffled = rng.sample(cards, len(cards))
+            shuffled = shuffle_drawn(rng, cards)
             start = 0
             remaining = list(capacity)
             for h, taken in zip(self._class_holders[index], counts):
@@ -278,6 +278,22 @@ def unlikely_cards(view: PlayerView) -> tuple[int, ...]:
                 winning = c
             played |= 1 << c
     return tuple(m & view.unseen_mask for m in unlikely)
+
+
+def shuffle_drawn(rng: random.Random, cards: list[int]) -> list[int]:
+    """``rng.sample(cards, len(cards))`` drawn from the same random bits in the same order, so
+    a seeded search deals the same cards: the library's ``sample`` is interpreted Python, a
+    quarter of the compiled search's time. (``tests/test_inference.py`` checks the two agree.)"""
+    pool = cards[:]
+    drawn = []
+    for left in range(len(pool), 0, -1):
+        bits = left.bit_length()
+        pick = rng.getrandbits(bits)
+        while pick >= left:
+            pick = rng.getrandbits(bits)
+        drawn.append(pool[pick])
+        pool[pick] = pool[left - 1]
+    return drawn
 
 
 def _compositions(total: int, lows: list[int], highs: list[int]) -> Iterator[tuple[int, ...]]:
