@@ -237,7 +237,7 @@ class HandScoreScene(Overlay):
         step = max(6, int(card_width(card_h) * 0.42))
         for seat, seat_info in enumerate(self.controller.seats):
             centre_y = y + row_h // 2
-            name = theme.text(seat_info.name, fs, theme.INK, bold=True)
+            name = theme.text(theme.fitted(seat_info.name, fs, cards_x - name_x - fs, True), fs, theme.INK, bold=True)
             surface.blit(name, name.get_rect(midleft=(name_x, centre_y)))
             cards = penalty_cards(self.result, seat, counted)
             for i, card in enumerate(cards):
@@ -308,7 +308,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
     totals = controller.totals
     leader = single_leader(totals) if results else None
     for i, name in enumerate(names):
-        label = ("★ " if i == leader else "") + name
+        label = theme.fitted(("★ " if i == leader else "") + name, fs, col_w - fs // 2, True)
         text = theme.text(label, fs, theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
         surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
     y += int(fs * 1.8)

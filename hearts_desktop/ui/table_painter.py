@@ -92,14 +92,15 @@ class TablePainter:
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
         surface.blit(self._backdrop_for(surface.get_size(), layout, frame.others_cards), (0, 0))
+        labels = {place.seat: _label_rows(layout, frame, place.seat) for place in layout.places}
         for place in layout.places:
-            self._draw_label(surface, layout, frame, place)
+            _draw_label(surface, layout, place, labels[place.seat])
         for seat, card in frame.trick:
             draw_card(surface, self.art, card, layout.trick_rect(seat),
                       outline=theme.HIGHLIGHT if seat == frame.trick_winner else None)
         _draw_status(surface, layout, frame)
         if frame.pass_area is not None:
-            self._draw_pass_area(surface, layout, frame.pass_area)
+            self._draw_pass_area(surface, layout, frame.pass_area, _between_side_labels(layout, labels))
         for placed in frame.hand:
             if not placed.arriving:
                 draw_card(surface, self.art, placed.card if placed.face_up else None, placed.rect,
@@ -125,35 +126,10 @@ class TablePainter:
             self._backdrop = (key, backdrop)
         return self._backdrop[1]
 
-    def _draw_label(self, surface: pygame.Surface, layout: TableLayout, frame: TableFrame, place: SeatPlace) -> None:
-        """A seat's name (with the computer's level), its score, and "passed ✓" below; the
-        viewer's name and score share one row above the hand."""
-        fs = layout.font_size
-        seat, view = place.seat, frame.view
-        colour = theme.HIGHLIGHT if seat in frame.turn else theme.INK
-        name_text = theme.fitted(frame.seats[seat].name, fs, layout.label_width, True)
-        name = theme.shadowed_text(name_text, fs, colour, bold=True)
-        score = theme.shadowed_text(score_line(frame, seat), int(fs * 0.9), theme.INK_DIM)
-        x, y = round(place.label_anchor[0]), round(place.label_anchor[1])
-        if seat == layout.viewer:
-            gap = fs
-            left = x - (name.get_width() + gap + score.get_width()) // 2
-            surface.blit(name, (left, y))
-            surface.blit(score, score.get_rect(midleft=(left + name.get_width() + gap, y + name.get_height() // 2)))
-            return
-        rows = [name, score]
-        if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
-            rows.append(theme.shadowed_text("passed ✓", int(fs * 0.85), theme.HINT))
-        for row in rows:
-            rect = row.get_rect(midtop=(x, y))
-            if place.align == "left":
-                rect.left = x
-            elif place.align == "right":
-                rect.right = x
-            surface.blit(row, rect)
-            y += round(fs * LABEL_PITCH)
-
-    def _draw_pass_area(self, surface: pygame.Surface, layout: TableLayout, area: PassArea) -> None:
+    def _draw_pass_area(self, surface: pygame.Surface, layout: TableLayout, area: PassArea,
+                        free: tuple[int, int]) -> None:
+        """The slots, the cards chosen and the title above them, leaning toward the receiver
+        as the slots do but kept within ``free``, the stretch the side seats' names leave."""
         for rect in area.slots:
             outline = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(outline, (255, 255, 255, 40), outline.get_rect(), border_radius=rect.width // 10)
@@ -165,12 +141,63 @@ class TablePainter:
         for card, rect in area.chosen:
             draw_card(surface, self.art, card, rect, outline=theme.HIGHLIGHT if area.outlined else None)
         size = int(layout.font_size * 1.1)
-        lines = theme.wrap(area.title, size, layout.centre.width, bold=True, most=2)
+        left, right = free
+        lines = theme.wrap(area.title, size, right - left, bold=True, most=2)
         bottom = layout.pass_title_bottom()
         for line in reversed(lines):
             title = theme.shadowed_text(line, size, theme.INK, bold=True)
-            surface.blit(title, title.get_rect(midbottom=(area.slots[1].centerx, bottom)))
+            rect = title.get_rect(midbottom=(area.slots[1].centerx, bottom))
+            rect.left = max(left, min(rect.left, right - rect.width))
+            surface.blit(title, rect)
             bottom -= round(layout.font_size * LINE)
+
+
+def _label_rows(layout: TableLayout, frame: TableFrame, seat: int) -> list[pygame.Surface]:
+    """A seat's name (with the computer's level), its score, and "passed ✓" below."""
+    fs = layout.font_size
+    view = frame.view
+    colour = theme.HIGHLIGHT if seat in frame.turn else theme.INK
+    name_text = theme.fitted(frame.seats[seat].name, fs, layout.label_width, True)
+    rows = [theme.shadowed_text(name_text, fs, colour, bold=True),
+            theme.shadowed_text(score_line(frame, seat), int(fs * 0.9), theme.INK_DIM)]
+    if seat != layout.viewer and view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
+        rows.append(theme.shadowed_text("passed ✓", int(fs * 0.85), theme.HINT))
+    return rows
+
+
+def _draw_label(surface: pygame.Surface, layout: TableLayout, place: SeatPlace, rows: list[pygame.Surface]) -> None:
+    """A seat's rows stacked at its anchor; the viewer's name and score share one row above
+    the hand."""
+    fs = layout.font_size
+    x, y = round(place.label_anchor[0]), round(place.label_anchor[1])
+    if place.seat == layout.viewer:
+        name, score = rows[0], rows[1]
+        left = x - (name.get_width() + fs + score.get_width()) // 2
+        surface.blit(name, (left, y))
+        surface.blit(score, score.get_rect(midleft=(left + name.get_width() + fs, y + name.get_height() // 2)))
+        return
+    for row in rows:
+        rect = row.get_rect(midtop=(x, y))
+        if place.align == "left":
+            rect.left = x
+        elif place.align == "right":
+            rect.right = x
+        surface.blit(row, rect)
+        y += round(fs * LABEL_PITCH)
+
+
+def _between_side_labels(layout: TableLayout, labels: dict[int, list[pygame.Surface]]) -> tuple[int, int]:
+    """The stretch of the centre left free by the side seats' names and scores, which share
+    the pass title's rows: a long name narrows it."""
+    gap = layout.font_size // 2
+    left, right = layout.centre.left, layout.centre.right
+    for place in layout.places:
+        width = max(row.get_width() for row in labels[place.seat]) + gap
+        if place.align == "left":
+            left = max(left, round(place.label_anchor[0]) + width)
+        elif place.align == "right":
+            right = min(right, round(place.label_anchor[0]) - width)
+    return left, right
 
 
 def score_line(frame: TableFrame, seat: int) -> str:

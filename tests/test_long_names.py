@@ -1,0 +1,58 @@
+"""Twenty-character names stay in their place on every screen that names the players: the
+pass title beside the side seats' names, the hand summary and the score table."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from hearts_desktop.bench.layout import Screen, inspect
+from hearts_desktop.bench.layout_screens import Stage, advanced, passing, stage
+from hearts_desktop.engine import Ruleset
+from hearts_desktop.persistence import Seat
+from hearts_desktop.ui import window
+from hearts_desktop.ui.overlays import HandScoreScene
+from hearts_desktop.words import Level, SeatKind
+
+LONG = ("WWWWWWWWWWWWWWWWWWWW", "MMMMMMMMMMMMMMMMMMMM", "Bartholomew Mmmmmmmm")
+SEATS = (Seat("דנה", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.MEDIUM) for name in LONG)
+SIZES = [(800, 600), (1280, 800), (800, 1000)]
+
+
+@pytest.fixture(scope="module")
+def app_stage() -> Iterator[Stage]:
+    with tempfile.TemporaryDirectory(prefix="hearts-names-") as folder, stage(Path(folder)) as built:
+        yield built
+
+
+def problems(built: Stage, size: tuple[int, int], build: Callable[[Stage], None]) -> list[str]:
+    laid_out = window.laid_out(size)
+    built.show(Screen("long names", build), laid_out)
+    found, _ = inspect(built.app.stack.scenes, laid_out, built.inspector)
+    return found
+
+
+def pass_toward(hand: int) -> Callable[[Stage], None]:
+    def build(built: Stage) -> None:
+        built.table(advanced(Ruleset(), passing(hand)), SEATS)
+    return build
+
+
+def hand_summary(built: Stage) -> None:
+    built.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12), SEATS)
+    built.play_until(lambda: isinstance(built.app.stack.top, HandScoreScene))
+
+
+def scores(built: Stage) -> None:
+    hand_summary(built)
+    built.app.table.overlays.scores(built.app.table)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("build", [pass_toward(0), pass_toward(1), hand_summary, scores],
+                         ids=["pass left", "pass right", "hand summary", "scores"])
+def test_long_names_overlap_nothing(app_stage: Stage, size: tuple[int, int], build: Callable[[Stage], None]) -> None:
+    assert problems(app_stage, size, build) == []
