@@ -22,6 +22,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..compiler import mypyc_attr
 from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView, Ruleset
@@ -41,7 +42,10 @@ from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
 from .moon import kept_from_us, likely_shooter, moon_possible
 
-HEARTS = Suit.HEARTS
+HEARTS: Final = int(Suit.HEARTS)
+SPADES: Final = int(Suit.SPADES)
+"""The suits as plain ints: the compiled build compares an int with an int natively, with a
+``Suit`` only through Python's generic comparison, in the policy's every move."""
 
 Utility = Callable[[Sequence[int], int], float]
 """Scores a hand's final points for a seat: lower is better for that seat."""
@@ -162,7 +166,7 @@ class PlayoutPolicy:
                 score = below / others.bit_count()
             else:
                 score = 1.5  # nobody else holds the suit: we win, and they discard on us
-            if suit == Suit.SPADES and self.queen_hurts:
+            if suit == SPADES and self.queen_hurts:
                 if hand & QUEEN_BIT or (queen_out and hand & QUEEN_CATCHERS):
                     score += 1.0
                 elif queen_out and low < QUEEN_OF_SPADES:
@@ -191,7 +195,7 @@ class PlayoutPolicy:
                     return highest(over)  # take the trick: the moon is stopped
                 if not over:
                     return lowest(legal)  # keep the high cards that can stop it later
-            if state.led_suit == Suit.SPADES and legal & QUEEN_BIT and winning > QUEEN_OF_SPADES:
+            if state.led_suit == SPADES and legal & QUEEN_BIT and winning > QUEEN_OF_SPADES:
                 return QUEEN_OF_SPADES
             if last and not points_on:
                 if self.jack and legal & self.jack and JACK_OF_DIAMONDS > winning:
@@ -207,7 +211,7 @@ class PlayoutPolicy:
                 safe = legal & ~penalty
                 return highest(safe) if safe else lowest(legal)
             if state.led_suit == HEARTS or (
-                state.led_suit == Suit.SPADES and self.queen_hurts and out & QUEEN_BIT
+                state.led_suit == SPADES and self.queen_hurts and out & QUEEN_BIT
             ):
                 return lowest(legal)
             safe = legal & ~penalty
@@ -346,17 +350,16 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
     earlier. A moon under "shooter's choice" adds to the others: both choices keep the
     same gaps.
     """
-    choose = policy.choose
-    play = state.play
     shooter = None
     trick_number = -1
-    while state.phase is Phase.PLAYING:
+    playing = Phase.PLAYING
+    while state.phase is playing:
         if state.tricks_played != trick_number:
             trick_number = state.tricks_played
             shooter = policy.shooter(state) if trick_number >= 2 or policy.suspect >= 0 else None
-        card = choose(state, played, shooter, attempt)
+        card = policy.choose(state, played, shooter, attempt)  # direct calls: native in the compiled build
         played |= 1 << card
-        play(card)
+        state.play(card)
     for chooser in state.to_act():  # after the last trick, only a moon's shooter may have to choose
         state.apply(MoonAction(chooser, MoonScoring.ADD_TO_OTHERS))
     assert state.result is not None
