@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
 
+from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.game import moments_of, true_deal
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
@@ -228,5 +230,22 @@ def test_each_review_button_is_wide_enough_to_show_its_key(tmp_path: Path) -> No
                     drawn.append(pygame.image.tobytes(surface, "RGB"))
                 shown[button.label] = drawn[0] != drawn[1]
         assert "All cards shown" in shown and all(shown.values()), shown
+    finally:
+        driver.close()
+
+
+def test_the_list_and_the_coachs_best_write_cards_as_the_table_does(tmp_path: Path) -> None:
+    """"10♦ K♦", as the corners and the table's sentences show them, not the notation "TD KD"."""
+    driver = Driver(tmp_path)
+    try:
+        review = open_review(driver)
+        driver.play_through(lambda: review.reviewer.complete)
+        inspector = Inspector()
+        with inspected(inspector):
+            review.draw(RecordingSurface(driver.app.size, inspector))
+        drawn = [element.label for element in inspector.elements]
+        assert any(label.startswith("Coach's best") for label in drawn)
+        assert any("♣" in label for label in drawn)
+        assert not [label for label in drawn if re.search(r"\b[2-9TJQKA][CDSH]\b", label)]
     finally:
         driver.close()

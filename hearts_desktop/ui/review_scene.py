@@ -22,6 +22,7 @@ from .card_art import card_width
 from .grammar import object_form, possessive
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import ACTIVATE_KEYS, draw_cover
+from .pass_selection import short_name
 from .scene import Scene
 from .widgets import Button, click, panel
 
@@ -310,7 +311,7 @@ class ReviewScene(Scene):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             decision = self.shown.judged.get(step.action_index)
-            played = " ".join(str(c) for c in chosen_cards(step.action))
+            played = " ".join(short_name(c) for c in chosen_cards(step.action))
             surface.blit(theme.text(where(step.trick), int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
             surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + fs * 5, y + 2))
             if decision is None:
@@ -325,7 +326,7 @@ class ReviewScene(Scene):
         decision = self.shown.judged.get(steps[self.step].action_index)
         y += fs // 2
         if decision is not None:
-            best = " ".join(str(c) for c in decision.judgement.best.cards)
+            best = " ".join(short_name(c) for c in decision.judgement.best.cards)
             head = theme.text(theme.fitted(f"Coach's best{' with all cards shown' if self.second else ''}: {best}",
                                            fs, rect.width, bold=True), fs, theme.HINT, bold=True)
             surface.blit(head, (rect.left, y))
