@@ -170,4 +170,7 @@ def test_a_name_the_font_cannot_draw_is_refused_with_a_sentence() -> None:
     assert theme.missing_glyphs("王小明") == "王小明"
     draft = SetupDraft(NewGameSetup())
     draft.seats[0].name = "王小明"
-    assert draft.problem() == "The game's font cannot draw 王小明 in 王小明: use other letters for that name."
+    problem = draft.problem()
+    assert problem == ("The game's font cannot draw the cjk unified ideograph-738b, the cjk unified ideograph-5c0f "
+                       "and 1 more in the name of player 1: use other letters for that name.")
+    assert theme.missing_glyphs(problem) == ""  # the refusal itself draws no boxes

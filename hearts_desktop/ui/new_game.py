@@ -9,6 +9,7 @@ resolved, so the dialog cannot drift from the rules the engine enforces.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -59,6 +60,14 @@ class SeatDraft:
     name: str
     kind: SeatKind
     level: Level
+
+
+def unicode_names(chars: str, most: int = 2) -> str:
+    """The first ``most`` characters by their Unicode names ("the cjk unified ideograph-738b"),
+    and how many more."""
+    named = ", ".join(f"the {unicodedata.name(c, f'character U+{ord(c):04X}').lower()}" for c in chars[:most])
+    more = len(chars) - most
+    return named + (f" and {more} more" if more > 0 else "")
 
 
 class SetupDraft:
@@ -112,12 +121,13 @@ class SetupDraft:
         except RulesetError as error:
             return str(error)
         seen: set[str] = set()
-        for name in self.names():
+        for number, name in enumerate(self.names(), start=1):
             if not name.isprintable():
                 return f"The name {name!r} has characters that cannot be shown."
             missing = theme.missing_glyphs(name)
-            if missing:
-                return f"The game's font cannot draw {missing} in {name}: use other letters for that name."
+            if missing:  # named, not shown: the sentence's own font would draw them as boxes
+                return (f"The game's font cannot draw {unicode_names(missing)} in the name of player {number}: "
+                        f"use other letters for that name.")
             if name.casefold() in seen:
                 return f"Two players are called {name}: give each a different name."
             seen.add(name.casefold())
