@@ -15,6 +15,7 @@ import pytest
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import DataPaths, StorageError, load_game, load_statistics
 from hearts_desktop.ui import app as app_module
+from hearts_desktop.ui import theme
 from hearts_desktop.ui.menus import MainMenuScene
 from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.table_scene import TableScene
@@ -125,6 +126,21 @@ def test_the_game_over_screen_offers_the_main_menu_and_quit(game_over: Driver) -
     assert [button.label for button in scene.buttons] == ["Rematch", "New game", "Main menu", "Review hands", "Quit"]
     scene.buttons[-1].action()
     assert not game_over.app.running
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_every_game_over_label_keeps_a_margin_inside_its_button(game_over: Driver, size: tuple[int, int]) -> None:
+    """At 800x600 five equal buttons left "Review hands" touching its button's edges."""
+    scene = game_over.top
+    assert isinstance(scene, GameOverScene)
+    scene.resize(size)
+    fs = scene.font_size
+    rects = [button.rect for button in scene.buttons]
+    for button in scene.buttons:
+        label = theme.font(scene.button_font_size, True).size(button.label)[0]
+        assert button.rect.width >= label + fs, button.label
+        assert scene.panel_box.contains(button.rect), button.label
+    assert all(left.right < right.left for left, right in zip(rects, rects[1:])), "side by side, apart"
 
 
 def test_rematch_deals_a_new_game_with_the_same_seats(game_over: Driver) -> None:

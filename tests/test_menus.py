@@ -15,6 +15,7 @@ from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
 from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
 from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.ui import theme
 from hearts_desktop.ui.form import Choice, FormScene
 from hearts_desktop.ui.info_scenes import ACCURACY_SENTENCE, TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
@@ -357,6 +358,22 @@ def test_statistics_reset_asks_first(driver: Driver) -> None:
     screen = driver.top
     assert isinstance(screen, StatisticsScene) and screen.statistics.profiles == {}, "the screen shows the reset"
     assert load_statistics(DataPaths.resolve(driver.data_dir).statistics).value.profiles == {}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1000), (2560, 1440)])
+def test_a_confirmation_panel_is_as_tall_as_its_question_and_buttons(driver: Driver, size: tuple[int, int]) -> None:
+    """At 800x1000 a third of the window's height held two lines and a row of buttons (the
+    driver starts pygame's fonts)."""
+    confirm = ConfirmScene(size, "Forget all of Anna's statistics? This cannot be undone.", "Reset", lambda: None)
+    confirm.place()
+    fs = confirm.font_size
+    panel = confirm.panel_box
+    buttons = [button.rect for button in confirm.buttons]
+    assert all(panel.contains(rect) for rect in buttons)
+    lines = theme.wrap(confirm.question, int(fs * 1.1), panel.width - fs * 4)
+    text_bottom = panel.top + fs * 2 + len(lines) * int(fs * 1.6)
+    assert text_bottom <= buttons[0].top, "the question ends above the buttons"
+    assert buttons[0].top - text_bottom <= fs * 2, "and no empty band lies between them"
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])

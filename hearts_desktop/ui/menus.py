@@ -207,11 +207,9 @@ class DifficultyScene(FormScene):
 class ConfirmScene(FormScene):
     """A yes/no question before something that cannot be undone; No is the default."""
 
-    panel_shares = (0.5, 0.34)
-
     def __init__(self, size: tuple[int, int], question: str, yes: str, on_yes: Callable[[], None]) -> None:
-        super().__init__(size)
         self.question = question
+        super().__init__(size)  # it places the panel, sized to the question
 
         def confirmed() -> None:
             self.close()
@@ -220,13 +218,25 @@ class ConfirmScene(FormScene):
         self.buttons = [Button(yes, confirmed), Button("Cancel", self.close)]
         self.set_focus(self.buttons[1])
 
+    def place_panel(self) -> None:
+        """As tall as the question's lines and the buttons, at any window's height."""
+        fs = self.font_size
+        width = max(self.size[0] // 2, fs * 26)
+        lines = len(self._question_lines(width))
+        rect = pygame.Rect(0, 0, width, fs * 2 + lines * int(fs * 1.6) + fs * 2 + int(fs * 2.4))
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.panel_area = rect
+
+    def _question_lines(self, panel_width: int) -> list[str]:
+        return theme.wrap(self.question, int(self.font_size * 1.1), panel_width - self.font_size * 4)
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
         y = rect.top + fs * 2
-        for line in theme.wrap(self.question, int(fs * 1.1), rect.width - fs * 4):
+        for line in self._question_lines(rect.width):
             text = theme.text(line, int(fs * 1.1), theme.INK)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += int(fs * 1.6)

@@ -150,22 +150,35 @@ class Overlay(Scene):
         if isinstance(target, Button) and target.enabled:
             target.action()
 
+    @property
+    def button_font_size(self) -> int:
+        return int(self.font_size * 0.95)
+
     def place_buttons(self, bottom: int) -> None:
-        """The buttons side by side, equally wide, centred, ending at ``bottom``."""
+        """The buttons side by side, centred, ending at ``bottom``: equally wide where the
+        widest label leaves a margin in each, otherwise each as wide as its own label needs
+        with the room left shared out, so no label runs to its button's edges."""
         fs = self.font_size
         gap = fs
-        room = (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * fs
-        width = min(int(fs * 11), (room - (len(self.buttons) - 1) * gap) // max(len(self.buttons), 1))
+        count = max(len(self.buttons), 1)
+        room = (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * fs - (count - 1) * gap
+        needs = [button.width_for(self.button_font_size) + fs for button in self.buttons]
+        equal = min(int(fs * 11), room // count)
+        if equal >= max(needs, default=0):
+            widths = [equal] * len(needs)
+        else:
+            spare = max(0, room - sum(needs)) // count
+            widths = [need + spare for need in needs]
         height = int(fs * 2.4)
-        total = len(self.buttons) * width + (len(self.buttons) - 1) * gap
-        x = self.size[0] // 2 - total // 2
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(x + i * (width + gap), bottom - height, width, height)
+        x = self.size[0] // 2 - (sum(widths) + (len(widths) - 1) * gap) // 2
+        for button, width in zip(self.buttons, widths):
+            button.rect = pygame.Rect(x, bottom - height, width, height)
+            x += width + gap
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.focused = self.is_highlighted(button)
-            button.draw(surface, int(self.font_size * 0.95))
+            button.draw(surface, self.button_font_size)
 
     def title(self, surface: pygame.Surface, label: str, y: int, colour: theme.Color = theme.GOLD) -> int:
         text = theme.shadowed_text(label, int(self.font_size * 1.6), colour, bold=True)
