@@ -6,10 +6,20 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench.arena import ArenaResult, deal_for, main, play_deal, ratio_ci95, run_arena
+from hearts_desktop.bench.arena import (
+    Z95,
+    ArenaResult,
+    deal_for,
+    main,
+    paired_ladder,
+    play_deal,
+    ratio_ci95,
+    run_arena,
+)
 from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
 from hearts_desktop.engine import Card, PlayerView, Ruleset, cards_of, preset_by_key
 from hearts_desktop.words import Level
@@ -129,3 +139,57 @@ def test_command_line_refuses_a_wrong_line_up(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["--seats", "medium,easy", "--hands", "4"])
     assert "seat 4 players" in capsys.readouterr().err
+
+
+def test_per_deal_differences_average_to_seat_0_minus_the_others(small_run: ArenaResult) -> None:
+    figures = small_run.to_json()
+    assert [index for index, _ in figures["per_deal"]] == list(range(40))
+    mean = statistics.fmean(difference for _, difference in figures["per_deal"])
+    assert mean == pytest.approx(small_run.seat0_minus_others[0], abs=1e-6)
+
+
+def _run(seat0: str, per_deal: list[list[float]], seed: int = 1, opponents: str = "rules") -> dict[str, object]:
+    """The parts of an arena JSON line that a paired comparison reads."""
+    bots = [{"name": seat0}, *({"name": opponents} for _ in range(3))]
+    return {"preset": "standard", "seed": seed, "bots": bots, "per_deal": per_deal}
+
+
+def test_the_ladder_pairs_only_the_deals_both_runs_played() -> None:
+    easy = _run("easy", [[0, 1.0], [1, 3.0], [2, 5.0]])
+    medium = _run("medium", [[0, 0.0], [1, 1.0], [2, 2.0], [3, 9.0]])  # deal 3: Easy never played it
+    hard = _run("hard", [[2, 2.0], [1, 1.0], [0, 0.0]])
+    first, second = paired_ladder([easy, medium, hard])
+    assert (first.upper, first.lower, first.deals) == ("medium", "easy", 3)
+    half = Z95 * 1.0 / 3**0.5  # differences -1, -2, -3: standard deviation 1
+    assert first.difference == pytest.approx((-2.0, -2.0 - half, -2.0 + half))
+    assert second.difference == (0.0, 0.0, 0.0)
+    assert "excludes 0" in first.line() and "paired over 3 deals" in first.line()
+
+
+def test_the_ladder_refuses_runs_that_share_no_deals() -> None:
+    easy = _run("easy", [[0, 1.0], [1, 3.0]])
+    with pytest.raises(ValueError, match="seeds"):
+        paired_ladder([easy, _run("medium", [[0, 1.0], [1, 3.0]], seed=2)])
+    with pytest.raises(ValueError, match="different opponents"):
+        paired_ladder([easy, _run("medium", [[0, 1.0], [1, 3.0]], opponents="sparring")])
+    with pytest.raises(ValueError, match="fewer than 2"):
+        paired_ladder([easy, _run("medium", [[1, 1.0], [5, 3.0]])])
+
+
+def test_command_line_compares_the_outputs_of_two_runs(
+    tmp_path: Path, small_run: ArenaResult, capsys: pytest.CaptureFixture[str]
+) -> None:
+    easy = run_arena([Level.EASY] * 4, hands=40, seed=1)
+    paths = []
+    for result in (easy, small_run):
+        path = tmp_path / f"{result.bots[0].name}.txt"
+        path.write_text(result.table() + "\n" + json.dumps(result.to_json()) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    assert main(["--compare", *paths]) == 0
+    (step,) = paired_ladder([easy.to_json(), small_run.to_json()])
+    assert capsys.readouterr().out.strip() == step.line()
+    assert step.line().startswith("medium - easy: -")  # Medium, not Easy, beats three Easy players
+    (tmp_path / "old.txt").write_text(json.dumps({"preset": "standard"}) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["--compare", paths[0], str(tmp_path / "old.txt")])
+    assert "no per-deal figures" in capsys.readouterr().err

@@ -86,6 +86,9 @@ class ArenaResult:
     bots: tuple[BotFigures, ...]
     seconds: float
     workers: int
+    deal_differences: tuple[tuple[int, float], ...] = ()
+    """Per deal (by index), seat 0's points minus the others' mean over its rotations: what
+    ``--compare`` pairs across runs on the same deals."""
 
     def to_json(self) -> dict[str, Any]:
         mean, low, high = self.seat0_minus_others
@@ -115,6 +118,7 @@ class ArenaResult:
             ],
             "seconds": round(self.seconds, 2),
             "workers": self.workers,
+            "per_deal": [[index, round(difference, 6)] for index, difference in self.deal_differences],
         }
 
     def table(self) -> str:
@@ -263,7 +267,7 @@ def summarize(
     """Figures from played deals: means and intervals over deals, decision-time quantiles."""
     n = len(lineup)
     totals = [_Totals() for _ in range(n)]
-    differences = []
+    differences: list[float] = []
     mine_and_theirs = []
     for record in records:
         for entry in range(n):
@@ -310,6 +314,7 @@ def summarize(
         bots=tuple(bots),
         seconds=seconds,
         workers=workers,
+        deal_differences=tuple(zip((r.index for r in records), differences)),
     )
 
 
@@ -339,6 +344,55 @@ def quantile(ordered: Sequence[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+@dataclass(frozen=True, slots=True)
+class PairedStep:
+    """One step of a ladder: ``upper``'s seat-0 figure minus ``lower``'s, deal by deal."""
+
+    upper: str
+    lower: str
+    deals: int
+    difference: tuple[float, float, float]
+    """Mean and 95% interval over the deals both runs played (negative: ``upper`` is better)."""
+
+    def line(self) -> str:
+        mean, low, high = self.difference
+        verdict = "excludes 0" if low > 0 or high < 0 else "includes 0"
+        return (f"{self.upper} - {self.lower}: {mean:+.3f} points/hand, 95% CI [{low:+.3f}, {high:+.3f}] "
+                f"({verdict}; paired over {self.deals} deals)")
+
+
+def read_run(path: str) -> dict[str, Any]:
+    """The JSON line an arena run with ``--json`` ended with (its table may come before it)."""
+    with open(path, encoding="utf-8") as file:
+        lines = [line for line in file if line.startswith("{")]
+    if not lines:
+        raise ValueError(f"{path}: no JSON line (run the arena with --json)")
+    figures: dict[str, Any] = json.loads(lines[-1])
+    if "per_deal" not in figures:
+        raise ValueError(f"{path}: no per-deal figures (written before they were kept)")
+    return figures
+
+
+def paired_ladder(runs: Sequence[dict[str, Any]]) -> list[PairedStep]:
+    """Each neighbouring pair of runs (in the order given, weakest first) compared deal by
+    deal: the same deals and opponents, so the deal's luck cancels in each difference and
+    levels whose own intervals overlap can still be told apart."""
+    steps = []
+    for lower, upper in zip(runs, runs[1:]):
+        for key in ("preset", "seed"):
+            if lower[key] != upper[key]:
+                raise ValueError(f"runs with different {key}s ({lower[key]} and {upper[key]}) share no deals")
+        if [b["name"] for b in lower["bots"][1:]] != [b["name"] for b in upper["bots"][1:]]:
+            raise ValueError("runs against different opponents are not a ladder")
+        below = dict(map(tuple, lower["per_deal"]))
+        pairs = [(difference, below[index]) for index, difference in upper["per_deal"] if index in below]
+        if len(pairs) < 2:
+            raise ValueError("the runs share fewer than 2 deals")
+        steps.append(PairedStep(upper["bots"][0]["name"], lower["bots"][0]["name"], len(pairs),
+                                mean_ci95([mine - theirs for mine, theirs in pairs])))
+    return steps
+
+
 def _print_progress(done: int, total: int) -> None:
     print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
 
@@ -365,7 +419,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--workers", type=int, default=1, help="processes (use 2 for both cores)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    parser.add_argument("--compare", nargs="+", metavar="OUTPUT",
+                        help="play nothing: read the outputs of --json runs (weakest level first, same seed and "
+                        "opponents) and print each neighbouring pair's paired difference over their common deals")
     args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            steps = paired_ladder([read_run(path) for path in args.compare])
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        print("\n".join(step.line() for step in steps))
+        return 0
     levels: list[str] = args.seats
     last_report = [0.0]
 
