@@ -23,6 +23,7 @@ from setuptools.command.build_ext import build_ext
 # that a test or a caller subclasses from pure Python or reads through ``__slots__``.
 COMPILED = [
     "hearts_desktop/engine/cards.py",
+    "hearts_desktop/engine/draws.py",
     "hearts_desktop/engine/hand.py",
     "hearts_desktop/engine/rules.py",
     "hearts_desktop/bots/expert.py",

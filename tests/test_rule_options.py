@@ -22,6 +22,8 @@ from hearts_desktop.engine import (
     describe,
     preset_by_key,
 )
+from hearts_desktop.engine.cards import QUEEN_OF_SPADES
+from hearts_desktop.engine.rules import rule_tables
 
 from .helpers import deal_with, held, legal, play
 
@@ -413,3 +415,13 @@ def test_a_hand_waits_for_the_seats_to_act_and_refuses_anyone_else_whatever_the_
         with pytest.raises(IllegalMove, match=reason):
             state.apply(action)
     assert state.hands == before and state.to_act() == [state.turn]
+
+
+def test_each_ruleset_reads_its_own_tables_however_many_rulesets_came_and_went() -> None:
+    """``Ruleset.tables`` is found by identity first: rulesets made and dropped by the hundred
+    (their ids reused) still each read the tables of their own rules."""
+    for target in range(100, 400):
+        rules = Ruleset(target=target, spot_scoring=target % 2 == 0)
+        assert rules.tables == rule_tables(rules)
+        assert rules.tables.points[QUEEN_OF_SPADES] == (25 if target % 2 == 0 else 13)
+    assert Ruleset().tables is Ruleset().tables  # equal rulesets share one set of tables

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, permutations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from ..compiler import mypyc_attr
+from . import draws
 from .actions import Action, MoonAction, PassAction, PlayAction
 from .cards import (
     CARDS,
@@ -69,6 +68,11 @@ class Trick(NamedTuple):
         return play_order(self.leader, len(self.cards), players)
 
 
+# A finished trick made as the tuple it is: ``Trick(...)`` runs the NamedTuple's ``__new__``,
+# interpreted Python even in the compiled build, thirteen times a hand.
+_new_trick: Final = tuple.__new__
+
+
 def play_order(leader: int, count: int, players: int) -> tuple[int, ...]:
     """The seats that play the first ``count`` cards of a trick led by ``leader``."""
     return tuple((leader + position) % players for position in range(count))
@@ -77,10 +81,12 @@ def play_order(leader: int, count: int, players: int) -> tuple[int, ...]:
 MOON_CHOICES = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER)
 
 
-@mypyc_attr(native_class=False)  # pickled with games and reviews: a native frozen class is not
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand scored, with what each seat took, for score screens and statistics."""
+class HandResult(NamedTuple):
+    """How a hand scored, with what each seat took, for score screens and statistics.
+
+    A NamedTuple, like ``Trick``: immutable and picklable (games and reviews go to worker
+    processes), and made at the end of every playout, where a frozen dataclass's
+    interpreted ``__init__`` cost more than the hand's last trick."""
 
     points: tuple[int, ...]
     card_points: tuple[int, ...]
@@ -100,7 +106,7 @@ def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
     """Shuffle the ruleset's deck and deal it: one mask per seat and the kitty's mask."""
     t = rules.tables
     deck = list(iter_bits(t.deck))
-    rng.shuffle(deck)
+    draws.shuffle(rng, deck)
     hands = []
     for seat in range(t.players):
         mask = 0
@@ -374,12 +380,12 @@ class HandState:
         the policy of random playouts, the fuzzers and the tests. IllegalMove when the hand
         does not wait for ``seat``."""
         if self.phase is Phase.PASSING and 0 <= seat < self.n and self.passes[seat] is None:
-            cards = rng.sample(cards_of(self.hands[seat]), CARDS_PASSED)
+            cards = draws.sample(rng, cards_of(self.hands[seat]), CARDS_PASSED)
             return PassAction(seat, tuple(cards if self._pass_order_matters() else sorted(cards)))
         actions = self.legal_actions(seat)
         if not actions:
             raise IllegalMove(f"Seat {seat} has nothing to decide now.")
-        return rng.choice(actions)
+        return draws.choice(rng, actions)
 
     def _pass_order_matters(self) -> bool:
         """Whether the order of passed cards says who gets which: each goes to another seat."""
@@ -403,10 +409,12 @@ class HandState:
             return "You have already passed your cards."
         if len(cards) != CARDS_PASSED:
             return f"Choose exactly {CARDS_PASSED} cards to pass."
-        if len(set(cards)) != len(cards):
+        chosen = mask_of(cards)
+        if chosen.bit_count() != len(cards):
             return "Choose three different cards."
+        missing = chosen & ~self.hands[seat]
         for c in cards:
-            if not self.hands[seat] >> c & 1:
+            if missing >> c & 1:
                 return f"You do not hold the {CARDS[c].name}."
         return None
 
@@ -416,22 +424,22 @@ class HandState:
         self.passes[seat] = chosen
         if events is not None:
             events.append(PassChosen(seat, chosen))
-        if None not in self.passes:
+        if all(chosen is not None for chosen in self.passes):
             self._exchange(events)
 
     def _exchange(self, events: list[Event] | None) -> None:
         n = self.n
+        hands = self.hands
         received: list[list[Card]] = [[] for _ in range(n)]
         senders: list[list[int]] = [[] for _ in range(n)]
         for seat, chosen in enumerate(self.passes):
             assert chosen is not None
+            hands[seat] &= ~mask_of(chosen)
             for c, target in zip(chosen, self.pass_targets(seat)):
-                self.hands[seat] &= ~(1 << c)
                 received[target].append(c)
                 senders[target].append(seat)
         for seat in range(n):
-            for c in received[seat]:
-                self.hands[seat] |= 1 << c
+            hands[seat] |= mask_of(received[seat])
         self.received = [tuple(r) for r in received]
         self.senders = [tuple(s) for s in senders]
         self._start_play()
@@ -527,7 +535,7 @@ class HandState:
             kitty_cards = cards_of(self.kitty)
         self.taken[winner] |= won
         self.tricks_won[winner] += 1
-        finished = Trick(self.leader, tuple(CARDS[c] for c in trick), winner)
+        finished = _new_trick(Trick, (self.leader, tuple(CARDS[c] for c in trick), winner))
         self.tricks.append(finished)
         if events is not None:
             events.append(
@@ -548,8 +556,12 @@ class HandState:
 
     def _score(self, events: list[Event] | None) -> None:
         t = self.t
-        sweeper = next((s for s in range(self.n) if self.tricks_won[s] == t.tricks_per_hand), None)
-        shooter = next((s for s in range(self.n) if self.taken[s] & t.moon_mask == t.moon_mask), None)
+        sweeper = shooter = None  # at most one seat takes every trick, or every moon card
+        for seat in range(self.n):
+            if self.tricks_won[seat] == t.tricks_per_hand:
+                sweeper = seat
+            if self.taken[seat] & t.moon_mask == t.moon_mask:
+                shooter = seat
         moon = self.rules.moon
         if sweeper is not None and self.rules.sweep_bonus:
             self._finish_scoring(sweeper, None)

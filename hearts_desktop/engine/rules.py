@@ -156,7 +156,17 @@ class Ruleset:
 
     @property
     def tables(self) -> RuleTables:
-        return rule_tables(self)
+        """This ruleset's tables, found by identity first: hashing a ruleset for
+        ``rule_tables``' cache (twelve fields, two of them enums whose hash is Python code) cost
+        more than dealing a hand, and every deal and search reads the tables."""
+        known = _TABLES_BY_ID.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        tables = rule_tables(self)
+        if len(_TABLES_BY_ID) >= _TABLES_KEPT:
+            _TABLES_BY_ID.clear()
+        _TABLES_BY_ID[id(self)] = (self, tables)
+        return tables
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready values (enums by their value) for saves and settings."""
@@ -257,7 +267,12 @@ class RuleTables:
         return total
 
 
-@lru_cache(maxsize=64)
+_TABLES_KEPT: Final = 64
+# Each entry holds its ruleset, so the id cannot be another ruleset's while the entry lasts.
+_TABLES_BY_ID: Final[dict[int, tuple[Ruleset, RuleTables]]] = {}
+
+
+@lru_cache(maxsize=_TABLES_KEPT)
 def rule_tables(rules: Ruleset) -> RuleTables:
     points = [0] * NUM_CARDS
     for c in range(NUM_CARDS):
