@@ -139,7 +139,16 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     in_hearts = hearts[mask >> 39 & SUIT_BITS]
     if in_clubs is None or in_diamonds is None or in_spades is None or in_hearts is None:
         return _cards_making_patterns(mask)
-    return in_clubs + in_diamonds + in_spades + in_hearts
+    # Joined only where a suit has cards: a legal set is mostly one suit (following), and
+    # then it is the table's own tuple, with no call to join an empty one.
+    cards = in_clubs
+    if in_diamonds:
+        cards = cards + in_diamonds if cards else in_diamonds
+    if in_spades:
+        cards = cards + in_spades if cards else in_spades
+    if in_hearts:
+        cards = cards + in_hearts if cards else in_hearts
+    return cards
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -27,7 +27,6 @@ from .cards import (
     Card,
     Suit,
     cards_of,
-    iter_bits,
     lowest_card,
     mask_of,
 )
@@ -105,7 +104,7 @@ class HandResult(NamedTuple):
 def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
     """Shuffle the ruleset's deck and deal it: one mask per seat and the kitty's mask."""
     t = rules.tables
-    deck = list(iter_bits(t.deck))
+    deck = list(t.deck_order)
     draws.shuffle(rng, deck)
     hands = []
     for seat in range(t.players):
@@ -430,12 +429,14 @@ class HandState:
     def _exchange(self, events: list[Event] | None) -> None:
         n = self.n
         hands = self.hands
+        offsets = self.direction.offsets(n)
         received: list[list[Card]] = [[] for _ in range(n)]
         senders: list[list[int]] = [[] for _ in range(n)]
         for seat, chosen in enumerate(self.passes):
             assert chosen is not None
             hands[seat] &= ~mask_of(chosen)
-            for c, target in zip(chosen, self.pass_targets(seat)):
+            for c, offset in zip(chosen, offsets):  # as pass_targets(seat) gives them
+                target = (seat + offset) % n
                 received[target].append(c)
                 senders[target].append(seat)
         for seat in range(n):

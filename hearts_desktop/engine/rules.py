@@ -27,6 +27,7 @@ from .cards import (
     TWO_OF_CLUBS,
     TWO_OF_DIAMONDS,
     Suit,
+    iter_bits,
     mask_of,
 )
 
@@ -242,6 +243,7 @@ class RuleTables:
 
     players: int
     deck: int
+    deck_order: tuple[int, ...]  # the deck's cards, lowest first: the order a deal shuffles
     hand_size: int
     kitty_size: int
     points: tuple[int, ...]
@@ -298,6 +300,7 @@ def rule_tables(rules: Ruleset) -> RuleTables:
     return RuleTables(
         players=rules.players,
         deck=deck,
+        deck_order=tuple(iter_bits(deck)),
         hand_size=hand_size,
         kitty_size=deck_size - hand_size * rules.players,
         points=tuple(points),
