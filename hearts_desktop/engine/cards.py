@@ -114,20 +114,27 @@ TWO_OF_DIAMONDS: Final = Card.parse("2D")
 # entry is made the first time it is met: making all 32,768 at import took 15 ms of the
 # window's start-up, which turns a few dozen masks into cards before its first frame.
 _SUIT_PATTERN_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple(
-    [None] * (1 << RANKS_PER_SUIT) for _ in range(4))
+    [(), *[None] * ((1 << RANKS_PER_SUIT) - 1)] for _ in range(4))  # the empty pattern made
 
 
 def _cards_making_patterns(mask: int) -> tuple[Card, ...]:
     """``cards_of`` when one of the mask's suit patterns is not in the table yet."""
     cards: tuple[Card, ...] = ()
-    for suit, table in enumerate(_SUIT_PATTERN_CARDS):
-        pattern = mask >> suit * RANKS_PER_SUIT & SUIT_BITS
-        made = table[pattern]
-        if made is None:
-            made = table[pattern] = tuple(
-                CARDS[suit * RANKS_PER_SUIT + rank] for rank in range(RANKS_PER_SUIT) if pattern >> rank & 1)
-        cards += made
+    for suit in range(4):
+        cards += _pattern_cards(suit, mask >> suit * RANKS_PER_SUIT & SUIT_BITS)
     return cards
+
+
+def _pattern_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+    """The cards of one suit's pattern, made (and kept) as the pattern without its highest
+    card plus that card: a new pattern then costs one join, as most of its shorter ones are
+    already made (a fresh process meets thousands in its first hands)."""
+    table = _SUIT_PATTERN_CARDS[suit]
+    made = table[pattern]
+    if made is None:
+        top = pattern.bit_length() - 1
+        made = table[pattern] = _pattern_cards(suit, pattern ^ 1 << top) + (CARDS[suit * RANKS_PER_SUIT + top],)
+    return made
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
