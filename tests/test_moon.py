@@ -106,3 +106,17 @@ def test_a_moon_runner_cashes_its_side_winners_before_its_hearts() -> None:
     state = hand_in_play(Ruleset(), {0: "KC AH KH QH 3D 4D 7D 8D 9D JD QD"}, tricks, 0)
     played = mask_of(parse_cards("2C 3C 4C AC TD 5D 2H 6D"))
     assert str(CARDS[PlayoutPolicy(state.rules).choose(state, played, attempt=0)]) == "KC"
+
+
+def test_playout_defenders_holding_only_hearts_feed_the_shooter_their_lowest() -> None:
+    """The player across has won every trick (21 points) and leads the ace of diamonds; we hold
+    only hearts, the queen on top. Whatever we throw goes to the shooter, so throw the two
+    and keep the queen, the heart trick it cannot win (the policy threw its highest heart,
+    the usual discard, and with it the stopper)."""
+    tricks = [(0, "2C 3C 4C AC", 2), (2, "KS 5S QS 6S", 2), (2, "AH 4H 5H 6H", 2), (2, "KH 7H 8H 9H", 2),
+              (2, "KC 5C 8C 6C", 2), (2, "QC 7C 9C TC", 2), (2, "AS 2S 3S 4S", 2), (2, "JS 7S 8S 9S", 2)]
+    state = hand_in_play(Ruleset(), {0: "2H 3H TH JH QH"}, tricks, 2, "AD 8D")
+    policy = PlayoutPolicy(state.rules)
+    played = view_of(state, 0).played_mask
+    assert policy.shooter(state) == 2
+    assert str(CARDS[policy.choose(state, played, shooter=2)]) == "2H"

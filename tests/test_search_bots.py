@@ -14,6 +14,7 @@ from hearts_desktop.bots import make_bot
 from hearts_desktop.bots.base import Bot
 from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot, Scoreboard
 from hearts_desktop.bots.hard import HARD_BUDGET, HardBot
+from hearts_desktop.bots.moon import likely_shooter
 from hearts_desktop.bots.search import SAFETY_CAP, Budget, SearchResult
 from hearts_desktop.engine import (
     PRESETS,
@@ -26,7 +27,7 @@ from hearts_desktop.engine import (
 from hearts_desktop.engine.rules import PassDirection
 from hearts_desktop.words import Level
 
-from .helpers import deal_and_pass, deal_with, play
+from .helpers import deal_and_pass, deal_with, hand_in_play, play
 
 QUICK = Budget(max_deals=12, min_deals=12)
 
@@ -324,3 +325,75 @@ def test_search_state_is_rebuilt_not_kept() -> None:
     answer = bot.choose_play(first, random.Random(7))
     bot.choose_play(other, random.Random(7))
     assert bot.choose_play(first, random.Random(7)) == answer
+
+
+# ----------------------------------------------------------------- moon defence
+
+MOON_RUN = [(0, "2C 3C 4C AC", 2), (2, "KS 5S QS 6S", 2), (2, "AH 4H 5H 6H", 2), (2, "KH 7H 8H 9H", 2)]
+"""The player across has won every trick, with the queen and eight hearts: 21 points."""
+
+
+def both_levels_play(view: PlayerView) -> set[str]:
+    """What Hard and the Expert play here, each on its own budget (counted in deals) and seed 1."""
+    return {str(bot.choose_play(view, random.Random(1))) for bot in (HardBot(), ExpertBot())}
+
+
+def test_void_against_an_open_moon_run_the_search_players_keep_the_stopper() -> None:
+    """The player across, with 21 points, leads the ace of diamonds and we have none: the queen
+    of hearts is now the top heart, a trick the shooter cannot win. A club or a spade gives
+    nothing away; the queen (or the three) is a heart more for the run."""
+    view = view_of(hand_in_play(Ruleset(), {0: "QH 3H 8C 9C TC 3S 4S 7S 8S"}, MOON_RUN, 2, "AD 8D"), 0)
+    assert both_levels_play(view) <= {"8C", "9C", "TC", "3S", "4S", "7S", "8S"}
+
+
+LOW_PASS_DEAL = {
+    0: "3C 8C 9C TC 6S 7S 8S 3S JS AH 2H 3H 4H",
+    1: "4C 5C 6C 7C 9S TS QS KS AS 5H 6H 7H 8H",
+    2: "JC QC KC 2D 3D 4D 5D 6D 2S 9H TH JH QH",
+    3: "2C 4S 5S AC AD KD QD JD TD 9D 8D 7D KH",
+}
+
+
+def test_void_against_a_quiet_shooter_the_search_players_keep_the_ace_of_hearts() -> None:
+    """Passing left, the player on our right passed us 2C 4S 5S, then won the ace of clubs and
+    cashed the ace and king of diamonds while we and the player on our left threw hearts:
+    4 points, nothing a naive reader calls a moon, but a player who passes its low cards
+    keeps its winners (danger 0.45). Now it leads the queen of diamonds and we have none. The
+    usual discard is the ace of hearts (Medium's, and both search players' before: their
+    deals give that seat a random hand, which rarely shoots); on this deal it is the moon:
+    the right-hand player holds the diamonds down to the seven, K Q J of clubs and the king
+    of hearts, every trick but the one our ace wins. Keep the ace, throw a club or a spade."""
+    state = deal_and_pass(LOW_PASS_DEAL, PassDirection.LEFT, {0: "8S 7S 6S", 1: "AS KS QS", 2: "JC QC KC", 3: "2C 4S 5S"})
+    play(state, "2C 4C 2S AC  AD 2H 5H 2D  KD 3H 6H 3D  QD")
+    view = view_of(state, 0)
+    assert likely_shooter(view) == 3
+    assert str(make_bot(Level.MEDIUM).choose_play(view, random.Random(1))) == "AH"
+    assert both_levels_play(view) <= {"3C", "8C", "9C", "TC", "3S", "4S", "5S", "JS"}
+
+
+QUEEN_TAKEN = [(0, "2C 3C 4C AC", 2), (2, "KS 5S QS 6S", 2), (2, "AD 4H 5D 6D", 2)]
+"""The player across has won every trick, with the queen and a heart: 14 points."""
+
+
+def test_against_a_real_moon_danger_the_search_players_take_a_point_early() -> None:
+    """The player across, with 14 points, leads the nine of diamonds and the right-hand player
+    throws the seven of hearts on it. The ten wins it for a point and ends the moon for
+    certain; ducking with the two (Medium, and both search players before) leaves the
+    shooter, who holds K Q J T of hearts, the ace of spades and K Q J of diamonds, one heart
+    nearer, and we hold no heart that can stop it later."""
+    hands = {0: "TD 2D 3H 2H 8C 9C TC 3S 4S 7S", 2: "KH QH JH TH AS KD QD JD 8D"}
+    view = view_of(hand_in_play(Ruleset(), hands, QUEEN_TAKEN, 2, "9D 7H"), 0)
+    assert likely_shooter(view) == 2
+    assert str(make_bot(Level.MEDIUM).choose_play(view, random.Random(1))) == "2D"
+    assert both_levels_play(view) == {"TD"}
+
+
+def test_with_a_master_heart_the_search_players_duck_and_keep_it_to_stop_the_moon() -> None:
+    """The player across took the queen and then cashed the ace of hearts (17 points) and leads
+    the nine of hearts: our king, now the top heart, would take this trick but stops the
+    moon just as well later, for nothing. Duck with the three."""
+    tricks = [*QUEEN_TAKEN[:2], (2, "AH 4H 5H 6H", 2)]
+    hands = {0: "KH 3H 8C 9C TC 3S 4S 7S 8S 7D", 2: "JH QH AS KD QD JD TD 9D 8D"}
+    view = view_of(hand_in_play(Ruleset(), hands, tricks, 2, "9H 2H"), 0)
+    assert likely_shooter(view) == 2
+    assert both_levels_play(view) == {"3H"}

@@ -59,6 +59,7 @@ from .search import (
     Budget,
     MediumLookahead,
     SearchResult,
+    defended,
     paired_gap,
     play_out,
     policy_play,
@@ -158,7 +159,7 @@ class ExpertBot(Bot):
             result.candidates.sort(key=lambda s: card not in s.equivalents)
         elif result.best.attempt and not _moon_is_on(result):
             result.candidates.sort(key=lambda s: s.attempt)  # stable: the best safe card first
-        return result
+        return defended(view, result)
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
         return self.rank_passes(view, rng, cancel)[0].cards

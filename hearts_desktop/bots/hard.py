@@ -23,7 +23,7 @@ from .base import Bot, Cancel, SeatLevels, never_cancel
 from .expert import MOON_SUCCESS
 from .inference import DealSampler
 from .medium import MediumBot
-from .search import Budget, CandidateStats, PlayoutPolicy, policy_play, runner_lead, search_play
+from .search import Budget, CandidateStats, PlayoutPolicy, defended, policy_play, runner_lead, search_play
 
 HARD_BUDGET = Budget(max_deals=40, min_deals=12, confidence=3.0, safety_seconds=2.0)
 """Counted in deals (its 95th-percentile decision stays under 0.4 s on a loaded 2-core
@@ -47,6 +47,7 @@ class HardBot(Bot):
         result = search_play(view, rng, cancel, self.budget, policy, sampler=sampler)
         if result.deals == 0 and len(result.candidates) > 1:
             return policy_play(view, rng, policy, sampler)
+        defended(view, result)
         if not view.trick and shoots(result.best):
             return self.run_lead(view, rng, cancel, policy, sampler) or result.best.card
         return result.best.card

@@ -10,8 +10,8 @@ the hearts, or taking the queen of spades, for such a moon only adds points.
 from __future__ import annotations
 
 from ..engine import MoonScoring, PlayerView
-from ..engine.cards import Suit, mask_of
-from .heuristics import above_in_suit
+from ..engine.cards import HEARTS_MASK, SUIT_MASKS, Suit, mask_of
+from .heuristics import above_in_suit, highest, lowest, masters, winning_card
 from .knowledge import Knowledge
 
 
@@ -54,6 +54,9 @@ LOW_PASS_SIGNAL = 0.3
 """Danger added when a seat passed us only low cards: a shooter passes its losers."""
 LOW_RANK = 7
 """Ranks below this (the two to the eight) count as low cards in a pass."""
+TAKE_COST = 4
+"""Most points moon defence takes on itself to end a moon at once (``defence_take``): a heart
+trick, never the queen of spades (the search weighs that)."""
 
 
 def moon_danger(view: PlayerView) -> tuple[float, ...]:
@@ -85,3 +88,52 @@ def likely_shooter(view: PlayerView) -> int:
     danger = moon_danger(view)
     worst = max(range(view.players), key=lambda seat: danger[seat])
     return worst if danger[worst] >= DANGER_REAL else -1
+
+
+def defence_veto(view: PlayerView) -> int:
+    """Cards moon defence forbids now, whatever the search says (0: none): against a real
+    danger, void in the led suit on a trick the likely shooter wins or may still win, our
+    highest heart, the stopper that can win a heart trick against it.
+
+    The search deals the hidden cards evenly, so its shooter holds a random hand and rarely
+    shoots in the playouts: there the stopper is one more high heart to shed (issue 24's
+    moons against us, "the defence notices too late"). A seat that passed us its low cards
+    and cashes winners is no random hand, and the stopper thrown on its trick may be the moon.
+    """
+    shooter = likely_shooter(view)
+    if shooter < 0 or not view.trick or view.legal & SUIT_MASKS[view.trick[0].suit]:
+        return 0
+    stopper = 1 << highest(view.hand & HEARTS_MASK) if view.hand & HEARTS_MASK else 0
+    if not stopper & view.legal or not view.legal & ~stopper or not _shooter_may_win(view, shooter):
+        return 0
+    return stopper
+
+
+def defence_take(view: PlayerView) -> int:
+    """The card with which moon defence takes this trick now (-1: none): against a real
+    danger, on a trick the likely shooter is winning with a point card on it, the lowest
+    card that beats it, if that costs us at most ``TAKE_COST`` points and we hold no master
+    heart (which stops the moon later for nothing). A point or two now ends the moon for
+    certain (no moon is shot once another seat has won a moon card), and a later player who
+    beats us ends it as well.
+    """
+    shooter = likely_shooter(view)
+    t = view.rules.tables
+    on_table = mask_of(view.trick)
+    if shooter < 0 or not on_table & t.moon_mask or masters(view.hand & HEARTS_MASK, view.unseen_mask):
+        return -1
+    winning = winning_card(tuple(view.trick))
+    over = view.legal & above_in_suit(winning)
+    if not over or _winner(view) != shooter or t.points_in(on_table | 1 << lowest(over)) > TAKE_COST:
+        return -1
+    return lowest(over)
+
+
+def _winner(view: PlayerView) -> int:
+    """The seat winning the trick on the table so far."""
+    return view.trick_seats()[view.trick.index(winning_card(tuple(view.trick)))]
+
+
+def _shooter_may_win(view: PlayerView, shooter: int) -> bool:
+    """Whether ``shooter`` is winning the trick on the table or is still to play to it."""
+    return _winner(view) == shooter or shooter not in view.trick_seats()

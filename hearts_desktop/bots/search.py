@@ -40,7 +40,7 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
-from .moon import kept_from_us, likely_shooter, moon_possible
+from .moon import defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
 
 HEARTS: Final = int(Suit.HEARTS)
 SPADES: Final = int(Suit.SPADES)
@@ -220,9 +220,10 @@ class PlayoutPolicy:
 
     def _void(self, state: HandState, hand: int, legal: int, out: int, shooter: int | None,
               winner_seat: int) -> int:
-        """A discard, void in the led suit: against a moon run, nothing for the shooter or a
-        point card that stops it; otherwise the usual discard. The moon cards the searcher
-        passed away never go to it (their holder keeps them from it, as any defender would)."""
+        """A discard, void in the led suit: against a moon run, nothing for the shooter (or,
+        holding only point cards, the lowest: the high hearts are the stoppers) or a point
+        card that stops it; otherwise the usual discard. The moon cards the searcher passed
+        away never go to it (their holder keeps them from it, as any defender would)."""
         if legal & self.kept and (
             winner_seat == self.hopeless or (self.hopeless - state.leader) % self.n > len(state.trick)
         ):
@@ -230,9 +231,8 @@ class PlayoutPolicy:
         if shooter is not None:
             penalty = self.penalty
             if winner_seat == shooter or (shooter - state.leader) % self.n > len(state.trick):
-                clean = legal & ~penalty & ~self.jack
-                if clean:
-                    return lowest_rank(clean)  # feed the shooter nothing, keep the cards that win
+                # Feed the shooter nothing, keep the cards that win.
+                return lowest_rank(legal & ~penalty & ~self.jack or legal)
             elif legal & penalty:
                 return highest(legal & penalty)  # a point card for someone else stops the moon
         return self._discard(hand, legal, out)
@@ -559,6 +559,20 @@ def search_play(
         deals += 1
     candidates.sort(key=lambda s: (s.mean_utility, s.card, s.attempt))
     return SearchResult(candidates, deals, time.perf_counter() - start)
+
+
+def defended(view: PlayerView, result: SearchResult) -> SearchResult:
+    """``result`` with moon defence's call first (``moon.defence_take``) or its veto last
+    (``moon.defence_veto``): the search deals the hidden cards evenly, so it cannot see that
+    a seat reading as a shooter holds a shooter's hand. Stable: otherwise the search's order."""
+    take = defence_take(view)
+    if take >= 0:
+        result.candidates.sort(key=lambda s: take not in s.equivalents)
+    else:
+        veto = defence_veto(view)
+        if veto:
+            result.candidates.sort(key=lambda s: bool(veto >> s.card & 1))
+    return result
 
 
 def policy_play(view: PlayerView, rng: random.Random, policy: PlayoutPolicy,
