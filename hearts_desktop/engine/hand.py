@@ -507,7 +507,8 @@ class HandState:
         """Play ``card`` for the seat to act; the caller guarantees it is legal."""
         seat = self.turn
         bit = 1 << card
-        self.hands[seat] ^= bit
+        hands = self.hands  # not ``^=``: compiled, that is Python's number protocol on two boxed ints
+        hands[seat] = hands[seat] ^ bit
         trick = self.trick
         trick.append(card)
         self.trick_mask |= bit
@@ -534,8 +535,10 @@ class HandState:
             won |= self.kitty
             self.kitty_taker = winner
             kitty_cards = cards_of(self.kitty)
-        self.taken[winner] |= won
-        self.tricks_won[winner] += 1
+        taken = self.taken  # written out, not ``|=`` and ``+=``, for the compiled build (as in ``play``)
+        taken[winner] = taken[winner] | won
+        tricks_won = self.tricks_won
+        tricks_won[winner] = tricks_won[winner] + 1
         finished = _new_trick(Trick, (self.leader, tuple(CARDS[c] for c in trick), winner))
         self.tricks.append(finished)
         if events is not None:
