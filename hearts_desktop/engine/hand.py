@@ -67,9 +67,10 @@ class Trick(NamedTuple):
         return play_order(self.leader, len(self.cards), players)
 
 
-# A finished trick made as the tuple it is: ``Trick(...)`` runs the NamedTuple's ``__new__``,
-# interpreted Python even in the compiled build, thirteen times a hand.
-_new_trick: Final = tuple.__new__
+# A finished trick or a hand's result made as the tuple it is: ``Trick(...)`` runs the
+# NamedTuple's ``__new__``, interpreted Python even in the compiled build, thirteen times a
+# hand (and ``HandResult``'s, with keywords, at the end of every playout).
+_new_named_tuple: Final = tuple.__new__
 
 
 def play_order(leader: int, count: int, players: int) -> tuple[int, ...]:
@@ -230,16 +231,15 @@ class HandState:
         else:
             self.phase = Phase.PASSING
 
-    @classmethod
-    def deal_new(
-        cls, rules: Ruleset, rng: random.Random, direction: PassDirection = PassDirection.HOLD
-    ) -> HandState:
+    # Static, not class, methods: the compiled build makes a ``HandState(...)`` natively, where
+    # ``cls(...)`` is a call through Python's type machinery, as dear as the rest of a deal.
+    @staticmethod
+    def deal_new(rules: Ruleset, rng: random.Random, direction: PassDirection = PassDirection.HOLD) -> HandState:
         hands, kitty = deal(rules, rng)
-        return cls(rules, hands, kitty, direction)
+        return HandState(rules, hands, kitty, direction)
 
-    @classmethod
+    @staticmethod
     def position(
-        cls,
         rules: Ruleset,
         hands: Sequence[int],
         kitty: int,
@@ -273,7 +273,7 @@ class HandState:
         for position, in_play in enumerate(trick):
             dealt[(leader + position) % n] |= 1 << in_play
         trick_mask = mask_of(trick)
-        state = cls(rules, dealt, kitty)  # ``dealt`` as held when play began: sets the opening card
+        state = HandState(rules, dealt, kitty)  # ``dealt`` as held when play began: sets the opening card
         state.hands = list(hands)
         if tricks and kitty:
             state.kitty_taker = tricks[0].winner
@@ -412,9 +412,9 @@ class HandState:
         if chosen.bit_count() != len(cards):
             return "Choose three different cards."
         missing = chosen & ~self.hands[seat]
-        for c in cards:
-            if missing >> c & 1:
-                return f"You do not hold the {CARDS[c].name}."
+        if missing:  # the first one named as the player gave them
+            first = next(c for c in cards if missing >> c & 1)
+            return f"You do not hold the {CARDS[first].name}."
         return None
 
     def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
@@ -434,13 +434,13 @@ class HandState:
         senders: list[list[int]] = [[] for _ in range(n)]
         for seat, chosen in enumerate(self.passes):
             assert chosen is not None
-            hands[seat] &= ~mask_of(chosen)
+            hands[seat] = hands[seat] & ~mask_of(chosen)  # written out as in ``play``
             for c, offset in zip(chosen, offsets):  # as pass_targets(seat) gives them
                 target = (seat + offset) % n
                 received[target].append(c)
                 senders[target].append(seat)
         for seat in range(n):
-            hands[seat] |= mask_of(received[seat])
+            hands[seat] = hands[seat] | mask_of(received[seat])
         self.received = [tuple(r) for r in received]
         self.senders = [tuple(s) for s in senders]
         self._start_play()
@@ -539,7 +539,7 @@ class HandState:
         taken[winner] = taken[winner] | won
         tricks_won = self.tricks_won
         tricks_won[winner] = tricks_won[winner] + 1
-        finished = _new_trick(Trick, (self.leader, tuple(CARDS[c] for c in trick), winner))
+        finished = _new_named_tuple(Trick, (self.leader, tuple(CARDS[c] for c in trick), winner))
         self.tricks.append(finished)
         if events is not None:
             events.append(
@@ -613,17 +613,10 @@ class HandState:
             # The jack's bonus is counted apart from a moon or sweep unless it is part of it.
             jack_holder = next(s for s in range(self.n) if self.taken[s] >> JACK_OF_DIAMONDS & 1)
             points[jack_holder] += t.jack_bonus
-        self.result = HandResult(
-            points=tuple(points),
-            card_points=card_points,
-            taken=tuple(self.taken),
-            tricks_won=tuple(self.tricks_won),
-            moon_shooter=shooter,
-            moon_choice=moon_choice,
-            sweeper=sweeper,
-            kitty=cards_of(self.kitty),
-            kitty_taker=self.kitty_taker,
-        )
+        self.result = _new_named_tuple(HandResult, (  # its fields in order
+            tuple(points), card_points, tuple(self.taken), tuple(self.tricks_won), shooter, moon_choice,
+            sweeper, cards_of(self.kitty), self.kitty_taker,
+        ))
         self.moon_candidate = None
         self.phase = Phase.SCORED
 

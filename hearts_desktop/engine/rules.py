@@ -152,7 +152,7 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
     def pass_direction(self, hand_index: int) -> PassDirection:
-        cycle = _CYCLES[self.pass_cycle]
+        cycle = self.tables.pass_cycle  # not ``_CYCLES[self.pass_cycle]``: an enum's hash is Python code
         return cycle[hand_index % len(cycle)]
 
     @property
@@ -256,6 +256,7 @@ class RuleTables:
     first_trick_forbidden: int
     jack_bonus: int
     tricks_per_hand: int
+    pass_cycle: tuple[PassDirection, ...]  # each hand's pass direction, repeating
 
     def points_in(self, mask: int) -> int:
         """The points of the cards in ``mask``: penalties, less the jack's bonus if it counts."""
@@ -313,6 +314,7 @@ def rule_tables(rules: Ruleset) -> RuleTables:
         first_trick_forbidden=0 if rules.points_on_first_trick else penalty_mask,
         jack_bonus=jack_bonus,
         tricks_per_hand=hand_size,
+        pass_cycle=_CYCLES[rules.pass_cycle],
     )
 
 
