@@ -561,11 +561,12 @@ def search_play(
     return SearchResult(candidates, deals, time.perf_counter() - start)
 
 
-def defended(view: PlayerView, result: SearchResult) -> SearchResult:
-    """``result`` with moon defence's call first (``moon.defence_take``) or its veto last
-    (``moon.defence_veto``): the search deals the hidden cards evenly, so it cannot see that
-    a seat reading as a shooter holds a shooter's hand. Stable: otherwise the search's order."""
-    take = defence_take(view)
+def defended(view: PlayerView, result: SearchResult, take_early: bool = True) -> SearchResult:
+    """``result`` with moon defence's call first (``moon.defence_take``, unless not
+    ``take_early``) or its veto last (``moon.defence_veto``): the search deals the hidden cards
+    evenly, so it cannot see that a seat reading as a shooter holds a shooter's hand. Stable:
+    otherwise the search's order."""
+    take = defence_take(view) if take_early else -1
     if take >= 0:
         result.candidates.sort(key=lambda s: take not in s.equivalents)
     else:
