@@ -17,7 +17,7 @@ from hearts_desktop.coach.review import CoachBudget
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, ProcessRunner, SharedRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer
 from hearts_desktop.controller.session import Session
-from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.engine import ACTION_TYPES, Game, Ruleset
 from hearts_desktop.persistence import DataPaths, Seat, load_statistics
 from hearts_desktop.persistence.atomic import checksum
 from hearts_desktop.persistence.saves import keep_unjudged, unjudged_path
@@ -65,6 +65,7 @@ def test_a_move_asked_for_while_the_coach_judges_in_the_background_is_answered_f
         runner.close()
     judged, again = alone.result, found[1].result
     assert isinstance(judged, tuple) and isinstance(again, tuple)
+    assert not isinstance(judged, ACTION_TYPES) and not isinstance(again, ACTION_TYPES)  # actions are tuples too
     assert again[0].cost == judged[0].cost and again[0].deals == judged[0].deals and again[1] == judged[1]
 
 

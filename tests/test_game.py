@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -61,6 +62,15 @@ def test_actions_round_trip_through_json() -> None:
     restored = [action_from_json(action_to_json(a)) for a in game.actions]
     assert restored == game.actions
     assert action_to_json(PlayAction(2, card("QS"))) == {"play": "QS", "seat": 2}
+
+
+def test_actions_are_immutable_values_that_pickle() -> None:
+    """Worker processes send actions back pickled, and games and undo compare them."""
+    game = play_random_game(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE), seed=4)
+    copies = pickle.loads(pickle.dumps(game.actions))
+    assert copies == game.actions and set(copies) == set(game.actions)
+    with pytest.raises(AttributeError):
+        game.actions[0].seat = 1  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from ..bots.inference import Deal
 from ..coach.game import Decision, HandReview, budget_of, decision_at, decision_seed, to_judge
 from ..coach.review import DEFAULT_BUDGET, CoachBudget
 from ..coach.stored import review_key, seen_review_key
-from ..engine import Action, PassAction, PlayAction, PlayerView, Ruleset
+from ..engine import ACTION_TYPES, Action, PassAction, PlayAction, PlayerView, Ruleset
 from ..words import JobKind, Level
 from .bot_runner import BotJob, BotRunner
 
@@ -147,10 +147,11 @@ class HandReviewer:
             step = self._jobs.pop(answer.job_id, None)
             if step is None:
                 continue
-            if answer.error is not None or not isinstance(answer.result, tuple):
+            result = answer.result  # a judge job's (judgement, why); an engine action is a tuple too
+            if answer.error is not None or not isinstance(result, tuple) or isinstance(result, ACTION_TYPES):
                 self._failed = True
                 continue
-            judgement, why = answer.result
+            judgement, why = result
             self.judged[step.action_index] = decision_at(step.action_index, step.view, step.action, judgement, why)
             news = True
         if self.complete and self.cache.get(self.key) is None:

@@ -6,7 +6,15 @@ Everything a caller needs is re-exported here; the submodules say how it works.
 from types import FunctionType
 
 from . import hand
-from .actions import Action, MoonAction, PassAction, PlayAction, action_from_json, action_to_json
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    MoonAction,
+    PassAction,
+    PlayAction,
+    action_from_json,
+    action_to_json,
+)
 from .cards import CARDS, Card, Suit, card, cards_of, format_cards, mask_of, parse_cards
 from .events import (
     CardPlayed,
@@ -45,6 +53,7 @@ def build() -> str:
 
 
 __all__ = [
+    "ACTION_TYPES",
     "CARDS",
     "PRESETS",
     "Action",

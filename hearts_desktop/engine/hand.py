@@ -67,9 +67,9 @@ class Trick(NamedTuple):
         return play_order(self.leader, len(self.cards), players)
 
 
-# A finished trick or a hand's result made as the tuple it is: ``Trick(...)`` runs the
-# NamedTuple's ``__new__``, interpreted Python even in the compiled build, thirteen times a
-# hand (and ``HandResult``'s, with keywords, at the end of every playout).
+# A finished trick, a hand's result or a random pass made as the tuple it is: ``Trick(...)``
+# runs the NamedTuple's ``__new__``, interpreted Python even in the compiled build, thirteen
+# times a hand (and ``HandResult``'s, with keywords, at the end of every playout).
 _new_named_tuple: Final = tuple.__new__
 
 
@@ -380,7 +380,7 @@ class HandState:
         does not wait for ``seat``."""
         if self.phase is Phase.PASSING and 0 <= seat < self.n and self.passes[seat] is None:
             cards = draws.sample(rng, cards_of(self.hands[seat]), CARDS_PASSED)
-            return PassAction(seat, tuple(cards if self._pass_order_matters() else sorted(cards)))
+            return _new_named_tuple(PassAction, (seat, tuple(cards if self._pass_order_matters() else sorted(cards))))
         actions = self.legal_actions(seat)
         if not actions:
             raise IllegalMove(f"Seat {seat} has nothing to decide now.")
