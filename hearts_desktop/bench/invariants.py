@@ -3,7 +3,7 @@ and the property tests after every action of thousands of random games."""
 
 from __future__ import annotations
 
-from ..engine import Game, HandState, Phase, mask_of
+from ..engine import Game, HandState, Phase, cards_of, mask_of
 from ..engine.cards import SUIT_MASKS
 from ..engine.game import decide_end
 
@@ -37,6 +37,7 @@ def check_hand(hand: HandState, where: str = "the hand") -> None:
         legal = hand.legal_mask()
         require(legal != 0, f"seat {hand.turn} must play but has no legal card")
         require(legal & ~hand.hands[hand.turn] == 0, "a legal card is not in the player's hand")
+        require(hand.legal_cards() == cards_of(legal), "the legal cards are not those of the legal mask")
         if hand.trick and hand.hands[hand.turn] & SUIT_MASKS[hand.led_suit]:
             require(legal & ~SUIT_MASKS[hand.led_suit] == 0, "a player who can follow suit may play another")
 

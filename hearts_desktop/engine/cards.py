@@ -121,19 +121,22 @@ def _cards_making_patterns(mask: int) -> tuple[Card, ...]:
     """``cards_of`` when one of the mask's suit patterns is not in the table yet."""
     cards: tuple[Card, ...] = ()
     for suit in range(4):
-        cards += _pattern_cards(suit, mask >> suit * RANKS_PER_SUIT & SUIT_BITS)
+        cards += suit_cards(suit, mask >> suit * RANKS_PER_SUIT & SUIT_BITS)
     return cards
 
 
-def _pattern_cards(suit: int, pattern: int) -> tuple[Card, ...]:
-    """The cards of one suit's pattern, made (and kept) as the pattern without its highest
-    card plus that card: a new pattern then costs one join, as most of its shorter ones are
-    already made (a fresh process meets thousands in its first hands)."""
+def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+    """The cards of one suit's 13-bit pattern (``mask >> suit * 13 & SUIT_BITS``): for a set
+    known to lie in one suit, one look-up where ``cards_of`` makes four.
+
+    Made (and kept) as the pattern without its highest card plus that card: a new pattern
+    then costs one join, as most of its shorter ones are already made (a fresh process
+    meets thousands in its first hands)."""
     table = _SUIT_PATTERN_CARDS[suit]
     made = table[pattern]
     if made is None:
         top = pattern.bit_length() - 1
-        made = table[pattern] = _pattern_cards(suit, pattern ^ 1 << top) + (CARDS[suit * RANKS_PER_SUIT + top],)
+        made = table[pattern] = suit_cards(suit, pattern ^ 1 << top) + (CARDS[suit * RANKS_PER_SUIT + top],)
     return made
 
 

@@ -23,12 +23,14 @@ from .cards import (
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     RANKS_PER_SUIT,
+    SUIT_BITS,
     SUIT_MASKS,
     Card,
     Suit,
     cards_of,
     lowest_card,
     mask_of,
+    suit_cards,
 )
 from .events import (
     CardPlayed,
@@ -479,7 +481,14 @@ class HandState:
         return hand
 
     def legal_cards(self) -> tuple[Card, ...]:
-        return cards_of(self.legal_mask()) if self.phase is Phase.PLAYING else ()
+        if self.phase is not Phase.PLAYING:
+            return ()
+        if self.trick:  # following, when the seat can: the led suit's cards in one look-up
+            suit = self.led_suit
+            follow = self.hands[self.turn] >> suit * RANKS_PER_SUIT & SUIT_BITS
+            if follow:
+                return suit_cards(suit, follow)
+        return cards_of(self.legal_mask())
 
     def illegal_play_reason(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or None when the play is legal."""
