@@ -14,9 +14,10 @@ from hearts_desktop.bots import make_bot
 from hearts_desktop.bots.base import Bot
 from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot, Scoreboard
 from hearts_desktop.bots.hard import HARD_BUDGET, HardBot
-from hearts_desktop.bots.moon import likely_shooter
+from hearts_desktop.bots.moon import DANGER_TAKE, defence_take, likely_shooter
 from hearts_desktop.bots.search import SAFETY_CAP, Budget, SearchResult
 from hearts_desktop.engine import (
+    CARDS,
     PRESETS,
     Game,
     Phase,
@@ -375,19 +376,36 @@ QUEEN_TAKEN = [(0, "2C 3C 4C AC", 2), (2, "KS 5S QS 6S", 2), (2, "AD 4H 5D 6D", 
 """The player across has won every trick, with the queen and a heart: 14 points."""
 
 
-def test_against_a_real_moon_danger_the_expert_takes_a_point_early() -> None:
-    """The player across, with 14 points, leads the nine of diamonds and the right-hand player
-    throws the seven of hearts on it. The ten wins it for a point and ends the moon for
-    certain; ducking with the two (Medium, and both search players before) leaves the
-    shooter, who holds K Q J T of hearts, the ace of spades and K Q J of diamonds, one heart
-    nearer, and we hold no heart that can stop it later. The Expert takes it; Hard, for which
-    the early take cost more than it saved against the sparring partner, still ducks."""
+def test_a_queen_and_a_heart_are_no_moon_worth_paying_a_point_to_end() -> None:
+    """The player across has 14 points, the queen and a heart, and leads the nine of diamonds;
+    the right-hand player throws the seven of hearts on it. Its danger reads as real (so our
+    stopper would be kept), but taking the trick for a point against every such seat cost the
+    search players 0.3 points a hand against the sparring partner: the Expert ducks with the
+    two, as Medium and Hard do, and lets the search weigh the moon."""
     hands = {0: "TD 2D 3H 2H 8C 9C TC 3S 4S 7S", 2: "KH QH JH TH AS KD QD JD 8D"}
     view = view_of(hand_in_play(Ruleset(), hands, QUEEN_TAKEN, 2, "9D 7H"), 0)
     assert likely_shooter(view) == 2
+    assert defence_take(view) == -1
     assert str(make_bot(Level.MEDIUM).choose_play(view, random.Random(1))) == "2D"
+    assert both_levels_play(view) == {"2D"}
+
+
+RUNNING = [(0, "2C 3C AC 4C", 2), (2, "KS 5S QS 6S", 2), (2, "AD 4H 5D 6D", 2), (2, "AH 5H 6H 8H", 2),
+           (2, "KH 9H 2H 8S", 2)]
+"""The player across has won every trick: the queen and eight hearts, 21 points."""
+
+
+def test_against_a_running_moon_the_expert_takes_a_point_early() -> None:
+    """The player across has 21 points and the three top hearts left, leads the nine of
+    diamonds, and the right-hand player throws the seven of hearts on it. Our three of hearts
+    can never stop the run, so the ten takes the trick for a point and ends the moon for
+    certain; ducking with the two leaves the shooter one heart nearer, with the ace of spades
+    and K Q J of diamonds to come. The Expert takes it (Hard leaves it to its search)."""
+    hands = {0: "TD 2D 3H 8C 9C TC 3S 4S", 1: "8D 7D 4D 3D 6C 5C 7S 2S", 2: "QH JH TH AS KD QD JD"}
+    view = view_of(hand_in_play(Ruleset(), hands, RUNNING, 2, "9D 7H"), 0)
+    assert likely_shooter(view, DANGER_TAKE) == 2
+    assert str(CARDS[defence_take(view)]) == "TD"
     assert str(ExpertBot().choose_play(view, random.Random(1))) == "TD"
-    assert str(HardBot().choose_play(view, random.Random(1))) == "2D"
 
 
 def test_with_a_master_heart_the_search_players_duck_and_keep_it_to_stop_the_moon() -> None:

@@ -50,6 +50,10 @@ def moon_possible(view: PlayerView, seat: int) -> bool:
 
 DANGER_REAL = 0.4
 """A seat's moon danger from which the others defend at once (see ``moon_danger``)."""
+DANGER_TAKE = 0.75
+"""A seat's moon danger from which defence pays points to end the moon (``defence_take``):
+at ``DANGER_REAL`` the queen of spades alone reads as a moon, and taking a point trick from
+every such seat cost the searchers 0.3 points a hand against the sparring partner."""
 LOW_PASS_SIGNAL = 0.3
 """Danger added when a seat passed us only low cards: a shooter passes its losers."""
 LOW_RANK = 7
@@ -83,11 +87,11 @@ def moon_danger(view: PlayerView) -> tuple[float, ...]:
     return tuple(danger)
 
 
-def likely_shooter(view: PlayerView) -> int:
-    """The seat whose moon danger is real (the highest), or -1."""
+def likely_shooter(view: PlayerView, threshold: float = DANGER_REAL) -> int:
+    """The seat whose moon danger is at least ``threshold`` (the highest), or -1."""
     danger = moon_danger(view)
     worst = max(range(view.players), key=lambda seat: danger[seat])
-    return worst if danger[worst] >= DANGER_REAL else -1
+    return worst if danger[worst] >= threshold else -1
 
 
 def defence_veto(view: PlayerView) -> int:
@@ -110,14 +114,14 @@ def defence_veto(view: PlayerView) -> int:
 
 
 def defence_take(view: PlayerView) -> int:
-    """The card with which moon defence takes this trick now (-1: none): against a real
-    danger, on a trick the likely shooter is winning with a point card on it, the lowest
+    """The card with which moon defence takes this trick now (-1: none): against a danger of
+    ``DANGER_TAKE``, on a trick the likely shooter is winning with a point card on it, the lowest
     card that beats it, if that costs us at most ``TAKE_COST`` points and we hold no master
     heart (which stops the moon later for nothing). A point or two now ends the moon for
     certain (no moon is shot once another seat has won a moon card), and a later player who
     beats us ends it as well.
     """
-    shooter = likely_shooter(view)
+    shooter = likely_shooter(view, DANGER_TAKE)
     t = view.rules.tables
     on_table = mask_of(view.trick)
     if shooter < 0 or not on_table & t.moon_mask or masters(view.hand & HEARTS_MASK, view.unseen_mask):
