@@ -21,6 +21,18 @@ def test_the_suite_tests_the_build_it_expects_and_says_which() -> None:
     assert build() == EXPECTED
 
 
+def test_the_arena_s_sparring_partner_is_compiled_in_the_compiled_build_in_a_library_of_its_own() -> None:
+    """Its playouts are the arena's hot path (10,000 simulations a move); the installers leave
+    ``hearts_desktop.bench`` out, so it must not sit in the game's own compiled library."""
+    from hearts_desktop.bench import opponents
+
+    assert Path(opponents.__file__).suffix in ({".so", ".pyd"} if EXPECTED == "compiled" else {".py"})
+    if EXPECTED == "compiled":
+        import hearts_desktop__mypyc  # type: ignore[import-not-found]
+
+        assert b"SparringPartner" not in Path(hearts_desktop__mypyc.__file__).read_bytes()
+
+
 def test_the_version_line_names_the_build(tmp_path: Path) -> None:
     shown = subprocess.run([sys.executable, "-m", "hearts_desktop", "--version"], capture_output=True,
                            text=True, check=True, cwd=tmp_path).stdout.strip()  # the installed build

@@ -5,12 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hearts_desktop.bench.arena import _lineup, run_arena
-from hearts_desktop.bench.opponents import RuleBot, SparringPartner, make_player, pass_by_danger
+from hearts_desktop.bench.opponents import (
+    RuleBot,
+    SparringPartner,
+    bottom_by_rank,
+    make_player,
+    pass_by_danger,
+    top_by_rank,
+)
 from hearts_desktop.bots import Bot
 from hearts_desktop.engine import Game, PlayerView
-from hearts_desktop.engine.cards import mask_of, parse_cards
+from hearts_desktop.engine.cards import iter_bits, mask_of, parse_cards
 
 from .test_bots_basic import ALL_RULESETS, RULE_IDS
 from .test_search_bots import MOON_DEAL, MOON_TRICKS, after
@@ -34,6 +43,19 @@ def test_the_outside_opponents_play_legally_in_every_ruleset(rules: object) -> N
 def test_the_rule_player_passes_the_high_spades_then_the_highest_hearts() -> None:
     hand = mask_of(parse_cards("AS QS 2S KH 3H 9H AC KD 2C 3C 4C 5C 6C"))
     assert [str(c) for c in pass_by_danger(hand)] == ["AS", "QS", "KH"]
+
+
+@given(st.integers(min_value=1, max_value=(1 << 52) - 1), st.integers(min_value=0, max_value=12))
+def test_the_rank_scans_pick_the_card_a_sort_by_rank_would(mask: int, rank: int) -> None:
+    """The playouts find the highest and lowest cards a rank at a time (fast when compiled);
+    they must choose exactly as sorting by rank, ties to the later suit for the highest."""
+    cards = list(iter_bits(mask))
+    by_rank = lambda c: (c % 13, c)  # noqa: E731
+    assert top_by_rank(mask) == max(cards, key=by_rank) and bottom_by_rank(mask) == min(cards, key=by_rank)
+    under = [c for c in cards if c % 13 < rank]
+    assert top_by_rank(mask, rank) == (max(under, key=by_rank) if under else -1)
+    over = [c for c in cards if c % 13 > rank]
+    assert bottom_by_rank(mask, rank) == (min(over, key=by_rank) if over else -1)
 
 
 def moon_at_stake() -> PlayerView:
