@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_desktop.bench import arena
 from hearts_desktop.bench.arena import (
     Z95,
     ArenaResult,
@@ -110,6 +111,35 @@ def test_workers_do_not_change_the_figures(small_run: ArenaResult) -> None:
     parallel = run_arena([Level.MEDIUM, Level.EASY, Level.EASY, Level.EASY], hands=40, seed=1, workers=2)
     assert parallel.seat0_minus_others == small_run.seat0_minus_others
     assert [b.mean_points for b in parallel.bots] == [b.mean_points for b in small_run.bots]
+
+
+def test_a_journaled_run_resumes_where_it_stopped_and_plays_no_deal_twice(
+    small_run: ArenaResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lineup = [Level.MEDIUM, Level.EASY, Level.EASY, Level.EASY]
+    journal = tmp_path / "run.jsonl"
+    run_arena(lineup, hands=25, seed=1, journal=journal, workers=2)  # a run stopped after 25 deals
+    with journal.open("a", encoding="utf-8") as file:
+        file.write('{"index": 25, "points": [[1')  # and killed while writing the 26th
+    played: list[int] = []
+    real_play = arena.play_deal
+
+    def play_and_count(rules: Ruleset, bots: list[Bot], seed: int, index: int) -> arena.DealRecord:
+        played.append(index)
+        return real_play(rules, bots, seed, index)
+
+    monkeypatch.setattr(arena, "play_deal", play_and_count)
+    resumed = run_arena(lineup, hands=40, seed=1, journal=journal)
+    assert sorted(played) == list(range(25, 40))
+    assert resumed.seat0_minus_others == small_run.seat0_minus_others
+    assert [b.mean_points for b in resumed.bots] == [b.mean_points for b in small_run.bots]
+    played.clear()
+    assert run_arena(lineup, hands=30, seed=1, journal=journal).deal_differences == small_run.deal_differences[:30]
+    assert not played  # summarising what is done plays nothing
+    with pytest.raises(ValueError, match="not this run's journal"):
+        run_arena([Level.HARD, *lineup[1:]], hands=40, seed=1, journal=journal)
+    with pytest.raises(ValueError, match="not this run's journal"):
+        run_arena(lineup, hands=40, seed=2, journal=journal)
 
 
 def test_other_presets_and_player_counts() -> None:

@@ -9,20 +9,29 @@ rotations, because the rotations of one deal are not independent of each other.
 A bot only ever receives ``view_of(state, seat)``; the arena validates every answer with
 the engine's checked moves, so an illegal card stops the run with the engine's reason.
 ``run_arena`` is the same measurement as a function, for other benchmarks.
+
+A long run (the sparring partner at full strength takes hours) can keep a journal
+(``--journal PATH``): every finished deal is appended to it as it comes in, and a run given
+the same journal plays only the deals it lacks, so a stopped run resumes, and the deals
+finished so far can be summarised at any time (run again with ``--hands`` at most the
+number done).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, never_cancel
@@ -37,6 +46,8 @@ Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
 CHUNK_DEALS = 20
 """Most deals a worker plays per job: few enough that a small run still uses every worker."""
+JOURNAL_CHUNK_DEALS = 2
+"""The same with a journal: a stopped run loses at most this many deals a worker."""
 
 
 @dataclass(slots=True)
@@ -196,18 +207,59 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
     return record
 
 
-def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, int, int]) -> list[DealRecord]:
-    names, rules, seed, first, last = job
+def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, tuple[int, ...]]) -> list[DealRecord]:
+    names, rules, seed, indices = job
     bots = [make_player(name) for name in names]
-    return [play_deal(rules, bots, seed, index) for index in range(first, last)]
+    return [play_deal(rules, bots, seed, index) for index in indices]
 
 
-def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, hands: int, workers: int) -> Iterator[
-    tuple[tuple[str, ...], Ruleset, int, int, int]
-]:
-    size = max(1, min(CHUNK_DEALS, math.ceil(hands / (4 * workers))))  # ~4 jobs per worker
-    for first in range(0, hands, size):
-        yield levels, rules, seed, first, min(hands, first + size)
+def _chunks(levels: tuple[str, ...], rules: Ruleset, seed: int, indices: Sequence[int], workers: int,
+            most: int) -> Iterator[tuple[tuple[str, ...], Ruleset, int, tuple[int, ...]]]:
+    size = max(1, min(most, math.ceil(len(indices) / (4 * workers))))  # ~4 jobs per worker
+    for first in range(0, len(indices), size):
+        yield levels, rules, seed, tuple(indices[first:first + size])
+
+
+class Journal:
+    """The deals a run has finished, one JSON line each after a header naming the run, so
+    that a stopped run resumes where it stopped; a journal of another run is refused."""
+
+    def __init__(self, path: Path, lineup: tuple[str, ...], preset: str, seed: int) -> None:
+        self.path = path
+        self.header = {"arena_journal": 1, "lineup": list(lineup), "preset": preset, "seed": seed}
+        self.records: dict[int, DealRecord] = {}
+        if path.exists():
+            self._read()
+        else:
+            path.write_text(json.dumps(self.header) + "\n", encoding="utf-8")
+
+    def _read(self) -> None:
+        text = self.path.read_text(encoding="utf-8")
+        complete = text[:text.rfind("\n") + 1]  # a record counts once its line is ended
+        if complete != text:  # the line being written when the run was stopped
+            print(f"arena: {self.path}: an unfinished last line, left out", file=sys.stderr)
+        lines = complete.splitlines()
+        try:
+            header = json.loads(lines[0]) if lines else None
+        except json.JSONDecodeError:
+            header = None
+        if header != self.header:
+            raise ValueError(f"{self.path} is not this run's journal (it was written for {header}); "
+                             "give another path, or the run's own --seats, --preset and --seed")
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                record = DealRecord(**json.loads(line))
+            except (json.JSONDecodeError, TypeError) as error:
+                raise ValueError(f"{self.path}:{number}: not a deal record ({error})") from None
+            self.records[record.index] = record
+        if complete != text:
+            os.truncate(self.path, len(complete.encode("utf-8")))  # so new records start on a line of their own
+
+    def add(self, records: Sequence[DealRecord]) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            for record in records:
+                file.write(json.dumps(dataclasses.asdict(record)) + "\n")
+                self.records[record.index] = record
 
 
 def run_arena(
@@ -217,12 +269,14 @@ def run_arena(
     preset: str | Ruleset = "standard",
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    journal: Path | None = None,
 ) -> ArenaResult:
     """Play ``hands`` duplicate deals with the line-up ``levels`` (one player per seat: a
     level, or an outside opponent of ``opponents.py``).
 
     ``progress(done, hands)`` is called as deals finish. The figures do not depend on
-    ``workers``: every deal and every bot's random source is derived from the seed.
+    ``workers``: every deal and every bot's random source is derived from the seed. With a
+    ``journal``, deals it holds are not played again and finished ones are added to it.
     """
     rules = preset_by_key(preset).rules if isinstance(preset, str) else preset
     lineup = tuple(levels)
@@ -231,19 +285,25 @@ def run_arena(
     if hands < 2:
         raise ValueError("play at least 2 deals, so that an interval can be estimated")
     start = time.perf_counter()
-    records: list[DealRecord] = []
-    jobs = list(_chunks(lineup, rules, seed, hands, max(1, workers)))
+    kept = Journal(journal, lineup, preset if isinstance(preset, str) else "custom", seed) if journal else None
+    records = [r for i, r in sorted(kept.records.items()) if i < hands] if kept else []
+    missing = sorted(set(range(hands)) - {r.index for r in records})
+    jobs = list(_chunks(lineup, rules, seed, missing, max(1, workers), JOURNAL_CHUNK_DEALS if kept else CHUNK_DEALS))
+
+    def finished(chunk: list[DealRecord]) -> None:
+        records.extend(chunk)
+        if kept:
+            kept.add(chunk)
+        if progress:
+            progress(len(records), hands)
+
     if workers <= 1:
         for job in jobs:
-            records.extend(_play_chunk(job))
-            if progress:
-                progress(len(records), hands)
+            finished(_play_chunk(job))
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for chunk in pool.imap_unordered(_play_chunk, jobs):
-                records.extend(chunk)
-                if progress:
-                    progress(len(records), hands)
+                finished(chunk)
     records.sort(key=lambda r: r.index)
     return summarize(
         records, lineup, preset if isinstance(preset, str) else "custom", seed,
@@ -419,6 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--workers", type=int, default=1, help="processes (use 2 for both cores)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    parser.add_argument("--journal", type=Path, metavar="PATH",
+                        help="append each finished deal to PATH, and play only the deals it lacks (resume a run)")
     parser.add_argument("--compare", nargs="+", metavar="OUTPUT",
                         help="play nothing: read the outputs of --json runs (weakest level first, same seed and "
                         "opponents) and print each neighbouring pair's paired difference over their common deals")
@@ -440,7 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _print_progress(done, total)
 
     try:
-        result = run_arena(levels, args.hands, args.seed, args.preset, args.workers, report)
+        result = run_arena(levels, args.hands, args.seed, args.preset, args.workers, report, args.journal)
     except ValueError as error:
         parser.error(str(error))
     print(result.table())
