@@ -15,16 +15,17 @@ import pytest
 from hearts_desktop.bench import fuzz as fuzz_module
 from hearts_desktop.bench.fuzz import FuzzFailure, check_saved, fuzz
 from hearts_desktop.bench.invariants import InvariantBroken, check_game
-from hearts_desktop.persistence import Seat
+from hearts_desktop.engine import Card, Game, Phase
+from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.app import App
 from hearts_desktop.ui.card_art import KEPT_BYTES, CardArt
-from hearts_desktop.ui.intents import Resized
+from hearts_desktop.ui.intents import PointerDown, PointerUp, Resized
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
-from hearts_desktop.words import Level, SeatKind
+from hearts_desktop.words import Level, Pace, SeatKind
 
-from .app_driver import Driver, finished_game
+from .app_driver import Driver, finished_game, key
 
 HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.COMPUTER, Level.EASY), Seat("Cy", SeatKind.HUMAN),
             Seat("Di", SeatKind.COMPUTER, Level.EASY))
@@ -159,3 +160,35 @@ def test_the_checks_notice_a_saved_game_that_differs(tmp_path: Path) -> None:
     check_saved(before.app, before.app)
     before.close()
     after.close()
+
+
+def test_fuzz_seed_4242_a_card_armed_before_undo_never_goes_into_the_pass_slots(tmp_path: Path) -> None:
+    """``bench fuzz --seed 4242`` at event 45,072: with confirm-before-play, a card received
+    in the pass was clicked once (armed), Undo took the pass back, and Enter then chose the
+    armed card, which was no longer in the hand, into the pass slots. A position that jumps
+    (undo, a restarted hand) leaves nothing armed or focused."""
+    driver = Driver(tmp_path, seed=21, settings=Settings(pace=Pace.INSTANT, animations=False, sound=False,
+                                                         confirm_play=True))
+    try:
+        driver.new_game()
+        app = driver.app
+        driver.play_through(lambda: driver.human_to_act() and app.controller.view().phase is Phase.PLAYING)
+        received = set(app.controller.view().cards()) - set(hand_before_the_pass(app.controller.game))
+        card = next(c for c in app.table.hand_rects if c in received)
+        rect = app.table.hand_rects[card]
+        driver.frame(PointerDown((rect.left + 4, rect.centery)), PointerUp((rect.left + 4, rect.centery)))
+        assert app.table.keyboard.armed == card
+        driver.frame(key(pygame.K_z, pygame.KMOD_CTRL))
+        assert app.controller.view().phase is Phase.PASSING
+        driver.frame(key(pygame.K_KP_ENTER, 0, "\r"))
+        driver.frame()
+        hand = app.controller.view().hand
+        assert all(hand >> slotted & 1 for slotted in app.table.pass_slots), app.table.pass_slots
+        assert card not in app.table.pass_slots
+    finally:
+        driver.close()
+
+
+def hand_before_the_pass(game: Game) -> list[Card]:
+    return list(Game(game.rules, game.seed).view(0).cards())
+
