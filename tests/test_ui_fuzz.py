@@ -19,7 +19,8 @@ from hearts_desktop.engine import Card, Game, Phase
 from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.app import App
 from hearts_desktop.ui.card_art import KEPT_BYTES, CardArt
-from hearts_desktop.ui.intents import PointerDown, PointerUp, Resized
+from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerUp, Resized, TextInput
+from hearts_desktop.ui.new_game import NewGameScene
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
@@ -192,3 +193,20 @@ def test_fuzz_seed_4242_a_card_armed_before_undo_never_goes_into_the_pass_slots(
 def hand_before_the_pass(game: Game) -> list[Card]:
     return list(Game(game.rules, game.seed).view(0).cards())
 
+
+def test_fuzz_seed_31337_a_zero_width_space_typed_into_a_name_box_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    """``bench fuzz --seed 31337`` at event 15,500: a zero-width space typed over the selected
+    name in New game made pygame_gui's text layout raise ``Text has zero width``, and the
+    game closed. The box now refuses it and says which character it left out."""
+    driver = Driver(tmp_path)
+    try:
+        driver.app.open_new_game()
+        driver.frame()
+        dialog = driver.top
+        assert isinstance(dialog, NewGameScene)
+        driver.frame(KeyPress(0, 0, "\u200b"), TextInput("\u200b"))
+        driver.frame()
+        assert driver.top is dialog and dialog.seat_controls[0][0].text == "You"
+        assert dialog.text_fields.refusal == "This box cannot hold the zero width space, so it was left out."
+    finally:
+        driver.close()
