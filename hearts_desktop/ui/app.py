@@ -36,7 +36,7 @@ from ..resources import DamagedAsset, MissingAsset, asset_path
 from ..words import Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
-from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
+from .intents import InputReader, Intent, KeyPress, QuitRequested, Resized
 from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
 from .overlays import (
     CoverScene,
@@ -136,6 +136,7 @@ class App:
         self.options = options
         self.running = True
         self.clock = pygame.time.Clock()
+        self.input = InputReader()
         self.stack = SceneStack()
         self.toasts = Toasts()
         self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
@@ -198,7 +199,7 @@ class App:
         started = time.perf_counter()
         while self.running and self.stack:
             dt = min(self.clock.tick(self.options.fps) / 1000.0, MAX_FRAME_SECONDS)
-            self.step(dt, read_intents())
+            self.step(dt, self.input.read())
             if self.options.exit_after_first_frame:
                 break
             if self._art is not None:
