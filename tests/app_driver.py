@@ -15,6 +15,7 @@ from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settin
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.intents import Intent, KeyPress, PointerDown, PointerUp
+from hearts_desktop.ui.network_access import NetworkAccess, RealNetwork
 from hearts_desktop.ui.overlays import CoverScene, Handover, HandScoreScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.scene import Scene
@@ -43,14 +44,15 @@ class Driver:
     """One app with its own data folder; ``quick`` settings keep the walk short."""
 
     def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None,
-                 size: tuple[int, int] = AppOptions.size) -> None:
+                 size: tuple[int, int] = AppOptions.size, network: NetworkAccess | None = None) -> None:
         if settings is None and quick:
             settings = Settings(pace=Pace.INSTANT, animations=False, sound=False)
         if settings is not None:
             save_settings(DataPaths.resolve(data_dir).settings, settings)
         self.data_dir = data_dir
         self.app = App(AppOptions(data_dir=data_dir, bot_runner=InlineRunner, seed=seed, size=size,
-                                  net_interface="127.0.0.1", net_port=0))  # network play on loopback only
+                                  net_interface="127.0.0.1", net_port=0,  # network play on loopback only
+                                  network=network or RealNetwork()))
         self.app.start()
         self.frame()
 

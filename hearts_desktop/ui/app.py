@@ -38,6 +38,7 @@ from . import startup, theme, window
 from .card_art import CardArt
 from .intents import InputReader, Intent, KeyPress, QuitRequested, Resized
 from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
+from .network_access import NetworkAccess, RealNetwork
 from .overlays import (
     CoverScene,
     GameOverScene,
@@ -94,6 +95,8 @@ class AppOptions:
     net_port: int = 47_474
     player_name: str | None = None
     """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
+    network: NetworkAccess = dataclasses.field(default_factory=RealNetwork)
+    """How network play reaches other computers (the UI fuzzer gives one where nobody answers)."""
 
     @property
     def scripted(self) -> bool:
@@ -326,6 +329,11 @@ class App:
         self._coach_imports = threading.Thread(target=import_module, args=("..controller.accuracy", __package__),
                                                name="coach-imports", daemon=True)
         self._coach_imports.start()
+        if isinstance(self._worker.runner, InlineRunner):
+            # Everything thinks in the render loop here (tests, the fuzzer): the coach starts
+            # in the next frame, not whenever the thread happens to finish, so that a run
+            # replays the same under any load.
+            self._coach_imports.join()
 
     def _start_coach(self) -> None:
         """The coach, once its modules are imported (they run while the render loop waits
@@ -518,12 +526,12 @@ class App:
         """Open a table on the network for ``setup``: listen, advertise, show the lobby."""
         from ..net.code import new_code
         from ..net.host import HostTable
-        from ..net.transport import WebSocketHost
         from .network_scenes import HostLobbyScene, NetworkGame
 
         self.apply_settings(self.settings.replace(pace=pace))
+        network = self.options.network
         try:
-            link = WebSocketHost(self.options.net_interface, self.options.net_port)
+            link, port = network.listen(self.options.net_interface, self.options.net_port)
         except OSError as error:
             self.toasts.say(f"Could not open a table on port {self.options.net_port}: {error.strerror or error}.")
             return
@@ -535,15 +543,13 @@ class App:
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
         host = HostTable(Game(setup.rules, self._new_seed()), seats, runner, code=new_code(),
                          host_name=seats[0].name, pace=pace, on_change=self.session.game_changed,
-                         link=link)
+                         link=link, clock=network.clock)
         game = NetworkGame(host)
         note = ""
         try:
-            from ..net.discovery import Advertiser, local_addresses
-
             interfaces = self._discovery_interfaces()
-            game.advertiser = Advertiser(seats[0].name, link.port, len(host.open_seats()), interfaces)
-            addresses = [f"{a}:{link.port}" for a in (interfaces or local_addresses())]
+            game.advertiser = network.advertise(seats[0].name, port, len(host.open_seats()), interfaces)
+            addresses = [f"{a}:{port}" for a in (interfaces or network.addresses())]
         except OSError:
             addresses = []
             note = "This network does not allow tables to be found: friends join by address."
@@ -584,7 +590,7 @@ class App:
         browser: Browser | None = None
         note = ""
         try:
-            browser = Browser(self._discovery_interfaces())
+            browser = self.options.network.browse(self._discovery_interfaces())
         except OSError:
             note = "This network does not allow tables to be found: type the host's address."
         self.stack.push(JoinScene(self.size, self._network_name(), browser, note, self.join_table))
@@ -599,7 +605,6 @@ class App:
     def join_table(self, name: str, code: str, address: str, chosen: object) -> str | None:
         """Knock at a table; the problem in one sentence when the form is not right."""
         from ..net.client import ClientTable
-        from ..net.transport import WebSocketClient
         from .network_scenes import JoiningScene, JoinScene, NetworkGame, join_target
 
         scene = self.stack.top
@@ -612,7 +617,9 @@ class App:
         if not name.isprintable():
             return "Choose a name made of letters and digits."
         runner = self.options.bot_runner()
-        client = ClientTable(name, room, lambda: WebSocketClient(host_address, port), runner=runner)
+        network = self.options.network
+        client = ClientTable(name, room, lambda: network.connect(host_address, port), runner=runner,
+                             clock=network.clock)
         game = NetworkGame(client)
         self.stack.push(JoiningScene(self.size, client, f"{host_address}:{port}",
                                      on_playing=lambda: self._start_joined(game),
