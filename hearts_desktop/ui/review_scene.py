@@ -19,7 +19,7 @@ from ..controller.review import HandReviewer, Step
 from ..engine import Card
 from . import theme
 from .card_art import card_width
-from .grammar import object_form, possessive
+from .grammar import object_form
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import Handover
 from .pass_selection import short_name
@@ -204,7 +204,7 @@ class ReviewScene(Scene):
         if self.handover is not None:
             name = self.handover.name
             self.handover.draw(surface, self.size, f"Pass the computer to {object_form(name)}",
-                               f"for {possessive(name)} review: {name}, press the button below (or Enter).")
+                               f"{name}: when you have the computer, press the button below (or Enter) for your review.")
             return
         reviewer = self.reviewer
         name = self.names[reviewer.seat]
