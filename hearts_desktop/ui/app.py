@@ -30,14 +30,22 @@ from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, GameOver, HandScored, Ruleset
-from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
+from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
 from ..words import Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
 from .intents import InputReader, Intent, KeyPress, QuitRequested, Resized
-from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
+from .menus import (
+    ConfirmScene,
+    DifficultyScene,
+    GameMenuScene,
+    MainMenuScene,
+    QuitQuestion,
+    continue_summary,
+    replace_question,
+)
 from .network_access import NetworkAccess, RealNetwork
 from .overlays import (
     CoverScene,
@@ -228,8 +236,10 @@ class App:
     def _frame(self, dt: float, intents: Sequence[Intent]) -> None:
         for intent in intents:
             if isinstance(intent, QuitRequested):
-                self.running = False
-                return
+                self.quit()
+                if not self.running:
+                    return
+                continue
             if isinstance(intent, Resized):
                 self._resize(intent.size)
             if isinstance(intent, KeyPress) and self._global_key(intent):
@@ -295,13 +305,15 @@ class App:
     def _new_seed(self) -> int:
         return self.options.seed if self.options.seed is not None else int.from_bytes(os.urandom(4), "big")
 
-    def start_game(self, game: Game, seats: Sequence[Seat]) -> None:
-        """Put ``game`` on the table, replacing every screen."""
+    def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False) -> None:
+        """Put ``game`` on the table, replacing every screen; ``resumes``: the saved game
+        played on (it saves over the save at once, where a new game waits for a first move)."""
         self._end_game()
         options = self.options
         pace = options.pace if options.scripted and options.pace else self.settings.pace
         runner = self._bots()
-        self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
+        self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke,
+                                                   resumes=resumes)
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
 
     def _bots(self) -> BotRunner:
@@ -373,10 +385,17 @@ class App:
         self.network = None
 
     def start_new_game(self, setup: NewGameSetup, pace: Pace) -> None:
-        """The New game dialog's Start: remember the setup, forget the old save, deal."""
+        """The New game dialog's Start: remember the setup and deal (the saved game stays
+        until the first move in this one)."""
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
-        self.session.discard_saved_game()
         self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
+
+    def _ask_before_replacing(self, saved: SavedGame | None, go_on: Callable[[], None], yes: str) -> None:
+        """``go_on`` at once where nothing is saved, else once the player said to replace it."""
+        if saved is None:
+            go_on()
+            return
+        self.stack.push(ConfirmScene(self.size, replace_question(saved), yes, go_on))
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
@@ -384,13 +403,18 @@ class App:
             self._network_rematch(self.network)
             return
         game, seats = self.controller.game, tuple(self.controller.seats)
-        self.session.discard_saved_game()
         self.start_game(Game(game.rules, self._new_seed()), seats)
 
     def continue_game(self) -> None:
         saved = self.session.saved
         if saved is not None:
-            self.start_game(saved.game.copy(), saved.seats)
+            self.start_game(saved.game.copy(), saved.seats, resumes=True)
+
+    def continue_network_game(self) -> None:
+        """The last hosted game, played on here with computers in the friends' seats."""
+        saved = self.session.saved_network
+        if saved is not None:
+            self.start_game(saved.game.copy(), saved.seats, resumes=True)
 
     def can_restart_hand(self) -> bool:
         if not self.playing or self.network is not None or self.controller.game.over or self.controller.awaiting_continue:
@@ -399,7 +423,8 @@ class App:
 
     def restart_hand(self) -> None:
         if self.can_restart_hand():
-            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats))
+            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats),
+                            resumes=self.session.saves(self.controller))
             self.session.game_changed(self.controller)
 
     # ------------------------------------------------------------------ the coach
@@ -460,22 +485,46 @@ class App:
 
     def show_main_menu(self) -> None:
         self._end_game()
-        saved = self.session.saved
-        summary = None
-        if saved is not None:
-            summary = continue_summary([s.name for s in saved.seats], saved.game.totals, saved.game.hand_index)
-        self.stack.replace_all(MainMenuScene(self.size, self, summary))
+        self.stack.replace_all(MainMenuScene(self.size, self, continue_summary(self.session.saved),
+                                             continue_summary(self.session.saved_network, "Saved network game")))
 
     def quit_to_menu(self) -> None:
         self.show_main_menu()
 
     def quit(self) -> None:
+        """Close the program; with friends playing at the table hosted here, once the host
+        said so (closing the window asks too, and closing it again while asked quits)."""
+        friends = self._friends_seated()
+        if not friends or isinstance(self.stack.top, QuitQuestion):
+            self.running = False
+            return
+        self.stack.push(QuitQuestion(self.size, f"{friends} playing at your table. Quitting closes the "
+                                                "table for them, in the middle of the game.", "Quit", self._quit_now))
+
+    def _quit_now(self) -> None:
         self.running = False
+
+    def _friends_seated(self) -> str:
+        """Who is playing at the table hosted here ("Bo and Cy are"), or "" when no one is."""
+        from ..net.host import HostTable
+
+        host = self.network.model if self.playing and self.network is not None else None
+        if not isinstance(host, HostTable) or host.over:
+            return ""
+        names = [state.seat.name for state in host.table if state.remote and state.conn_id is not None]
+        if not names:
+            return ""
+        return (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]) + (
+            " is" if len(names) == 1 else " are")
 
     def open_new_game(self) -> None:
         from .new_game import NewGameScene
 
-        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.start_new_game))
+        def start(setup: NewGameSetup, pace: Pace) -> None:
+            self._ask_before_replacing(self.session.saved, lambda: self.start_new_game(setup, pace),
+                                       "Start the new game")
+
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, start))
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene
@@ -515,8 +564,11 @@ class App:
     def open_host_setup(self) -> None:
         from .new_game import NewGameScene
 
-        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.host_table,
-                                     network=True))
+        def host(setup: NewGameSetup, pace: Pace) -> None:
+            self._ask_before_replacing(self.session.saved_network, lambda: self.host_table(setup, pace),
+                                       "Open the table")
+
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, host, network=True))
 
     def _discovery_interfaces(self) -> list[str] | None:
         interface = self.options.net_interface
@@ -554,7 +606,6 @@ class App:
             addresses = []
             note = "This network does not allow tables to be found: friends join by address."
         self._end_game()
-        self.session.discard_saved_game()
         self.stack.replace_all(HostLobbyScene(self.size, game, addresses, note,
                                               on_start=lambda: self._start_hosted(game),
                                               on_cancel=lambda: self._cancel_network(game)))
@@ -574,7 +625,6 @@ class App:
         from ..net.host import HostTable
 
         if isinstance(game.model, HostTable):
-            self.session.discard_saved_game()
             game.model.rematch(self._new_seed())
             assert game.model.controller is not None
             self.controller = game.model.controller
