@@ -158,7 +158,7 @@ class Session:
         """The player's session; raises FolderInUse when another copy holds the folder and
         UnusableFolder when it cannot be a folder."""
         paths = DataPaths.resolve(data_dir)
-        lock = DataFolderLock(paths.data_dir, paths.config_dir)
+        lock = DataFolderLock(paths.data_dir, paths.config_dir, paths.unjudged)
         lock.acquire()
         try:
             return cls(paths, lock)
