@@ -807,12 +807,18 @@ def run(options: AppOptions) -> int:
 
 
 def alert(sentence: str) -> None:
-    """Say ``sentence`` on stderr and, where there is a screen, in a message box: a
-    double-clicked program has no terminal to read."""
+    """Say ``sentence`` on stderr and, where there is a screen, in the system's message box,
+    or where that cannot be shown (no ``zenity`` on a Linux desktop), in a window of our own:
+    a double-clicked program has no terminal to read."""
     print(sentence, file=sys.stderr, flush=True)
     if any(driver in startup.INVISIBLE_DRIVERS for driver in startup.asked_drivers()):
         return  # tests and build checks: a box would wait for a click on a screen nobody watches
     try:
         pygame.display.message_box("Hearts Desktop", sentence, message_type="error")
     except pygame.error:
-        pass  # no message system (no display): stderr said it
+        from .message_window import show_message
+
+        try:
+            show_message("Hearts Desktop", sentence)
+        except pygame.error:
+            pass  # no display at all: stderr said it
