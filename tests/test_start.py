@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,18 +70,21 @@ def test_a_hand_is_played_in_the_smallest_window(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- no display
 
 
+HANG_GUARD_SECONDS = 240
+"""A program still running this long hangs; a busy machine only starts it more slowly."""
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux desktop without its display")
-def test_without_a_display_the_program_says_so_and_exits_within_ten_seconds(tmp_path: Path) -> None:
+def test_without_a_display_the_program_says_so_and_exits(tmp_path: Path) -> None:
     """Over SSH, say: SDL fell back to its offscreen driver and the program ran forever,
-    drawing into memory."""
+    drawing into memory. (It exits as soon as it has started; the guard only tells a hang
+    from a start slowed by a busy machine.)"""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    started = time.monotonic()
     try:
         result = subprocess.run([sys.executable, "-m", "hearts_desktop", "--data-dir", str(tmp_path)],
-                                env=env, capture_output=True, text=True, timeout=10, check=False)
+                                env=env, capture_output=True, text=True, timeout=HANG_GUARD_SECONDS, check=False)
     except subprocess.TimeoutExpired:
-        pytest.fail("the program was still running after 10 s with no display")
-    assert time.monotonic() - started < 10
+        pytest.fail(f"the program was still running after {HANG_GUARD_SECONDS} s with no display")
     assert result.returncode != 0
     assert "needs a screen to draw on and found none" in result.stderr
     assert "Traceback" not in result.stderr
