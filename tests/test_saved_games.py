@@ -227,3 +227,20 @@ def test_quit_at_a_table_of_computers_does_not_ask(driver: Driver) -> None:
     play_a_little(driver)
     driver.frame(QuitRequested())
     assert not driver.app.running
+
+
+def test_a_table_hosted_for_computers_alone_is_still_saved_apart(driver: Driver) -> None:
+    """Nobody came and the host gave the friend's seat to a computer: a hosted game all the
+    same, which must not replace the game against the computers."""
+    play_a_little(driver)
+    solo = saves(driver)
+    driver.app.show_main_menu()
+    driver.app.host_table(TABLE, Pace.INSTANT)
+    driver.frame()
+    press(driver, "Computer plays")
+    press(driver, "Start")
+    driver.play_through(driver.human_to_act)
+    driver.act_by_click()
+    hosted = saves(driver)
+    assert {name: data for name, data in hosted.items() if not name.startswith("network")} == solo
+    assert "network-autosave.json" in hosted

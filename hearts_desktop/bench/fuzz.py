@@ -237,13 +237,15 @@ def check_app(app: App) -> None:
 
 
 def check_saved(before: App, after: App) -> None:
-    """What the next start offers to Continue is what the last run had saved."""
-    left, found = before.session.saved, after.session.saved
-    require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
-    if left is not None and found is not None:
-        same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed
-                and left.game.rules == found.game.rules and left.seats == found.seats)
-        require(same, "the saved game on disk differs from the one the app had")
+    """What the next start offers to Continue (the local and the hosted game) is what the
+    last run had saved."""
+    for left, found in ((before.session.saved, after.session.saved),
+                        (before.session.saved_network, after.session.saved_network)):
+        require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
+        if left is not None and found is not None:
+            same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed
+                    and left.game.rules == found.game.rules and left.seats == found.seats)
+            require(same, "the saved game on disk differs from the one the app had")
 
 
 # ---------------------------------------------------------------------- the monkey

@@ -8,8 +8,8 @@ game is saved, then counted in the statistics, and only then is its save forgott
 result the disk refused is still on disk (in the save) and is counted at the next start.
 
 Two games are kept: the one at this computer (``local``) and the last one hosted for friends
-(``network``, any game with a friend's seat), each in its own file, so hosting never replaces
-the game against the computers. A new game replaces the saved one of its kind only once a
+(``network``: the host's table reports to ``hosted_game_changed``), each in its own file, so
+hosting never replaces the game against the computers. A new game replaces the saved one of its kind only once a
 person here has made a move in it: a new game opened and left at once loses nothing.
 """
 
@@ -41,7 +41,7 @@ from ..persistence import (
 )
 from ..persistence.saves import forget_unjudged, keep_unjudged, load_unjudged, unjudged_files, unjudged_path
 from ..persistence.stats import Accuracy, game_id, reread_statistics
-from ..words import Pace, SeatKind
+from ..words import Pace
 from .autosave import Autosaver, BackgroundWriter
 from .bot_runner import BotRunner
 from .table import TableController
@@ -69,11 +69,6 @@ class SaveSlot:
     """The table whose game the file holds now (None: a game from an earlier start, or none)."""
 
 
-def hosted(seats: Sequence[Seat]) -> bool:
-    """A game with a friend's seat: a network table's, saved apart from the local game."""
-    return any(seat.kind == SeatKind.REMOTE for seat in seats)
-
-
 def person_moved(game: Game, seats: Sequence[Seat]) -> bool:
     """Whether a person at this computer has made a move in ``game`` (only then is it saved)."""
     return any(seats[action.seat].is_human for action in game.actions)
@@ -98,7 +93,7 @@ class Session:
         """The game at this computer; None when nothing may be written."""
         self.network: SaveSlot | None = None
         """The last game hosted for friends."""
-        self.uncounted: tuple[Game, tuple[Seat, ...]] | None = None
+        self.uncounted: tuple[Game, tuple[Seat, ...], SaveSlot] | None = None
         """A finished game the statistics on disk do not count yet."""
         self.result_saved = True
         """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
@@ -124,7 +119,7 @@ class Session:
         for slot in (self.local, self.network):
             if slot.saved is not None and slot.saved.game.over:  # its result was not counted yet
                 finished, slot.saved = slot.saved, None
-                self._count_finished(finished.game, finished.seats, save_first=False)
+                self._count_finished(finished.game, finished.seats, slot, save_first=False)
 
     def _open_slot(self, path: Path) -> SaveSlot:
         loaded = load_game(path)
@@ -148,10 +143,6 @@ class Session:
 
     def _slots(self) -> list[SaveSlot]:
         return [slot for slot in (self.local, self.network) if slot is not None]
-
-    def slot_for(self, seats: Sequence[Seat]) -> SaveSlot | None:
-        """Where a game of these seats is saved."""
-        return self.network if hosted(seats) else self.local
 
     @classmethod
     def open(cls, data_dir: Path | None) -> Session:
@@ -198,12 +189,14 @@ class Session:
                 self.coach.follow(self._coached.game, tuple(self._coached.seats))
 
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
-                    auto_continue: bool = False, resumes: bool = False) -> TableController:
+                    auto_continue: bool = False, resumes: bool = False, hosted: bool = False) -> TableController:
         """A table for ``game`` whose every action is saved through this session (and whose
         finished hands the coach judges). ``resumes``: the game is the saved one played on
         (Continue, a restarted hand), saved over it at once; a new game replaces the saved
-        game of its kind only from a person's first move."""
-        table = TableController(game, seats, runner, pace, on_change=self.game_changed,
+        game of its kind only from a person's first move. ``hosted``: the game of a network
+        table, played on here, saved where hosted games are."""
+        table = TableController(game, seats, runner, pace,
+                                on_change=self.hosted_game_changed if hosted else self.game_changed,
                                 auto_continue=auto_continue)
         self._resumed = table if resumes else None
         self._coached = table
@@ -213,8 +206,7 @@ class Session:
 
     def saves(self, controller: TableController) -> bool:
         """Whether ``controller``'s game is the one on disk (a new game: only once a person moved)."""
-        slot = self.slot_for(controller.seats)
-        return slot is not None and slot.owner is controller
+        return any(slot.owner is controller for slot in self._slots())
 
     def update(self) -> None:
         """Each frame: take in the coach's judgements."""
@@ -235,11 +227,17 @@ class Session:
             self._try(save_settings, self.paths.settings, settings)
 
     def game_changed(self, controller: TableController) -> None:
-        """After every action: save the game (from a person's first move on, replacing the
-        other game of its kind then), or, once it is over, count it and forget it; the coach
-        starts on each hand that finished."""
+        """After every action of a game at this computer: save it (from a person's first move
+        on, replacing the saved one then), or, once it is over, count it and forget it; the
+        coach starts on each hand that finished."""
+        self._changed(controller, self.local)
+
+    def hosted_game_changed(self, controller: TableController) -> None:
+        """The same for the game of a table hosted here, in its own file."""
+        self._changed(controller, self.network)
+
+    def _changed(self, controller: TableController, slot: SaveSlot | None) -> None:
         game, seats = controller.game, tuple(controller.seats)
-        slot = self.slot_for(seats)
         if slot is None:
             return
         if not game.over:
@@ -253,7 +251,7 @@ class Session:
                 slot.autosaver.submit(game, seats)
         else:
             slot.saved = None
-            self._count_finished(game, seats, save_first=True)
+            self._count_finished(game, seats, slot, save_first=True)
         if self.coach is not None and controller is self._coached:
             if game.over and self.paths is not None:  # kept until judged: a quit right now is finished at the next start
                 self._try(keep_unjudged, unjudged_path(self.paths.unjudged, game_id(game)), game, seats)
@@ -269,7 +267,7 @@ class Session:
     def _make_way(self, slot: SaveSlot) -> None:
         """Before a new game is first saved in ``slot``: the game there goes, a finished one
         whose result the statistics refused counted first (its last chance)."""
-        if self.uncounted is not None and self.slot_for(self.uncounted[1]) is slot:
+        if self.uncounted is not None and self.uncounted[2] is slot:
             self._count_finished(*self.uncounted, save_first=False, keeping_save=False)
             self.uncounted = None
         elif slot.saved is None:
@@ -293,17 +291,16 @@ class Session:
         if self.lock is not None:
             self.lock.release()
 
-    def _count_finished(self, game: Game, seats: tuple[Seat, ...], *, save_first: bool,
+    def _count_finished(self, game: Game, seats: tuple[Seat, ...], slot: SaveSlot, *, save_first: bool,
                         keeping_save: bool = True) -> None:
-        """Save the finished game (``save_first``), count it, and only then forget its save."""
-        slot = self.slot_for(seats)
-        assert slot is not None and self.paths is not None
+        """Save the finished game (``save_first``) in ``slot``, count it, and only then forget its save."""
+        assert self.paths is not None
         if save_first:
             self.result_saved = slot.autosaver.save_now(game, seats)
         try:
             self._update_statistics(lambda statistics: statistics.record_game(game, seats))
         except StorageError as error:
-            self.uncounted = (game, seats)
+            self.uncounted = (game, seats, slot)
             outcome = RESULT_KEPT if self.result_saved and keeping_save else RESULT_LOST
             self.messages.append(f"{error.cause}, so the statistics could not be saved; {outcome}.")
             return

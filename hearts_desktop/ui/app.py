@@ -155,6 +155,9 @@ class App:
         self.exit_code = 0
         self.playing = False
         """A table is open (``controller`` and ``table`` are the live game)."""
+        self.hosted_save = False
+        """The local table plays a hosted game on (Continue the network game): it, its
+        rematch and its restarted hands are saved with the hosted games."""
         self.session = Session(None) if options.scripted else Session.open(options.data_dir)
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
@@ -305,15 +308,17 @@ class App:
     def _new_seed(self) -> int:
         return self.options.seed if self.options.seed is not None else int.from_bytes(os.urandom(4), "big")
 
-    def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False) -> None:
+    def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False, hosted: bool = False) -> None:
         """Put ``game`` on the table, replacing every screen; ``resumes``: the saved game
-        played on (it saves over the save at once, where a new game waits for a first move)."""
+        played on (it saves over the save at once, where a new game waits for a first move);
+        ``hosted``: a network table's game played on here, saved with the hosted games."""
         self._end_game()
         options = self.options
         pace = options.pace if options.scripted and options.pace else self.settings.pace
         runner = self._bots()
         self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke,
-                                                   resumes=resumes)
+                                                   resumes=resumes, hosted=hosted)
+        self.hosted_save = hosted
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
 
     def _bots(self) -> BotRunner:
@@ -403,7 +408,7 @@ class App:
             self._network_rematch(self.network)
             return
         game, seats = self.controller.game, tuple(self.controller.seats)
-        self.start_game(Game(game.rules, self._new_seed()), seats)
+        self.start_game(Game(game.rules, self._new_seed()), seats, hosted=self.hosted_save)
 
     def continue_game(self) -> None:
         saved = self.session.saved
@@ -414,7 +419,7 @@ class App:
         """The last hosted game, played on here with computers in the friends' seats."""
         saved = self.session.saved_network
         if saved is not None:
-            self.start_game(saved.game.copy(), saved.seats, resumes=True)
+            self.start_game(saved.game.copy(), saved.seats, resumes=True, hosted=True)
 
     def can_restart_hand(self) -> bool:
         if not self.playing or self.network is not None or self.controller.game.over or self.controller.awaiting_continue:
@@ -424,8 +429,14 @@ class App:
     def restart_hand(self) -> None:
         if self.can_restart_hand():
             self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats),
-                            resumes=self.session.saves(self.controller))
-            self.session.game_changed(self.controller)
+                            resumes=self.session.saves(self.controller), hosted=self.hosted_save)
+            self._save_now()
+
+    def _save_now(self) -> None:
+        """Save the game on the table as it is now (a restarted hand, a changed difficulty),
+        where its own table saves it: with the local or the hosted games."""
+        if self.controller.on_change is not None:
+            self.controller.on_change(self.controller)
 
     # ------------------------------------------------------------------ the coach
 
@@ -552,7 +563,7 @@ class App:
         if self.playing and (self.network is None or self.network.hosting):
             levels = self.network.model if self.network is not None else self.controller
             self.stack.push(DifficultyScene(self.size, levels,  # type: ignore[arg-type]
-                                            lambda: self.session.game_changed(self.controller)))
+                                            self._save_now))
 
     # ------------------------------------------------------------------ network play
 
@@ -594,7 +605,7 @@ class App:
             name = self._network_name()
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
         host = HostTable(Game(setup.rules, self._new_seed()), seats, runner, code=new_code(),
-                         host_name=seats[0].name, pace=pace, on_change=self.session.game_changed,
+                         host_name=seats[0].name, pace=pace, on_change=self.session.hosted_game_changed,
                          link=link, clock=network.clock)
         game = NetworkGame(host)
         note = ""
