@@ -205,8 +205,9 @@ careless input of whoever sits there: the second half of a double-click or a dou
 anywhere, clicks and keys anywhere but on a ready cover's button or its keys."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_h, pygame.K_f, pygame.K_s,
-        pygame.K_l, pygame.K_ESCAPE)
-"""Keys pressed anew at any moment: all but the cover's own."""
+        pygame.K_l)
+"""Keys pressed anew at any moment: all but the cover's own (and Esc: the menu's Settings draws
+sample cards, which the check would take for someone's)."""
 HELD_KEYS = (*COVER_KEYS, *KEYS)
 DOUBLE_GESTURE_FRAMES = 15
 """The second click of a double-click, or the second Enter, comes at most this many frames
