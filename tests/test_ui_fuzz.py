@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from hearts_desktop.bench import fuzz as fuzz_module
-from hearts_desktop.bench.fuzz import FuzzFailure, check_saved, fuzz
+from hearts_desktop.bench.fuzz import FuzzFailure, check_app, check_saved, fuzz
 from hearts_desktop.bench.invariants import InvariantBroken, check_game
 from hearts_desktop.engine import Card, Game, Phase
 from hearts_desktop.persistence import Seat, Settings
@@ -25,6 +25,7 @@ from hearts_desktop.ui.new_game import NewGameScene
 from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.theme import BACK_COLOURS
+from hearts_desktop.ui.ui_log import card_points
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver, finished_game, key
@@ -224,5 +225,33 @@ def test_fuzz_seed_31337_a_zero_width_space_typed_into_a_name_box_is_refused_in_
         driver.frame()
         assert driver.top is dialog and dialog.seat_controls[0][0].text == "You"
         assert dialog.text_fields.refusal == "This box cannot hold the zero width space, so it was left out."
+    finally:
+        driver.close()
+
+
+def test_fuzz_seed_2026_help_opened_in_the_frame_of_a_hand_over_keeps_the_table_whole(tmp_path: Path) -> None:
+    """``bench fuzz --seed 2026`` at event 25,334: Anna played her card and pressed ? in the
+    same frame; the help opened above the table before its update could put up Bo's cover,
+    and the paused table still held Anna's hand as last drawn, her card in it (hers to see:
+    nobody had taken the computer yet, and a paused table takes no click), while the
+    controller already looked at Bo's. The check now looks at a table its frame updated;
+    Bo's cover comes up when the help closes, before anything of his is placed."""
+    driver = Driver(tmp_path)
+    seats = (Seat("Anna", SeatKind.HUMAN), Seat("Bo", SeatKind.HUMAN), *HOT_SEAT[1::2])
+    try:
+        driver.new_game(seats)
+        app = driver.app
+        driver.play_through(lambda: driver.human_to_act() and app.controller.viewer == 0
+                            and app.controller.view().phase is Phase.PLAYING and len(app.controller.view().trick) < 3)
+        card = app.controller.view().legal_cards()[0]
+        point = card_points(app.table.hand_rects)[card]
+        driver.frame(PointerDown(point), PointerUp(point), KeyPress(pygame.K_SLASH, pygame.KMOD_SHIFT, "?"))
+        assert app.controller.cover == 1 and not isinstance(driver.top, TableScene | CoverScene)
+        check_app(app)
+        assert card in app.table.hand_rects  # Anna's hand as last drawn, her card still in it
+        driver.keys(pygame.K_ESCAPE)  # the help closes
+        driver.frame()
+        assert isinstance(driver.top, CoverScene)
+        check_app(app)
     finally:
         driver.close()

@@ -208,13 +208,21 @@ def table_drawn(stack: Sequence[Scene], table: TableScene) -> bool:
     return not any(scene.opaque for scene in stack[index + 1:])
 
 
-def check_table(table: TableScene, drawn: bool) -> None:
+def table_live(stack: Sequence[Scene], table: TableScene) -> bool:
+    """Whether the last frame updated the table (no screen above it pauses it): a paused
+    table is the snapshot of its last update (a move and the menu in one frame: the move's
+    card is still drawn in the hand until the menu closes)."""
+    index = stack.index(table)
+    return not any(scene.pauses_below for scene in stack[index + 1:])
+
+
+def check_table(table: TableScene, live: bool) -> None:
     view = table.controller.view()
     slots = table.pass_slots
     require(len(slots) <= 3 and len(set(slots)) == len(slots), f"pass slots hold {slots}")
     if view.phase is Phase.PASSING:
         require(all(view.hand >> card & 1 for card in slots), f"pass slots hold {slots}, not all in the hand")
-    if drawn:
+    if live:
         stray = [card for card in table.hand_rects if not view.hand >> card & 1]
         require(not stray, f"cards {stray} drawn in the hand of seat {view.seat} who does not hold them")
 
@@ -233,7 +241,7 @@ def check_app(app: App) -> None:
     require(app.table in stack, "a game is playing with no table on the stack")
     check_game(app.controller.game)
     check_controller(app.controller)
-    check_table(app.table, table_drawn(stack, app.table))
+    check_table(app.table, table_live(stack, app.table))
 
 
 def check_saved(before: App, after: App) -> None:
