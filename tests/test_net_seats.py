@@ -226,3 +226,15 @@ def test_the_next_deal_waits_for_a_friend_reading_the_score_no_longer_than_a_tur
     assert host.awaiting_continue and 1 in host.reading
     table.clock.now += TURN_SECONDS
     table.run(lambda: not host.awaiting_continue, steps=20)
+
+
+def test_a_quick_friend_is_never_held_back_by_the_message_budget() -> None:
+    """Moves the table takes give their share of the budget back: only messages that move
+    nothing can run it dry, so computers at the Instant pace play whole games unthrottled."""
+    table, _ = friend_table()
+    frozen = table.clock.now
+
+    def freeze(step: int) -> None:
+        table.clock.now = frozen  # the whole game in one instant: the budget never refills
+    table.run(lambda: table.host.over, steps=5000, each=freeze)
+    assert table.host.counters.rate_limited == 0

@@ -103,6 +103,10 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def give_back(self) -> None:
+        """Return a token taken for something that turned out to cost nothing."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
     def wait(self, now: float) -> float:
         """Seconds until a token is there (0 when one is)."""
         self._refill(now)

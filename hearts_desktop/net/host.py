@@ -11,9 +11,11 @@ may stay and whose code is compared, and when. **The lobby** is the seats: who s
 each seat's rejoin token, and the requests for a seat the host answers. **The game** is the
 controller's, relayed to each seat redacted for it.
 
-Nothing from a connection is trusted. Every message it sends, accepted or not, draws on
-its budget (``MESSAGES_PER_SECOND``); past it messages are dropped unread, and a connection
-that keeps on is cut off. A message is decoded against the protocol's types first; then a
+Nothing from a connection is trusted. Every message it sends draws on its budget
+(``MESSAGES_PER_SECOND``), and only one that moves the game (a move the table takes, the
+score read when it is due) gives its share back: the game bounds those, so a quick player
+is never held back while ignored, refused or malformed messages run the budget dry. Past it
+messages are dropped unread, and a connection that keeps on is cut off. A message is decoded against the protocol's types first; then a
 move must come from the connection of the seat it names, for a decision the table is
 waiting for from that seat, and the engine must find it legal. Anything else is refused
 with the reason and the table carries on. Every message a seat receives is built from that
@@ -66,8 +68,8 @@ from .remote_seats import RemoteSeats
 from .shared_table import TURN_SECONDS, NetworkTableRules
 
 MESSAGES_PER_SECOND: Final = 10.0
-"""Messages a connection may send a second after a burst, accepted, ignored or refused alike:
-a person sends a few a minute; past it messages are dropped unread."""
+"""Messages a connection may send a second after a burst, ignored or refused alike (the ones
+that move the game give their share back): past it messages are dropped unread."""
 MESSAGE_BURST: Final = 40.0
 MAX_DROPPED: Final = 100
 """Messages dropped past the budget before the connection is cut off; its seat's token is
@@ -348,10 +350,9 @@ class HostTable(NetworkTableRules):
             self.disconnected(conn.conn_id)
         else:
             self._back_from_slow(conn.seat)
-            if isinstance(message, p.Ready):
-                self._ready(conn.seat, message.hand_index)
-            else:
-                self._move(conn, message)
+            moved = self._ready(conn.seat, message.hand_index) if isinstance(message, p.Ready) else self._move(conn, message)
+            if moved:
+                conn.budget.give_back()
 
     def _within_budget(self, conn: Connection) -> bool:
         """Every message draws on its connection's budget; past it, dropped unread."""
@@ -524,33 +525,37 @@ class HostTable(NetworkTableRules):
 
     # ------------------------------------------------------------------ moves
 
-    def _move(self, conn: Connection, message: p.Move) -> None:
+    def _move(self, conn: Connection, message: p.Move) -> bool:
+        """Apply a friend's move if the table waits for it and the rules allow it (True)."""
         seat = conn.seat
         assert seat is not None
         controller = self.controller
         card = message.card if isinstance(message, p.Play) else None
         if controller is None:
             self._refuse(conn, "The game has not started yet.", card)
-            return
+            return False
         if message.seat != seat:
             self._refuse(conn, f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}.", card)
-            return
+            return False
         if self.remote.waiting_job(seat) is None:
             self._refuse(conn, "Wait for your turn.", card)
-            return
+            return False
         action = _action(seat, message)
         reason = controller.game.illegal_reason(action)
         if reason is not None:
             self._refuse(conn, reason, card)
-            return
+            return False
         self.remote.answer(seat, action)
+        return True
 
-    def _ready(self, seat: int, hand_index: int) -> None:
-        """A person has read the score of hand ``hand_index``."""
+    def _ready(self, seat: int, hand_index: int) -> bool:
+        """A person has read the score of hand ``hand_index`` (True when the table waited for it)."""
         results = self.game.results if self.controller is None else self.controller.game.results
-        if hand_index == len(results) - 1:
+        if hand_index == len(results) - 1 and seat in self.reading:
             self.reading.discard(seat)
             self._dirty = True
+            return True
+        return False
 
     # ------------------------------------------------------------------ time
 

@@ -53,10 +53,11 @@ HANDSHAKE_SECONDS: Final = 2.0
 MAX_HANDSHAKES_PER_ADDRESS: Final = 16
 MAX_HANDSHAKES: Final = 128
 ACCEPT_BACKLOG: Final = 1024
-READS_PER_SECOND: Final = 50.0
-"""Messages read from one connection a second after ``READ_BURST``: five times what the host
-table accepts from it (``host.MESSAGES_PER_SECOND``), so the table, not the socket, decides."""
-READ_BURST: Final = 100.0
+READS_PER_SECOND: Final = 200.0
+"""Messages read from one connection a second after ``READ_BURST``: many times what a quick
+player sends, so the host table's budget (``host.MESSAGES_PER_SECOND``), not the socket, says
+what is too much; a flood past it waits in its own socket."""
+READ_BURST: Final = 400.0
 SHUT_SECONDS: Final = 1.0
 """How long closing the host waits for goodbyes to be sent before it aborts every socket."""
 
