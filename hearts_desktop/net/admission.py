@@ -15,10 +15,12 @@ limit is tested without a socket or a clock.
   table-wide bucket, ``code.CHECK_BURST`` at once, then ``code.CHECKS_PER_SECOND``, right or
   wrong, an address's first guess included. A hello that finds the bucket empty waits (at
   most ``MAX_WAITING`` of them, for at most ``WAIT_SECONDS``), and each check goes to the
-  waiting hello whose address has knocked the fewest times: a friend who arrives during a
-  flood of guesses from addresses that have guessed before is checked at the next check,
-  within a second. Only a flood bringing a never-seen address for every guess competes
-  with a friend on equal terms (the README says so).
+  waiting hello whose address has knocked the fewest times so far, the longest waiting first
+  among those: an address's first knock goes before any address's second. A friend who
+  arrives during a flood of guesses from addresses that have knocked before is checked at
+  the next check, within a second; while a flood still has addresses it never used, a
+  friend waits behind at most ``MAX_WAITING`` other first knocks, and is told the table is
+  busy when the queue is full (the README says so).
 - **Per address**, after ``code.FREE_TRIES_PER_ADDRESS`` wrong codes each further hello
   waits 2, 4, 8... seconds, at most ``code.MAX_ADDRESS_WAIT``, before it is even queued.
 
@@ -45,9 +47,9 @@ HELLO_SECONDS: Final = 2.0
 """A friend's program says hello within milliseconds of connecting; this is for slow links."""
 MAX_IDLE_PER_ADDRESS: Final = 64
 MAX_IDLE: Final = 256
-MAX_WAITING: Final = 32
+MAX_WAITING: Final = 16
 """Hellos waiting for a code check at once; more are turned away as busy."""
-WAIT_SECONDS: Final = 10.0
+WAIT_SECONDS: Final = 20.0
 MAX_ADDRESSES_REMEMBERED: Final = 65_536
 """Addresses whose knocks and wrong codes are remembered (the oldest forgotten first)."""
 
@@ -192,8 +194,6 @@ class Knock:
     address: str
     typed: str
     since: float
-    rank: int
-    """How many hellos its address had sent without being admitted: fewer go first."""
 
 
 class CodeChecks:
@@ -211,14 +211,18 @@ class CodeChecks:
 
     def knock(self, conn_id: int, address: str, typed: str, now: float) -> str | None:
         """Queue a hello for a check; the refusal at once when its address must wait first."""
-        rank = self._knocks.get(address, 0)
-        _remember(self._knocks, address, rank + 1)
+        _remember(self._knocks, address, self._knocks.get(address, 0) + 1)
         wait = self._next_try.get(address, 0.0) - now
         if wait > 0:
             seconds = max(1, round(wait))
             return f"Too many wrong room codes: try again in {seconds} second{'s' if seconds > 1 else ''}."
-        self.waiting.append(Knock(conn_id, address, typed, now, rank))
+        self.waiting.append(Knock(conn_id, address, typed, now))
         return None
+
+    def _rank(self, knock: Knock) -> tuple[int, float]:
+        """Fewest knocks from its address so far first (an address that keeps knocking sinks
+        behind a newcomer), then the longest waiting."""
+        return self._knocks.get(knock.address, 1), knock.since
 
     def forget(self, conn_id: int) -> None:
         self.waiting = [k for k in self.waiting if k.conn_id != conn_id]
@@ -226,7 +230,7 @@ class CodeChecks:
     def due(self, now: float) -> list[tuple[int, str | None]]:
         """The checks the bucket allows now, fewest knocks first, as (connection, None when the
         code is right, else why not); then the hellos that waited too long or do not fit."""
-        self.waiting.sort(key=lambda k: (k.rank, k.since))
+        self.waiting.sort(key=self._rank)
         answers: list[tuple[int, str | None]] = []
         while self.waiting and self.bucket.take(now):
             knock = self.waiting.pop(0)
