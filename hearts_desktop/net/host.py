@@ -15,11 +15,12 @@ Nothing from a connection is trusted. Every message it sends draws on its budget
 (``MESSAGES_PER_SECOND``), and only one that moves the game (a move the table takes, the
 score read when it is due) gives its share back: the game bounds those, so a quick player
 is never held back while ignored, refused or malformed messages run the budget dry. Past it
-messages are dropped unread, and a connection that keeps on is cut off. A message is decoded against the protocol's types first; then a
-move must come from the connection of the seat it names, for a decision the table is
-waiting for from that seat, and the engine must find it legal. Anything else is refused
-with the reason and the table carries on. Every message a seat receives is built from that
-seat's ``PlayerView`` and events redacted for that seat.
+messages are dropped unread, and a connection that keeps on is cut off. A message is
+decoded against the protocol's types first; then a move must come from the connection of
+the seat it names, for a decision the table is waiting for from that seat, and the engine
+must find it legal. Anything else is refused with the reason and the table carries on.
+Every message a seat receives is built from that seat's ``PlayerView`` and events redacted
+for that seat.
 
 A seat is its person's: coming back needs its token, or the host's yes when someone without
 it asks (``requests``); a seat is never given away unseen, and everyone sees its name. A
