@@ -4,7 +4,7 @@ without the token and a message flood. Every wait in it ends on a line the host 
 
 from __future__ import annotations
 
-from hearts_desktop.bench.lan_attack import SHORT, run
+from benchmarks.lan_attack import SHORT, run
 from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND
 
 

@@ -87,13 +87,13 @@ SHORT: Final = Sizes(idle_connections=200, join_attempts=3, join_spacing=0.0, co
 
 def serve(friends: int, players: int, seed: int) -> int:
     """A host table on 127.0.0.1 with ``friends`` open seats; commands on stdin, figures on stdout."""
-    from ..controller.bot_runner import InlineRunner
-    from ..engine import Game, Ruleset
-    from ..net.code import new_code
-    from ..net.host import HostTable
-    from ..net.transport import WebSocketHost
-    from ..persistence.seats import Seat
-    from ..words import Level, Pace, SeatKind
+    from hearts_desktop.controller.bot_runner import InlineRunner
+    from hearts_desktop.engine import Game, Ruleset
+    from hearts_desktop.net.code import new_code
+    from hearts_desktop.net.host import HostTable
+    from hearts_desktop.net.transport import WebSocketHost
+    from hearts_desktop.persistence.seats import Seat
+    from hearts_desktop.words import Level, Pace, SeatKind
 
     seats = [Seat("Host", SeatKind.COMPUTER, Level.EASY)]
     seats += [Seat(f"Seat {i + 1}", SeatKind.REMOTE, Level.EASY) for i in range(friends)]
@@ -207,7 +207,7 @@ def _source(index: int) -> str:
 
 def code_flood(port: int, seconds: float, workers: int, addresses: int) -> int:
     """Wrong codes from ``addresses`` source addresses in turn, ``workers`` at a time."""
-    from ..net import protocol as p
+    from hearts_desktop.net import protocol as p
 
     counts: Counter[str] = Counter()
     rng = random.Random(5)
@@ -244,11 +244,11 @@ def code_flood(port: int, seconds: float, workers: int, addresses: int) -> int:
 def message_flood(port: int, code: str, quiet: float, seconds: float, rate: int) -> int:
     """A seated friend who plays its seat, and after ``quiet`` seconds sends ``rate`` valid but
     ignored messages a second for ``seconds``, reconnecting with its token when cut off."""
-    from ..net import protocol as p
-    from ..net.client import ClientTable
-    from ..net.headless import SeatBot
-    from ..net.transport import WebSocketClient
-    from ..words import Level
+    from hearts_desktop.net import protocol as p
+    from hearts_desktop.net.client import ClientTable
+    from hearts_desktop.net.headless import SeatBot
+    from hearts_desktop.net.transport import WebSocketClient
+    from hearts_desktop.words import Level
 
     client = ClientTable("Mal", code, lambda: WebSocketClient("127.0.0.1", port))
     client.retry_seconds = 0.05
@@ -344,7 +344,7 @@ class Host:
 
 
 def _child(arguments: list[str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "hearts_desktop.bench.lan_attack", *arguments],
+    return subprocess.Popen([sys.executable, "-m", "benchmarks.lan_attack", *arguments],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
@@ -374,8 +374,8 @@ async def knock(port: int, code: str, name: str, source: str, seconds: float, to
                 leave: bool = True, told_to_wait: bool = False) -> tuple[float | None, str]:
     """Say hello; the seconds until ``welcome`` (None if refused, not in time, or told to wait
     when ``told_to_wait`` ends the knock) and the last word."""
-    from .. import __version__
-    from ..net import protocol as p
+    from hearts_desktop import __version__
+    from hearts_desktop.net import protocol as p
 
     started = time.monotonic()
     last = ""
@@ -460,8 +460,8 @@ def rejoin_phase() -> dict[str, Any]:
         taken: dict[str, bool] = {}
 
         async def owner() -> tuple[str, int]:
-            from .. import __version__
-            from ..net import protocol as p
+            from hearts_desktop import __version__
+            from hearts_desktop.net import protocol as p
 
             async with connect(f"ws://127.0.0.1:{host.port}", ping_interval=None,
                                local_addr=(FRIEND_SOURCE, 0)) as socket:
@@ -574,8 +574,8 @@ def report(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m hearts_desktop.bench lan-attack [--short] [--json]``."""
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench lan-attack", description=__doc__)
+    """``python -m benchmarks lan-attack [--short] [--json]``."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks lan-attack", description=__doc__)
     parser.add_argument("--short", action="store_true", help="the suite's few-second version")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -588,7 +588,7 @@ def main(argv: Sequence[str]) -> int:
 
 def child(argv: Sequence[str] | None = None) -> int:
     """The processes the benchmark starts: the host and the attackers."""
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench.lan_attack")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.lan_attack")
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("serve")
     host.add_argument("--friends", type=int, default=3)

@@ -36,13 +36,14 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..net import protocol as p
-from ..net.admission import Bucket
-from ..net.client import ClientTable
-from ..net.headless import SeatBot
-from ..net.host import MESSAGE_BURST, MESSAGES_PER_SECOND
-from ..net.transport import WebSocketClient
-from ..words import Level
+from hearts_desktop.net import protocol as p
+from hearts_desktop.net.admission import Bucket
+from hearts_desktop.net.client import ClientTable
+from hearts_desktop.net.headless import SeatBot
+from hearts_desktop.net.host import MESSAGE_BURST, MESSAGES_PER_SECOND
+from hearts_desktop.net.transport import WebSocketClient
+from hearts_desktop.words import Level
+
 from .lan import _read, _start
 
 CARDS = [r + s for s in "CDSH" for r in "23456789TJQKA"]
