@@ -1,8 +1,7 @@
 """The optional compiled build: mypyc compiles the engine and the search core where it can.
 
-``pip install .`` on a machine with a C compiler builds the modules in ``COMPILED`` (and the
-benchmarks' sparring partner, ``COMPILED_BENCH``) from the same typed Python (about twice as
-fast; ``hearts-desktop --version`` says which build runs),
+``pip install .`` on a machine with a C compiler builds the modules in ``COMPILED`` from the
+same typed Python (about twice as fast; ``hearts-desktop --version`` says which build runs),
 like the C speedups of well-known libraries; anywhere it cannot (no compiler, a failed
 build, or ``HEARTS_DESKTOP_PURE=1``) it installs pure Python and prints one line saying so
 (pip shows it with ``-v``). Editable installs (``pip install -e``, the test command) are
@@ -35,9 +34,6 @@ COMPILED = [
     "hearts_desktop/bots/opponent_model.py",
     "hearts_desktop/bots/search.py",
 ]
-# The sparring partner's playouts: the arena's hot path, in a library of its own, so that the
-# installers (which leave ``hearts_desktop.bench`` out) ship none of it.
-COMPILED_BENCH = ["hearts_desktop/bench/opponents.py"]
 PURE_VARIABLE = "HEARTS_DESKTOP_PURE"
 EDITABLE_COMMANDS = {"editable_wheel", "develop"}
 BUILD_COMMANDS = {"bdist_wheel", "build", "build_ext", "install"}  # not just reading the metadata
@@ -77,8 +73,7 @@ def compiled_extensions() -> list[Any]:
         say("installing pure Python: mypy (mypyc) is not installed to compile the engine")
         return []
     try:
-        groups = [(COMPILED, "hearts_desktop"), (COMPILED_BENCH, "hearts_desktop_bench")]
-        return list(mypycify(COMPILED + COMPILED_BENCH, opt_level="3", separate=groups,
+        return list(mypycify(COMPILED, opt_level="3", separate=[(COMPILED, "hearts_desktop")],
                              target_dir=os.path.join("build", "mypyc")))
     except (Exception, SystemExit) as error:  # mypyc exits on a type error it cannot compile
         say(f"installing pure Python: mypyc could not compile the engine ({error})")

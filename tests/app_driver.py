@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from hearts_desktop.bench.persistence import act_for_the_person
+from benchmarks.persistence import act_for_the_person
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, Ruleset

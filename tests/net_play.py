@@ -39,6 +39,8 @@ class NetTable:
     friends: list[ClientTable] = field(default_factory=list)
     bots: list[SeatBot] = field(default_factory=list)
     host_rng: random.Random = field(default_factory=lambda: random.Random(0))
+    gives_seats: bool = False
+    """The host's person gives every seat asked for without its token (tests of rejoining afresh)."""
 
     def join(self, name: str, level: Level = Level.EASY, code: str = CODE, address: str = "10.0.0.2") -> ClientTable:
         friend = ClientTable(name, code, lambda: self.link.connect(address), clock=self.clock)
@@ -50,6 +52,9 @@ class NetTable:
         """One tick: the host, then every friend (who plays if the table waits for them)."""
         self.clock.now += STEP
         self.host.update(STEP)
+        if self.gives_seats:
+            for request in list(self.host.requests):
+                self.host.answer_request(request.conn_id, give=True)
         if play:
             self._host_person_plays()
         for friend, bot in zip(self.friends, self.bots):

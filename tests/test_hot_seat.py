@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Search
 from hypothesis import strategies as st
 
-from hearts_desktop.bench.fuzz import table_drawn
+from benchmarks.fuzz import table_drawn
 from hearts_desktop.engine import Card, Phase, Ruleset, cards_of, preset_by_key
 from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.app import App

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench.layout import Screen, inspect
-from hearts_desktop.bench.layout_screens import Stage, advanced, passing, stage
+from benchmarks.layout import Screen, inspect
+from benchmarks.layout_screens import Stage, advanced, passing, stage
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui import window

@@ -1,4 +1,5 @@
-"""A friend's window over real websockets: join, the table, and the host leaving (issue 22)."""
+"""A friend's window over real websockets: join, the table, and the host leaving (issue 22);
+the host's window answering requests for a seat (issue 40)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,15 @@ from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.host import HostTable
 from hearts_desktop.net.transport import WebSocketHost
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.ui.app import App, AppOptions
-from hearts_desktop.ui.network_scenes import JoiningScene, TableClosedScene
+from hearts_desktop.ui.app import App, AppOptions, AppOverlays
+from hearts_desktop.ui.menus import GameMenuScene
+from hearts_desktop.ui.network_scenes import HostSeatsScene, JoiningScene, NetworkGame, TableClosedScene
 from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
+
+from .app_driver import Driver
+from .net_play import started_table
 
 SEATS = [Seat("Hostess", SeatKind.COMPUTER, Level.EASY), Seat("Seat 2", SeatKind.REMOTE, Level.EASY), Seat("Ben", SeatKind.COMPUTER, Level.EASY),
          Seat("Clara", SeatKind.COMPUTER, Level.EASY)]
@@ -56,3 +62,43 @@ def test_a_friend_window_joins_sees_only_its_cards_and_hears_why_the_host_left(t
     finally:
         app.shutdown()
         host.close()
+
+
+def test_the_host_window_answers_who_asks_for_a_seat_and_hands_seats_to_computers(tmp_path: Path) -> None:
+    table = started_table(Ruleset(), [Seat("Hostess", SeatKind.HUMAN), Seat("Seat 1", SeatKind.REMOTE, Level.EASY),
+                                      Seat("Ben", SeatKind.COMPUTER, Level.EASY), Seat("Clara", SeatKind.COMPUTER, Level.EASY)])
+    driver = Driver(tmp_path)
+    try:
+        driver.app._start_hosted(NetworkGame(table.host))
+        AppOverlays(driver.app).menu(driver.app.table)
+        menu = driver.top
+        assert isinstance(menu, GameMenuScene) and "Friends' seats" in [getattr(c, "label", "") for c in menu.controls]
+        menu.close()
+        ann = table.friends[0]
+        ann.retry_seconds = 10_000.0
+        ann.drop()
+        mallory = table.join("Mallory", address="10.0.0.66")
+        for _ in range(100):
+            if isinstance(driver.top, HostSeatsScene):
+                break
+            driver.frame()
+            mallory.update(0.0)
+        scene = driver.top
+        assert isinstance(scene, HostSeatsScene)
+        assert [text for text, _ in scene.lines] == ["Mallory (at 10.0.0.66) asks for Ann's seat.",
+                                                     "Ann is away: a computer plays until Ann is back."]
+        button(scene, "Give the seat").action()
+        driver.frame()
+        mallory.update(0.0)
+        assert mallory.joined is not None and table.host.seats[1].name == "Mallory"
+        button(scene, "Computer plays").action()
+        assert table.host.table[1].stand_in == "host"
+        driver.frame()
+        button(scene, "Give back").action()
+        assert not table.host.table[1].stand_in
+    finally:
+        driver.close()
+
+
+def button(scene: HostSeatsScene, label: str) -> Button:
+    return next(b for _, buttons in scene.lines for b in buttons if b.label == label)

@@ -10,10 +10,10 @@ from hearts_desktop import __version__
 from hearts_desktop.controller.table import Refused
 from hearts_desktop.engine import Phase, Ruleset, cards_of
 from hearts_desktop.net import protocol as p
+from hearts_desktop.net.admission import MAX_IDLE
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
 from hearts_desktop.net.headless import digest
-from hearts_desktop.net.host import MAX_STRANGERS
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import SeatKind
@@ -199,14 +199,14 @@ def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table
     assert friend.over
 
 
-def test_a_friend_who_restarts_the_program_gets_their_seat_back_by_name() -> None:
+def test_a_friend_who_restarts_the_program_gets_their_seat_back_when_the_host_gives_it() -> None:
     table, friend = friend_table()
+    table.gives_seats = True
     friend.leave()
     table.step()
     again = table.join(friend.name)
-    table.step()
-    table.step()
-    assert again.state == "playing" and again.viewer == friend.viewer
+    table.run(lambda: again.state == "playing", steps=20)
+    assert again.viewer == friend.viewer
 
 
 def test_the_table_is_full_for_a_stranger_with_the_code() -> None:
@@ -276,7 +276,7 @@ def test_a_crowd_of_idle_connections_cannot_keep_a_friend_out() -> None:
     table = net_table(Ruleset(), FOUR)
     crowd = [table.link.connect(f"10.0.1.{i}") for i in range(200)]
     table.step()
-    assert sum(link.open for link in crowd) <= MAX_STRANGERS
+    assert sum(link.open for link in crowd) <= MAX_IDLE
     friend = table.join("Ann")
     table.step()
     assert friend.state == "lobby"

@@ -1,7 +1,8 @@
 """No message to a seat ever holds a card that seat may not know (issue 22's leak property).
 
 Random games (every variant: kitty, three and five players, scatter passes, the shooter's
-choice), friends who drop, come back with their token or join afresh by name, and a host
+choice), friends who drop, come back with their token or join afresh and are given their
+seat back by the host, and a host
 who plays or not: every message the host queues is checked by ``LeakAudit``, which reads
 it as plain JSON against what the rules let that seat know then, worked out from the
 host's game, not from the redaction code.
@@ -60,6 +61,7 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
     audit = LeakAudit()
     friends = min(friends, variant.players - 1)
     table = audited_table(audit, variant, seat_plan(variant.players, host_plays, friends), seed)
+    table.gives_seats = True
     schedule = {step: (index, kind) for step, index, kind in faults}
 
     def fault(step: int) -> None:
@@ -71,7 +73,7 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
             friend.drop()  # comes back by itself with its token
         elif friend.state == "playing":
             friend.leave()
-            table.join(friend.name)  # a new program, no token: the seat comes back by name
+            table.join(friend.name)  # a new program, no token: the host gives the seat back
 
     table.run(lambda: table.host.over, steps=40_000, each=fault)
     assert audit.leaks == []

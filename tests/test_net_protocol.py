@@ -24,10 +24,7 @@ from hearts_desktop.net.code import (
     ALPHABET,
     CODE_LENGTH,
     CODES,
-    FREE_TRIES_PER_ADDRESS,
-    GLOBAL_BURST,
     CodeError,
-    WrongCodeLimiter,
     format_code,
     new_code,
     parse_code,
@@ -53,23 +50,6 @@ def test_codes_have_no_look_alike_characters_and_read_back_in_any_form() -> None
 def test_a_mistyped_code_says_what_is_wrong(typed: str, reason: str) -> None:
     with pytest.raises(CodeError, match=reason.replace("?", r"\?")):
         parse_code(typed)
-
-
-def test_wrong_codes_are_limited_per_address_and_across_addresses() -> None:
-    limiter = WrongCodeLimiter()
-    now = 100.0
-    for _ in range(FREE_TRIES_PER_ADDRESS):
-        assert limiter.refusal("a", now) is None
-        limiter.wrong("a", now)
-    assert "try again in 2 seconds" in (limiter.refusal("a", now) or "")
-    assert limiter.refusal("a", now + 2.1) is None
-    for number in range(GLOBAL_BURST):
-        limiter.wrong(f"b{number}", now)
-    assert limiter.refusal("b0", now) is not None  # guessed before: waits for the bucket
-    assert limiter.refusal("fresh", now) is None  # a friend who never guessed wrong is heard
-    assert limiter.refusal("b0", now + 1.5) is None  # one a second
-    limiter.right("a")
-    assert limiter.refusal("a", now) is None
 
 
 def random_game(seed: int, rules: Ruleset) -> Game:

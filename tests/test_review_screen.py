@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.game import moments_of, true_deal
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.hostile_files import random_action
 from hearts_desktop.app import main
-from hearts_desktop.bench.hostile_files import random_action
 from hearts_desktop.controller import autosave
 from hearts_desktop.controller.autosave import Autosaver
 from hearts_desktop.controller.bot_runner import InlineRunner

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Event, Game, HandDealt, PassAction, Phase, PlayAction, Ruleset

@@ -13,9 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hearts_desktop.bench import fuzz as fuzz_module
-from hearts_desktop.bench.fuzz import FuzzFailure, check_app, check_saved, fuzz
-from hearts_desktop.bench.invariants import InvariantBroken, check_game
+from benchmarks import fuzz as fuzz_module
+from benchmarks.fuzz import FuzzFailure, check_app, check_saved, fuzz
+from benchmarks.invariants import InvariantBroken, check_game
 from hearts_desktop.engine import Card, Game, Phase
 from hearts_desktop.persistence import Seat, Settings
 from hearts_desktop.ui.app import App

@@ -6,7 +6,9 @@ holds only its seat's ``PlayerView`` and the public events, redacted by the host
 
 Layers, so the security-relevant parts are testable without a socket:
 
-- ``code``: room codes and the wrong-code rate limit;
+- ``code``: room codes and the numbers that limit guessing;
+- ``admission``: which connections may stay and whose code is compared, and when;
+- ``names``: one form for each name, and none that looks like another seat's;
 - ``protocol``: the typed, versioned messages (msgspec structs) and their size limit;
 - ``redact``: what of each event one seat may see;
 - ``remote_seats``: a bot runner whose remote seats are answered by people;

@@ -132,6 +132,7 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
         print(json.dumps({"event": "done", "messages_out": counters.messages_out, "messages_in": counters.messages_in,
                           "bytes_out": counters.bytes_out, "refused": counters.refused,
                           "rate_limited": counters.rate_limited, "rejected": counters.rejected, "joins": counters.joins,
+                          "codes_checked": counters.codes_checked,
                           "rejoins": counters.rejoins, "drops": counters.drops,
                           "refusals": counters.refusal_reasons,
                           "audited": host.audit.messages if host.audit else None,

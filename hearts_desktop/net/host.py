@@ -6,11 +6,26 @@ game as for any game. It has no socket: the transport hands it what arrived
 (``connected``, ``received``, ``disconnected``) and sends what it queues in ``outbox``, so
 tests drive it directly and check every byte it would send.
 
-Nothing from a connection is trusted. A message is decoded against the protocol's types
-first; then a move must come from the connection of the seat it names, for a decision the
-table is waiting for from that seat, and the engine must find it legal. Anything else is
-refused with the reason and the table carries on. Every message a seat receives is built
-from that seat's ``PlayerView`` and events redacted for that seat.
+It comes in three parts. **Admission** (``admission.Admission``) decides which connections
+may stay and whose code is compared, and when. **The lobby** is the seats: who sits where,
+each seat's rejoin token, and the requests for a seat the host answers. **The game** is the
+controller's, relayed to each seat redacted for it.
+
+Nothing from a connection is trusted. Every message it sends draws on its budget
+(``MESSAGES_PER_SECOND``), and only one that moves the game (a move the table takes, the
+score read when it is due) gives its share back: the game bounds those, so a quick player
+is never held back while ignored, refused or malformed messages run the budget dry. Past it
+messages are dropped unread, and a connection that keeps on is cut off. A message is
+decoded against the protocol's types first; then a move must come from the connection of
+the seat it names, for a decision the table is waiting for from that seat, and the engine
+must find it legal. Anything else is refused with the reason and the table carries on.
+Every message a seat receives is built from that seat's ``PlayerView`` and events redacted
+for that seat.
+
+A seat is its person's: coming back needs its token, or the host's yes when someone without
+it asks (``requests``); a seat is never given away unseen, and everyone sees its name. A
+friend who lets a turn (or the score) wait ``TURN_SECONDS`` is played by the seat's computer
+until their next move; the host can also give any friend's seat to a computer and back.
 
 For the window on the host, ``HostTable`` is the table model: it forwards to the
 controller, except that undo and finishing a hand are off, and the next deal waits until
@@ -44,50 +59,54 @@ from ..engine import (
 from ..persistence.seats import Seat
 from ..words import Level, Pace, SeatKind
 from . import protocol as p
+from .admission import WRONG_CODE, Admission, Admit, Bucket, Hold
 from .audit import LeakAudit
-from .code import CodeError, WrongCodeLimiter, codes_match, format_code, parse_code
-from .link import Arrived, HostArrival, HostLink, Opened
+from .code import format_code
+from .link import Arrived, Closed, HostArrival, HostLink, Opened
+from .names import NameRefused, clean_name, skeleton, unique_name
 from .redact import redact, redact_view
 from .remote_seats import RemoteSeats
-from .shared_table import NetworkTableRules
+from .shared_table import TURN_SECONDS, NetworkTableRules
 
-HELLO_SECONDS: Final = 5.0
-"""A connection that has not said hello with the code by then is closed."""
-MAX_CONNECTIONS: Final = 24
-MAX_STRANGERS: Final = 12
-"""Connections that have not joined yet; more are closed at once (a flood cannot starve
-the friends' connections)."""
-MESSAGES_PER_SECOND: Final = 20.0
-"""Refusals a connection is answered a second (after a burst)."""
+MESSAGES_PER_SECOND: Final = 10.0
+"""Messages a connection may send a second after a burst, ignored or refused alike (the ones
+that move the game give their share back): past it messages are dropped unread."""
 MESSAGE_BURST: Final = 40.0
-MAX_DROPPED: Final = 200
-"""Refused messages past the rate a connection may send before it is closed."""
+MAX_DROPPED: Final = 100
+"""Messages dropped past the budget before the connection is cut off; its seat's token is
+then changed, so only the host can give the seat back."""
+MAX_REQUESTS: Final = 4
+"""Requests for a seat waiting for the host's answer at once."""
 
 
-def seat_name_taken(name: str, names: Sequence[str]) -> bool:
-    return name.casefold() in {n.casefold() for n in names}
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """Someone with the code but not the seat's token asks for a seat after the start."""
 
+    conn_id: int
+    seat: int
+    name: str
+    address: str
+    seat_name: str
 
-def unique_name(name: str, taken: Sequence[str]) -> str:
-    """``name``, or ``name 2``, ``name 3``... so two people are never called the same."""
-    if not seat_name_taken(name, taken):
-        return name
-    for number in range(2, 10):
-        candidate = f"{name[:17]} {number}"
-        if not seat_name_taken(candidate, taken):
-            return candidate
-    return f"Friend {secrets.randbelow(1000)}"
+    @property
+    def text(self) -> str:
+        """What the host reads: who asks, from where, for whose seat."""
+        if skeleton(self.name) == skeleton(self.seat_name):
+            return f"{self.name} (at {self.address}) asks for their seat back."
+        return f"{self.name} (at {self.address}) asks for {self.seat_name}'s seat."
 
 
 @dataclass
 class Connection:
     conn_id: int
     address: str
-    opened_at: float
     seat: int | None = None
+    hello: p.Hello | None = None
+    """Said hello (``name`` cleaned): waits for admission, then maybe for the host's answer."""
+    name: str = ""
     results_sent: int = 0
-    tokens: float = MESSAGE_BURST
-    last_message: float = 0.0
+    budget: Bucket = field(default_factory=lambda: Bucket(MESSAGE_BURST, MESSAGES_PER_SECOND))
     dropped: int = 0
 
 
@@ -100,6 +119,10 @@ class SeatState:
     """A friend's seat nobody has taken yet (only before the game starts)."""
     token: str = ""
     conn_id: int | None = None
+    stand_in: p.StandIn = ""
+    """Why a computer plays this connected friend's seat for now (empty: it does not)."""
+    turn: tuple[int, float] | None = None
+    """The decision the table waits for from this friend, and since when."""
 
     @property
     def remote(self) -> bool:
@@ -117,6 +140,7 @@ class HostCounters:
     rejected: int = 0
     rate_limited: int = 0
     wrong_codes: int = 0
+    codes_checked: int = 0
     joins: int = 0
     rejoins: int = 0
     drops: int = 0
@@ -153,7 +177,9 @@ class HostTable(NetworkTableRules):
         self.remote = RemoteSeats(runner(), [i for i, s in enumerate(seats) if s.kind == SeatKind.REMOTE])
         self.controller: TableController | None = None
         self.connections: dict[int, Connection] = {}
-        self.limiter = WrongCodeLimiter()
+        self.admission = Admission(code)
+        self.requests: list[SeatRequest] = []
+        """Seats asked for without their token, for the host to answer (``answer_request``)."""
         self.outbox: list[tuple[int, bytes]] = []
         self.hangups: list[int] = []
         self.counters = HostCounters()
@@ -161,6 +187,7 @@ class HostTable(NetworkTableRules):
         self.broadcast_at = 0.0
         """When the latest table updates were made, right after the move they show."""
         self.reading: set[int] = set()
+        self.reading_since = 0.0
         self._local_events: list[TableEvent] = []
         self._dirty = False
         self._closed = False
@@ -196,7 +223,7 @@ class HostTable(NetworkTableRules):
             else:
                 kind = "computer"
             connected = state.conn_id is not None or seat.kind != SeatKind.REMOTE
-            infos.append(p.SeatInfo(seat.name, kind, seat.level, connected))
+            infos.append(p.SeatInfo(seat.name, kind, seat.level, connected, state.stand_in))
         return infos
 
     def open_seats(self) -> list[int]:
@@ -216,6 +243,34 @@ class HostTable(NetworkTableRules):
         self.remote = RemoteSeats(self.remote.inner, [i for i, s in enumerate(self.table) if s.remote])
         self._broadcast_lobby()
 
+    def hand_to_computer(self, seat: int) -> None:
+        """After the start: the seat's computer plays a friend's seat until the host hands it back."""
+        if self.started and self.table[seat].remote:
+            self._stand_in(seat, "host")
+
+    def hand_back(self, seat: int) -> None:
+        """The friend plays their seat again (if connected; else when they come back)."""
+        state = self.table[seat]
+        if not state.stand_in:
+            return
+        state.stand_in = ""
+        if state.conn_id is not None:
+            self.remote.seat_back(seat)
+        self._dirty = True
+
+    def _stand_in(self, seat: int, why: p.StandIn) -> None:
+        state = self.table[seat]
+        state.stand_in = why
+        state.turn = None
+        self.remote.seat_left(seat)  # the decision waiting for the person goes to the computer
+        self.reading.discard(seat)
+        self._dirty = True
+
+    def _back_from_slow(self, seat: int) -> None:
+        """A move from a friend whose turn passed to the computer: the seat is theirs again."""
+        if self.table[seat].stand_in == "slow":
+            self.hand_back(seat)
+
     def start(self) -> None:
         """Deal: every open seat must be taken or turned into a computer first."""
         if not self.can_start():
@@ -223,7 +278,7 @@ class HostTable(NetworkTableRules):
         seats = [s.seat for s in self.table]
         self.controller = TableController(self.game, seats, self.remote, self._pace, on_change=self.on_change)
         for index, state in enumerate(self.table):
-            if state.remote and state.conn_id is not None:
+            if state.remote and state.conn_id is not None and not state.stand_in:
                 self.remote.seat_back(index)
         self._send_snapshots()
         self.flush()
@@ -243,29 +298,27 @@ class HostTable(NetworkTableRules):
     # ------------------------------------------------------------------ connections
 
     def connected(self, conn_id: int, address: str) -> bool:
-        """A new connection; False (and hung up) when the host has no room for it.
-
-        With too many connections that have not joined, the oldest of them is closed to make
-        room: a friend's hello comes within milliseconds of connecting, so a flood of idle
-        connections cannot keep a friend out."""
-        strangers = sorted((c for c in self.connections.values() if c.seat is None), key=lambda c: c.opened_at)
-        if strangers and (len(strangers) >= MAX_STRANGERS or len(self.connections) >= MAX_CONNECTIONS):
-            self._reject(strangers[0].conn_id, "Too many connections at once: try again.")
-        if self._closed or len(self.connections) >= MAX_CONNECTIONS:
+        """A new connection; admission decides, once its batch of arrivals is read, whether
+        it may stay (False: the host is closed and hangs up at once)."""
+        if self._closed:
             self.hangups.append(conn_id)
             self.counters.rejected += 1
             return False
-        self.connections[conn_id] = Connection(conn_id, address, self.clock(), last_message=self.clock())
+        self.connections[conn_id] = Connection(conn_id, address)
+        self.admission.opened(conn_id, address, self.clock())
         return True
 
     def disconnected(self, conn_id: int) -> None:
         conn = self.connections.pop(conn_id, None)
+        self.admission.closed(conn_id)
+        self.requests = [r for r in self.requests if r.conn_id != conn_id]
         if conn is None or conn.seat is None:
             return
         state = self.table[conn.seat]
         if state.conn_id != conn_id:
             return  # an old connection of a seat that has already come back
         state.conn_id = None
+        state.turn = None
         self.counters.drops += 1
         self.reading.discard(conn.seat)
         if self.started:
@@ -276,12 +329,13 @@ class HostTable(NetworkTableRules):
             self._broadcast_lobby()
 
     def received(self, conn_id: int, data: bytes) -> None:
-        """One message from a connection: decoded, checked, acted on or refused."""
+        """One message from a connection: counted, decoded, checked, acted on or refused."""
         conn = self.connections.get(conn_id)
         if conn is None:
             return
         self.counters.messages_in += 1
-        self._refill(conn)
+        if not self._within_budget(conn):
+            return
         if conn.seat is None:
             self._stranger_message(conn, data)
             return
@@ -292,74 +346,143 @@ class HostTable(NetworkTableRules):
             return
         if isinstance(message, p.Hello):
             self._refuse(conn, "You are already at the table.")
-        elif isinstance(message, p.Ready):
-            self._ready(conn.seat, message.hand_index)
         elif isinstance(message, p.Leave):
             self._hang_up(conn.conn_id)
             self.disconnected(conn.conn_id)
         else:
-            self._move(conn, message)
+            self._back_from_slow(conn.seat)
+            moved = self._ready(conn.seat, message.hand_index) if isinstance(message, p.Ready) else self._move(conn, message)
+            if moved:
+                conn.budget.give_back()
 
-    def _refill(self, conn: Connection) -> None:
-        now = self.clock()
-        conn.tokens = min(MESSAGE_BURST, conn.tokens + (now - conn.last_message) * MESSAGES_PER_SECOND)
-        conn.last_message = now
+    def _within_budget(self, conn: Connection) -> bool:
+        """Every message draws on its connection's budget; past it, dropped unread."""
+        if conn.budget.take(self.clock()):
+            return True
+        conn.dropped += 1
+        self.counters.rate_limited += 1
+        if conn.dropped > MAX_DROPPED:
+            if conn.seat is not None:
+                self.table[conn.seat].token = secrets.token_urlsafe(24)  # back only with the host's yes
+            self._reject(conn.conn_id, "Too many messages: the host closed the connection.")
+        return False
+
+    # ------------------------------------------------------------------ admission
 
     def _stranger_message(self, conn: Connection, data: bytes) -> None:
+        """A connection's first message must be a hello of this protocol with a usable name;
+        its code or token goes to admission, which answers in ``_settle_admission``."""
+        if conn.hello is not None:
+            self._reject(conn.conn_id, "Wait for the answer to your hello.")
+            return
+        self.admission.spoke(conn.conn_id)
         probe = p.probe_hello(data)
         if probe is None:
             self._reject(conn.conn_id, "Say hello with the room code first.")
             return
         if probe.protocol != p.PROTOCOL:
-            self._reject(conn.conn_id, f"The host runs Hearts Desktop {__version__} and you have "
-                         f"{probe.version[:32]}: use the same version to play together.")
+            self._reject(conn.conn_id, _other_program(probe))
             return
         try:
             hello = p.decode_client(data)
-        except p.BadMessage as error:
+            assert isinstance(hello, p.Hello)
+            conn.name = clean_name(hello.name)
+        except (p.BadMessage, NameRefused) as error:
             self._reject(conn.conn_id, str(error))
             return
-        assert isinstance(hello, p.Hello)
-        self._join(conn, hello)
+        conn.hello = hello
+        if self._token_seat(hello.token) is not None:
+            self.admission.admit(conn.conn_id)
+        else:
+            self.admission.hello(conn.conn_id, hello.code, self.clock())
 
-    def _join(self, conn: Connection, hello: p.Hello) -> None:
-        now = self.clock()
-        refusal = self.limiter.refusal(conn.address, now)
-        if refusal is not None:
-            self._reject(conn.conn_id, refusal)
+    def _settle_admission(self) -> None:
+        for verdict in self.admission.settle(self.clock()):
+            conn = self.connections.get(verdict.conn_id)
+            if conn is None:
+                continue
+            if isinstance(verdict, Admit):
+                self._join(conn)
+            elif isinstance(verdict, Hold):
+                self._send(conn.conn_id, p.Waiting(verdict.reason))
+            else:
+                self.counters.wrong_codes += verdict.reason == WRONG_CODE
+                self._reject(conn.conn_id, verdict.reason)
+        self.counters.codes_checked = self.admission.checks.checked
+
+    # ------------------------------------------------------------------ the lobby
+
+    def _token_seat(self, token: str) -> int | None:
+        if not token:
+            return None
+        for index, state in enumerate(self.table):
+            if state.token and secrets.compare_digest(token.encode(), state.token.encode()):
+                return index
+        return None
+
+    def _join(self, conn: Connection) -> None:
+        """Admitted: the seat of the token; before the start the first open one; after it,
+        ask the host for the seat of that name or an away friend's."""
+        assert conn.hello is not None
+        seat = self._token_seat(conn.hello.token)
+        if seat is None and not self.started:
+            seat = next(iter(self.open_seats()), None)
+            if seat is None:
+                self._reject(conn.conn_id, "The table is full.")
+                return
+        if seat is not None:
+            self._seat_person(conn, seat, conn.name)
             return
-        try:
-            typed = parse_code(hello.code)
-        except CodeError:
-            typed = ""
-        if not codes_match(typed, self.code):
-            self.limiter.wrong(conn.address, now)
-            self.counters.wrong_codes += 1
-            self._reject(conn.conn_id, "Wrong room code: check it on the host's screen.")
-            return
-        self.limiter.right(conn.address)
-        name = hello.name.strip()
-        if not name or not name.isprintable():
-            self._reject(conn.conn_id, "Choose a name made of letters and digits.")
-            return
-        seat = self._seat_for(hello.token, name)
+        self._ask_host(conn)
+
+    def _ask_host(self, conn: Connection) -> None:
+        friends = [i for i, s in enumerate(self.table) if s.remote]
+        named = [i for i in friends if skeleton(self.table[i].seat.name) == skeleton(conn.name)]
+        away = [i for i in friends if self.table[i].conn_id is None]
+        seat = next(iter(named + away), None)
         if seat is None:
             self._reject(conn.conn_id, "The table is full.")
             return
-        self._seat_person(conn, seat, name)
+        if len(self.requests) >= MAX_REQUESTS:
+            self._reject(conn.conn_id, "The host has other requests for a seat to answer: try again in a minute.")
+            return
+        seat_name = self.table[seat].seat.name
+        self.requests.append(SeatRequest(conn.conn_id, seat, conn.name, conn.address, seat_name))
+        self._send(conn.conn_id, p.Waiting(f"The host has been asked to give you {seat_name}'s seat: "
+                                           "wait for their answer."))
 
-    def _seat_for(self, token: str, name: str) -> int | None:
-        """The seat a joiner takes: theirs by token; else, before the start, the first open
-        one; after it, an away friend's seat, the one of their name first."""
-        for index, state in enumerate(self.table):
-            if token and state.token and secrets.compare_digest(token.encode(), state.token.encode()):
-                return index
-        if not self.started:
-            open_seats = self.open_seats()
-            return open_seats[0] if open_seats else None
-        away = [i for i, s in enumerate(self.table) if s.remote and s.conn_id is None]
-        named = [i for i in away if self.table[i].seat.name.casefold() == name.casefold()]
-        return next(iter(named + away), None)
+    def answer_request(self, conn_id: int, give: bool) -> None:
+        """The host's answer to a request: the seat (with a new token, under the asker's name
+        for everyone to see), or a refusal the asker reads."""
+        request = next((r for r in self.requests if r.conn_id == conn_id), None)
+        if request is None:
+            return
+        self.requests.remove(request)
+        state = self.table[request.seat]
+        owner = state.seat.name
+        if not give:
+            self._reject(conn_id, f"The host kept {owner}'s seat for {owner}.")
+            return
+        for other in [r for r in self.requests if r.seat == request.seat]:
+            self.requests.remove(other)
+            self._reject(other.conn_id, f"The host gave {owner}'s seat to {request.name}.")
+        if state.conn_id is not None:
+            self._send(state.conn_id, p.Closing(f"The host gave your seat to {request.name}."))
+            self._hang_up(state.conn_id)
+            self.connections.pop(state.conn_id, None)
+            state.conn_id = None
+        if skeleton(request.name) != skeleton(owner):
+            others = [s.seat.name for i, s in enumerate(self.table) if i != request.seat]
+            self._rename(request.seat, unique_name(request.name, others))
+        state.token = ""
+        self._seat_person(self.connections[conn_id], request.seat, request.name)
+
+    def _rename(self, seat: int, name: str) -> None:
+        state = self.table[seat]
+        state.seat = replace(state.seat, name=name)
+        if self.controller is not None:
+            self.controller.seats[seat] = replace(self.controller.seats[seat], name=name)
+        self._dirty = True
 
     def _seat_person(self, conn: Connection, seat: int, name: str) -> None:
         state = self.table[seat]
@@ -371,13 +494,19 @@ class HostTable(NetworkTableRules):
         rejoin = bool(state.token) and not state.open
         if state.open:
             others = [s.seat.name for i, s in enumerate(self.table) if i != seat and not s.open]
-            state.seat = replace(state.seat, name=unique_name(name[:20], others))
+            state.seat = replace(state.seat, name=unique_name(name, others))
             state.open = False
         if not state.token:
             state.token = secrets.token_urlsafe(24)
         state.conn_id = conn.conn_id
+        if state.stand_in == "slow":
+            state.stand_in = ""  # coming back is a move of theirs
         conn.seat = seat
+        conn.hello = None
         conn.results_sent = 0
+        for other in [r for r in self.requests if r.seat == seat]:
+            self.requests.remove(other)
+            self._reject(other.conn_id, f"{state.seat.name} is back in that seat.")
         self.counters.rejoins += rejoin
         self.counters.joins += not rejoin
         self._send(conn.conn_id, p.Welcome(
@@ -386,7 +515,8 @@ class HostTable(NetworkTableRules):
             pace=self._pace,
         ))
         if self.started:
-            self.remote.seat_back(seat)
+            if not state.stand_in:
+                self.remote.seat_back(seat)
             self.seq += 1
             self.broadcast_at = self.clock()
             self._send_table(seat, [p.ResetEvent()], reset=True)
@@ -396,33 +526,37 @@ class HostTable(NetworkTableRules):
 
     # ------------------------------------------------------------------ moves
 
-    def _move(self, conn: Connection, message: p.Move) -> None:
+    def _move(self, conn: Connection, message: p.Move) -> bool:
+        """Apply a friend's move if the table waits for it and the rules allow it (True)."""
         seat = conn.seat
         assert seat is not None
         controller = self.controller
         card = message.card if isinstance(message, p.Play) else None
         if controller is None:
             self._refuse(conn, "The game has not started yet.", card)
-            return
+            return False
         if message.seat != seat:
             self._refuse(conn, f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}.", card)
-            return
+            return False
         if self.remote.waiting_job(seat) is None:
             self._refuse(conn, "Wait for your turn.", card)
-            return
+            return False
         action = _action(seat, message)
         reason = controller.game.illegal_reason(action)
         if reason is not None:
             self._refuse(conn, reason, card)
-            return
+            return False
         self.remote.answer(seat, action)
+        return True
 
-    def _ready(self, seat: int, hand_index: int) -> None:
-        """A person has read the score of hand ``hand_index``."""
+    def _ready(self, seat: int, hand_index: int) -> bool:
+        """A person has read the score of hand ``hand_index`` (True when the table waited for it)."""
         results = self.game.results if self.controller is None else self.controller.game.results
-        if hand_index == len(results) - 1:
+        if hand_index == len(results) - 1 and seat in self.reading:
             self.reading.discard(seat)
             self._dirty = True
+            return True
+        return False
 
     # ------------------------------------------------------------------ time
 
@@ -442,17 +576,24 @@ class HostTable(NetworkTableRules):
             self.pump(self.link.take())
 
     def pump(self, arrivals: Sequence[HostArrival]) -> None:
-        """Act on arrivals, apply the moves they brought, and hand the replies to the link."""
+        """Act on arrivals, apply the moves they brought, and hand the replies to the link.
+
+        New connections first, then what every connection said, then who left (each
+        connection's own order is kept): so admission has every hello of the batch before
+        it closes idle connections, and a friend's hello that came with a crowd is served."""
         for arrival in arrivals:
             if isinstance(arrival, Opened):
                 self.connected(arrival.conn_id, arrival.address)
-            elif isinstance(arrival, Arrived):
+        for arrival in arrivals:
+            if isinstance(arrival, Arrived):
                 self.received(arrival.conn_id, arrival.data)
-            else:
+        for arrival in arrivals:
+            if isinstance(arrival, Closed):
                 self.disconnected(arrival.conn_id)
-        self._close_silent_strangers()
+        self._settle_admission()
         controller = self.controller
         if controller is not None:
+            self._time_out(controller)
             self._continue_when_read(controller)
             controller.update(0.0)
             self._collect(controller)
@@ -470,11 +611,22 @@ class HostTable(NetworkTableRules):
         for conn_id in hangups:
             self.link.hang_up(conn_id)
 
-    def _close_silent_strangers(self) -> None:
-        deadline = self.clock() - HELLO_SECONDS
-        for conn in list(self.connections.values()):
-            if conn.seat is None and conn.opened_at < deadline:
-                self._reject(conn.conn_id, "No hello with the room code: the host closed the connection.")
+    def _time_out(self, controller: TableController) -> None:
+        """A friend who lets a decision wait ``TURN_SECONDS`` is played by the computer until
+        their next move; the next deal waits that long at most for friends reading the score."""
+        now = self.clock()
+        for seat, state in enumerate(self.table):
+            job = self.remote.waiting_job(seat) if state.remote and not state.stand_in else None
+            if job is None:
+                state.turn = None
+            elif state.turn is None or state.turn[0] != job.job_id:
+                state.turn = (job.job_id, now)
+            elif now - state.turn[1] >= TURN_SECONDS:
+                self._stand_in(seat, "slow")
+        friends_reading = {s for s in self.reading if self.table[s].remote}
+        if friends_reading and controller.awaiting_continue and now - self.reading_since >= TURN_SECONDS:
+            self.reading -= friends_reading
+            self._dirty = True
 
     def _collect(self, controller: TableController) -> None:
         events = controller.drain_events()
@@ -482,7 +634,8 @@ class HostTable(NetworkTableRules):
             return
         if any(isinstance(e, HandScored) for e in events) and not controller.game.over:
             self.reading = {i for i, s in enumerate(self.table)
-                            if s.seat.kind == SeatKind.HUMAN or (s.remote and s.conn_id is not None)}
+                            if s.seat.kind == SeatKind.HUMAN or (s.remote and s.conn_id is not None and not s.stand_in)}
+            self.reading_since = self.clock()
         host = self.host_seat()
         if host is not None:
             self._local_events += [e for e in (redact(e, host) for e in events) if e is not None]
@@ -548,21 +701,12 @@ class HostTable(NetworkTableRules):
         self.counters.bytes_out += len(data)
 
     def _refuse(self, conn: Connection, reason: str, card: str | None = None) -> None:
-        """Answer a refused message with its reason, within the connection's rate: refusals
-        draw on a token bucket, and past it they are dropped unanswered, and a connection
-        that keeps sending refused messages is closed. Moves the table accepts cost nothing,
-        so a quick player is never slowed, and a flood cannot make the host talk."""
+        """Answer a refused message with its reason: the message was within its connection's
+        budget, so a flood cannot make the host say more than the budget allows."""
         self.counters.refused += 1
         key = reason.split(":")[0][:40]
         self.counters.refusal_reasons[key] = self.counters.refusal_reasons.get(key, 0) + 1
-        if conn.tokens >= 1:
-            conn.tokens -= 1
-            self._send(conn.conn_id, p.Refusal(reason[:300], card))
-            return
-        conn.dropped += 1
-        self.counters.rate_limited += 1
-        if conn.dropped > MAX_DROPPED:
-            self._reject(conn.conn_id, "Too many refused messages: the host closed the connection.")
+        self._send(conn.conn_id, p.Refusal(reason[:300], card))
 
     def _reject(self, conn_id: int, reason: str) -> None:
         self.counters.rejected += 1
@@ -660,10 +804,17 @@ class HostTable(NetworkTableRules):
         return None if self.controller is None else self.controller.active_human()
 
     def notes(self) -> list[str]:
-        notes = []
+        notes = [request.text for request in self.requests]
         for state in self.table:
-            if state.remote and state.conn_id is None and self.started:
-                notes.append(f"{state.seat.name} is away: a {state.seat.level.capitalize()} computer plays.")
+            if not (state.remote and self.started):
+                continue
+            name, level = state.seat.name, state.seat.level.capitalize()
+            if state.conn_id is None:
+                notes.append(f"{name} is away: a {level} computer plays.")
+            elif state.stand_in == "slow":
+                notes.append(f"{name} let a turn pass: a {level} computer plays until {name} moves.")
+            elif state.stand_in == "host":
+                notes.append(f"You gave {name}'s seat to a {level} computer.")
         waiting = [self.table[s].seat.name for s in sorted(self.reading) if s != self.host_seat()]
         if waiting and self.awaiting_continue and self.host_seat() not in self.reading:
             notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
@@ -708,6 +859,15 @@ class HostTable(NetworkTableRules):
         if self.controller is not None:
             self.controller.set_level(seat, level)
         self.table[seat].seat = replace(self.table[seat].seat, level=level)
+
+
+def _other_program(probe: p.HelloProbe) -> str:
+    """Why a hello of another protocol is turned away, naming what differs."""
+    theirs = probe.version[:32]
+    if theirs == __version__:
+        return (f"Your Hearts Desktop {theirs} speaks network protocol {probe.protocol} and the host's speaks "
+                f"{p.PROTOCOL}: install the same build as the host to play together.")
+    return f"The host runs Hearts Desktop {__version__} and you have {theirs}: use the same version to play together."
 
 
 def _action(seat: int, message: p.Move) -> Action:

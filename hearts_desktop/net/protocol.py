@@ -49,13 +49,19 @@ from ..engine import (
 )
 from ..words import Level, Pace
 
-PROTOCOL: Final = 3
-"""2: levels and paces are the words of ``hearts_desktop.words``; a person's seat level is null."""
+PROTOCOL: Final = 4
+"""4: a seat is given back only for its token or by the host, who is asked while the friend
+reads ``Waiting``; ``SeatInfo.stand_in`` says when a computer plays a connected friend's seat.
+3: the wire view holds no seat levels. 2: levels and paces are the words of
+``hearts_desktop.words``."""
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
 by the transport before it is read."""
 
 SeatInfoKind: TypeAlias = Literal["host", "friend", "computer", "open"]
+StandIn: TypeAlias = Literal["", "slow", "host"]
+"""Why a computer plays a connected friend's seat for now: they let a turn pass
+(``slow``: their next move takes it back), or the host gave it to a computer (``host``)."""
 CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKA][CDSH]$")]
 SeatNo = Annotated[int, Meta(ge=0, le=4)]
 Cards = Annotated[list[CardText], Meta(max_length=52)]
@@ -126,6 +132,7 @@ class SeatInfo(Struct, forbid_unknown_fields=True, frozen=True):
     kind: SeatInfoKind
     level: Level
     connected: bool = True
+    stand_in: StandIn = ""
 
 
 class Welcome(Message, tag="welcome"):
@@ -300,13 +307,19 @@ class Rejected(Message, tag="rejected"):
     host_version: Version = ""
 
 
+class Waiting(Message, tag="waiting"):
+    """Not yet: the code waits for a check, or the host is asked for a seat; one sentence."""
+
+    reason: Text
+
+
 class Closing(Message, tag="closing"):
     """The host is leaving: one sentence to show, then the connection closes."""
 
     reason: Text
 
 
-HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Closing
+HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Waiting | Closing
 
 
 class HelloProbe(Struct):

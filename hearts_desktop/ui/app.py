@@ -251,6 +251,7 @@ class App:
         self.stack.update(dt)
         self.session.update()
         self._notice_network_end()
+        self._notice_seat_request()
         self.toasts.update(dt)
         for message in self.session.take_messages():
             self.toasts.say(message)
@@ -704,6 +705,17 @@ class App:
             game.closed_shown = True
             self.stack.push(TableClosedScene(self.size, reason, self.show_main_menu))
 
+    def _notice_seat_request(self) -> None:
+        """Someone asks the host for a friend's seat: Friends' seats opens for the answer."""
+        if self.network is not None and self.network.new_request():
+            self.open_table_seats()
+
+    def open_table_seats(self) -> None:
+        from .network_scenes import HostSeatsScene
+
+        if self.network is not None and self.network.hosting and not isinstance(self.stack.top, HostSeatsScene):
+            self.stack.push(HostSeatsScene(self.size, self.network))
+
     # ------------------------------------------------------------------ settings
 
     def apply_settings(self, settings: Settings) -> None:
@@ -777,7 +789,8 @@ class AppOverlays(TableOverlays):
         has_computers = any(seat.kind == SeatKind.COMPUTER for seat in table.controller.seats)
         if network is not None:
             has_computers = has_computers and network.hosting
-        self._push(GameMenuScene(table.size, self.app, has_computers, network=network is not None))
+        seats = self.app.open_table_seats if network is not None and network.hosting else None
+        self._push(GameMenuScene(table.size, self.app, has_computers, network=network is not None, on_seats=seats))
 
 
 class SmokeOverlays(TableOverlays):

@@ -120,11 +120,14 @@ class MainMenuScene(FormScene):
 class GameMenuScene(FormScene):
     """Esc at the table: the game waits below while the player chooses."""
 
-    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False) -> None:
+    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False,
+                 on_seats: Callable[[], None] | None = None) -> None:
         super().__init__(size)
         restart = Button("Restart hand", self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
+        seats = [Button("Friends' seats", self.closing_then(on_seats))] if on_seats is not None else []
         entries = [
             Button("Resume", self.close),
+            *seats,
             Button("New game", self.closing_then(nav.open_new_game)),
             restart,
             Button("Opponents' difficulty", self.closing_then(nav.open_difficulty), enabled=has_computers),

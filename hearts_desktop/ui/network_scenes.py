@@ -8,6 +8,7 @@ an address. These scenes only draw and forward: the network tables do the work.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,12 +35,23 @@ class NetworkGame:
     model: HostTable | ClientTable
     advertiser: Advertiser | None = None
     closed_shown: bool = False
+    requests_shown: set[int] = dataclasses.field(default_factory=set)
 
     @property
     def hosting(self) -> bool:
         from ..net.host import HostTable
 
         return isinstance(self.model, HostTable)
+
+    def new_request(self) -> bool:
+        """Someone asks the host for a seat, not yet shown to the host (each is shown once)."""
+        from ..net.host import HostTable
+
+        if not isinstance(self.model, HostTable):
+            return False
+        fresh = {r.conn_id for r in self.model.requests} - self.requests_shown
+        self.requests_shown |= fresh
+        return bool(fresh)
 
     def ended(self) -> str | None:
         """Why the table ended for this window (a friend's: the host left, the line broke)."""
@@ -222,6 +234,97 @@ class HostLobbyScene(FormScene):
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
 
 
+class HostSeatsScene(FormScene):
+    """The host's say over friends' seats during the game: answer who asks for a seat without
+    its token, give any friend's seat to its computer, and give it back. The table plays on
+    for the friends while it is open."""
+
+    close_keys = ()
+    panel_shares = (0.75, 0.8)
+    TITLE = "Friends' seats"
+
+    def __init__(self, size: tuple[int, int], game: NetworkGame) -> None:
+        super().__init__(size)
+        self.game = game
+        self.buttons = [Button("Back to the table", self.close)]
+        self.lines: list[tuple[str, list[Button]]] = []
+        self._shown: list[str] = []
+        self._refresh()
+
+    @property
+    def host(self) -> HostTable:
+        from ..net.host import HostTable
+
+        assert isinstance(self.game.model, HostTable)
+        return self.game.model
+
+    def _answer(self, conn_id: int, give: bool) -> Callable[[], None]:
+        return lambda: self.host.answer_request(conn_id, give)
+
+    def _seat_action(self, seat: int, to_computer: bool) -> Callable[[], None]:
+        return (lambda: self.host.hand_to_computer(seat)) if to_computer else (lambda: self.host.hand_back(seat))
+
+    def _build(self) -> list[tuple[str, list[Button]]]:
+        host = self.host
+        lines = [(r.text, [Button("Give the seat", self._answer(r.conn_id, True)),
+                           Button("Refuse", self._answer(r.conn_id, False))]) for r in host.requests]
+        for seat, state in enumerate(host.table):
+            if not state.remote:
+                continue
+            name = state.seat.name
+            if state.stand_in == "host":
+                status = f"{name}: a computer plays, as you chose."
+            elif state.stand_in == "slow":
+                status = f"{name} let a turn pass: a computer plays until {name} moves."
+            elif state.conn_id is None:
+                status = f"{name} is away: a computer plays until {name} is back."
+            else:
+                status = f"{name} plays."
+            label = "Give back" if state.stand_in else "Computer plays"
+            lines.append((status, [Button(label, self._seat_action(seat, not state.stand_in))]))
+        return lines
+
+    def _refresh(self) -> None:
+        lines = self._build()
+        if [text for text, _ in lines] != self._shown:  # new buttons only when what they answer changes
+            self._shown = [text for text, _ in lines]
+            self.lines = lines
+            self.controls = [button for _, buttons in lines for button in buttons]
+            self.place()
+
+    def update(self, dt: float) -> None:
+        self.host.update(dt)  # the friends' table goes on while the host reads this
+        self._refresh()
+        super().update(dt)
+
+    def _rows(self) -> list[pygame.Rect]:
+        fs = self.font_size
+        rect = self.panel_box
+        top = self.title_bottom(self.TITLE, rect.top + fs) + fs
+        return rows(top, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.4), len(self.lines), fs // 3)
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        for (_, buttons), place in zip(self.lines, self._rows()):
+            right = place.right
+            for button in reversed(buttons):
+                button.rect = pygame.Rect(right - fs * 9, place.top, fs * 9, place.height - fs // 3)
+                right -= fs * 9 + fs // 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        panel(surface, self.panel_box)
+        self.title(surface, self.TITLE, self.panel_box.top + fs)
+        for (text, buttons), place in zip(self.lines, self._rows()):
+            width = place.width - len(buttons) * (fs * 9 + fs // 2)
+            for number, part in enumerate(theme.wrap(text, int(fs * 0.9), width)[:2]):
+                surface.blit(theme.text(part, int(fs * 0.9), theme.INK), (place.left, place.top + number * int(fs * 1.1)))
+            for button in buttons:
+                self.draw_control(surface, button, int(fs * 0.9))
+        self.button_row(surface)
+
+
 class JoinScene(FormScene):
     """Join a table: pick one heard on the network or type an address, and the code."""
 
@@ -378,6 +481,8 @@ class JoiningScene(FormScene):
         client = self.client
         if client.state == "closed":
             title, lines = "Could not join", [client.closed_reason or "The host did not answer."]
+        elif client.joined is None and client.waiting:
+            title, lines = "Waiting…", [client.waiting]
         elif client.joined is None:
             title, lines = "Joining…", [f"Knocking at {self.where}."]
         else:

@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from ..engine import HandState, Phase, Ruleset, build
-from ..engine.rules import preset_by_key
+from hearts_desktop.engine import HandState, Phase, Ruleset, build
+from hearts_desktop.engine.rules import preset_by_key
 
 
 def play_random_hands(rules: Ruleset, hands: int, rng: random.Random) -> None:

@@ -12,9 +12,10 @@ import random
 import statistics
 import time
 
-from ..bots.expert import ExpertBot
-from ..bots.medium import MediumBot
-from ..engine import Game, Phase, PlayAction, Ruleset, build
+from hearts_desktop.bots.expert import ExpertBot
+from hearts_desktop.bots.medium import MediumBot
+from hearts_desktop.engine import Game, Phase, PlayAction, Ruleset, build
+
 from .engine import spread
 
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.words import Level, Pace, SeatKind
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -28,8 +28,8 @@ def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1
     """Seconds spent on each frame while four computers of ``level`` play one hand."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ..persistence.seats import Seat
-    from ..ui.app import App, AppOptions
+    from hearts_desktop.persistence.seats import Seat
+    from hearts_desktop.ui.app import App, AppOptions
 
     seats = tuple(Seat(name, SeatKind.COMPUTER, level) for name in ("South", "West", "North", "East"))
     app = App(AppOptions(seed=seed, pace=Pace.QUICK, size=size, seats=seats, max_seconds=180))
@@ -47,9 +47,9 @@ def first_game_gap(frames: int = 30) -> float:
     """The longest time between two frames in the first half second of this program's first
     game, started from the main menu as a player starts one: the bots' worker and the coach
     start then. At 60 frames a second nothing delayed a frame when it is about 17 ms."""
-    from ..engine import Game, Ruleset
-    from ..persistence.seats import default_seats
-    from ..ui.app import App, AppOptions
+    from hearts_desktop.engine import Game, Ruleset
+    from hearts_desktop.persistence.seats import default_seats
+    from hearts_desktop.ui.app import App, AppOptions
 
     with tempfile.TemporaryDirectory() as folder:
         app = App(AppOptions(seed=1, size=(1280, 800), data_dir=Path(folder)))

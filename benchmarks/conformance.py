@@ -1,6 +1,6 @@
 """Replay reference hands recorded by an independent engine and compare every decision.
 
-Usage: ``python -m hearts_desktop.bench.conformance FILE.jsonl [FILE ...]``. Each hand is
+Usage: ``python -m benchmarks.conformance FILE.jsonl [FILE ...]``. Each hand is
 replayed through our engine with the ruleset its recorded ``params`` ask for; the legal set
 at every play, the trick winners and the points must agree. Exit status: 0 when every hand
 agrees, 1 on a mismatch, 2 when a file cannot be read or a hand needs an unknown rule.
@@ -16,9 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import Card, HandState, IllegalMove, PassAction, Phase, PlayAction, Ruleset, format_cards
-from ..engine.cards import iter_bits, mask_of, parse_cards
-from ..engine.rules import PassDirection
+from hearts_desktop.engine import (
+    Card,
+    HandState,
+    IllegalMove,
+    PassAction,
+    Phase,
+    PlayAction,
+    Ruleset,
+    format_cards,
+)
+from hearts_desktop.engine.cards import iter_bits, mask_of, parse_cards
+from hearts_desktop.engine.rules import PassDirection
 
 # Recording switches that must hold their Standard value: we have no such option.
 _FIXED_PARAMS = {
@@ -142,7 +151,7 @@ def check_file(path: Path, report: Report) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m hearts_desktop.bench.conformance",
+        prog="python -m benchmarks.conformance",
         description="Replay recorded reference hands and compare legal sets and points.",
     )
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE.jsonl")

@@ -1,4 +1,4 @@
-"""Saving under every fault a player meets: ``python -m hearts_desktop.bench persistence``.
+"""Saving under every fault a player meets: ``python -m benchmarks persistence``.
 
 Each part counts cases and losses, and the command exits 1 if anything was lost or damaged:
 
@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from ..controller.bot_runner import InlineRunner
-from ..controller.session import Session
-from ..engine import Game, Phase, Ruleset
-from ..persistence import (
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.session import Session
+from hearts_desktop.engine import Game, Phase, Ruleset
+from hearts_desktop.persistence import (
     ALREADY_OPEN,
     DataPaths,
     NewGameSetup,
@@ -52,13 +52,14 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
-from ..persistence.stats import game_id
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.persistence.stats import game_id
+from hearts_desktop.words import Level, Pace, SeatKind
+
 from .hostile_files import FuzzTally, random_action, run_fuzz
 from .power_cut import PowerCutReport, run_power_cuts
 
 if TYPE_CHECKING:
-    from ..ui.table_scene import TableScene
+    from hearts_desktop.ui.table_scene import TableScene
 
 PERSON = Seat("Anna", SeatKind.HUMAN)
 SEATS = (PERSON,) + tuple(Seat(name, SeatKind.COMPUTER, Level.EASY) for name in ("Bo", "Cy", "Di"))
@@ -79,10 +80,10 @@ def windowed_child(data_dir: Path) -> int:
     ``saved`` and ``finished`` lines the parent checks the next start against."""
     import pygame
 
-    from ..ui.app import App, AppOptions
-    from ..ui.intents import KeyPress
-    from ..ui.menus import MainMenuScene
-    from ..ui.table_scene import TableScene
+    from hearts_desktop.ui.app import App, AppOptions
+    from hearts_desktop.ui.intents import KeyPress
+    from hearts_desktop.ui.menus import MainMenuScene
+    from hearts_desktop.ui.table_scene import TableScene
 
     paths = DataPaths.resolve(data_dir)
     if not paths.settings.exists():
@@ -169,7 +170,7 @@ def run_kills(kills: int, seed: int, max_delay: float = 2.5) -> KillTally:
     with tempfile.TemporaryDirectory(prefix="hearts-kill-") as folder:
         for _ in range(kills):
             process = subprocess.Popen(
-                [sys.executable, "-m", "hearts_desktop.bench", "persistence", "--windowed-child", folder],
+                [sys.executable, "-m", "benchmarks", "persistence", "--windowed-child", folder],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=child_environment(),
             )
             lines: list[str] = []
@@ -260,7 +261,7 @@ def run_two_copies(rounds: int) -> CopiesTally:
         for _ in range(rounds):
             tally.rounds += 1
             first = subprocess.Popen(
-                [sys.executable, "-m", "hearts_desktop.bench", "persistence", "--windowed-child", folder],
+                [sys.executable, "-m", "benchmarks", "persistence", "--windowed-child", folder],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=child_environment(),
             )
             try:
@@ -509,7 +510,7 @@ def measure(fuzz: int, kills: int, copies: int, full_disk: int, lone_backups: in
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench persistence", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m benchmarks persistence", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fuzz", type=int, default=1000, help="hostile files of each kind")
     parser.add_argument("--kills", type=int, default=200, help="kill -9 of the windowed program")

@@ -32,16 +32,16 @@ from pathlib import Path
 
 import pygame
 
-from ..controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
-from ..controller.table import TableController
-from ..engine import PRESETS, Game, Phase
-from ..net.discovery import Advertiser, Browser
-from ..net.link import ClientLink, HostArrival, HostLink, Lost
-from ..persistence import NewGameSetup, Seat, Settings, save_settings
-from ..persistence.paths import DataPaths
-from ..persistence.seats import DEFAULT_NAMES
-from ..ui.app import App, AppOptions
-from ..ui.intents import (
+from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
+from hearts_desktop.controller.table import TableController
+from hearts_desktop.engine import PRESETS, Game, Phase
+from hearts_desktop.net.discovery import Advertiser, Browser
+from hearts_desktop.net.link import ClientLink, HostArrival, HostLink, Lost
+from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
+from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.persistence.seats import DEFAULT_NAMES
+from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.intents import (
     Intent,
     KeyPress,
     PointerDown,
@@ -51,11 +51,12 @@ from ..ui.intents import (
     Resized,
     TextInput,
 )
-from ..ui.new_game import NewGameScene
-from ..ui.scene import Scene
-from ..ui.table_scene import TableScene
-from ..ui.ui_log import Target, card_points, targets
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.ui.new_game import NewGameScene
+from hearts_desktop.ui.scene import Scene
+from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.ui.ui_log import Target, card_points, targets
+from hearts_desktop.words import Level, Pace, SeatKind
+
 from .invariants import check_game, require
 
 FRAME = 1 / 60
@@ -303,7 +304,7 @@ class FuzzFailure(Exception):
         self.details = details
         # One event more than had gone in: the run then reaches the gesture that broke it
         # even when that gesture was only time passing.
-        self.reproduce = f"python -m hearts_desktop.bench fuzz --seed {report.seed} --events {self.index + 1}"
+        self.reproduce = f"python -m benchmarks fuzz --seed {report.seed} --events {self.index + 1}"
         super().__init__(
             f"seed {report.seed} failed at event {self.index} (frame {report.frames}):\n{details}\n"
             "last gestures, the one that broke it last:\n  " + "\n  ".join(self.recent)

@@ -7,7 +7,9 @@ friends and one hostile insider who knows the room code. While the game is playe
   moves, sends fuzzed and replayed messages: moves for other seats, cards it does not
   hold, passes of the wrong cards, moves out of turn and in the wrong phase, old moves
   replayed, readiness for hands never scored, unknown types, malformed JSON, random bytes,
-  frames over the size limit; when the host cuts it off it rejoins with its token;
+  frames over the size limit, kept within the connection's message budget (past it the host
+  cuts the connection off and only the host's yes gives the seat back); when the host
+  closes it for a huge frame it rejoins with its token;
 - strangers without the code send wrong codes, garbage instead of a hello, other
   protocol versions, and nothing at all;
 - slow-loris connections dribble a handshake or a frame a byte at a time;
@@ -34,11 +36,14 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..net import protocol as p
-from ..net.client import ClientTable
-from ..net.headless import SeatBot
-from ..net.transport import WebSocketClient
-from ..words import Level
+from hearts_desktop.net import protocol as p
+from hearts_desktop.net.admission import Bucket
+from hearts_desktop.net.client import ClientTable
+from hearts_desktop.net.headless import SeatBot
+from hearts_desktop.net.host import MESSAGE_BURST, MESSAGES_PER_SECOND
+from hearts_desktop.net.transport import WebSocketClient
+from hearts_desktop.words import Level
+
 from .lan import _read, _start
 
 CARDS = [r + s for s in "CDSH" for r in "23456789TJQKA"]
@@ -199,10 +204,11 @@ def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, A
 
 def play_insider(port: int, code: str, messages: int, seed: int, host: subprocess.Popen[str],
                  counts: Counter[str], outside: threading.Thread) -> dict[str, Any]:
-    """The insider plays its seat and fires ``messages`` hostile ones between its moves;
-    cut off, it comes back (with its token, or with the code and its name when the host
-    has closed its connection for good)."""
+    """The insider plays its seat and fires ``messages`` hostile ones between its moves, within
+    its budget; cut off, it comes back (with its token, or asks without it when the host
+    has closed its connection for good: a headless host never answers)."""
     rng = random.Random(seed)
+    budget = Bucket(MESSAGE_BURST / 2, MESSAGES_PER_SECOND * 0.8)
     sent: list[bytes] = []
     fired = reconnects = comebacks = 0
     reasons: Counter[str] = Counter()
@@ -222,6 +228,8 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
             link = client.link
             if client.state == "playing" and link is not None and fired < messages:
                 for _ in range(rng.randrange(1, 30)):
+                    if not budget.take(time.monotonic()):
+                        break
                     kind, data = fuzzed(rng, client, sent)
                     counts["insider " + kind] += 1
                     link.send(data)
@@ -234,7 +242,7 @@ def play_insider(port: int, code: str, messages: int, seed: int, host: subproces
         client.close()
         comebacks += 1
     return {"insider_fired": fired, "insider_reconnects_with_token": reconnects,
-            "insider_came_back_by_name": comebacks - 1, "insider_closed_because": dict(reasons)}
+            "insider_asked_back_without_token": comebacks - 1, "insider_closed_because": dict(reasons)}
 
 
 def report(result: dict[str, Any]) -> str:

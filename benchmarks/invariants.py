@@ -3,9 +3,9 @@ and the property tests after every action of thousands of random games."""
 
 from __future__ import annotations
 
-from ..engine import Game, HandState, Phase, cards_of, mask_of
-from ..engine.cards import SUIT_MASKS
-from ..engine.game import decide_end
+from hearts_desktop.engine import Game, HandState, Phase, cards_of, mask_of
+from hearts_desktop.engine.cards import SUIT_MASKS
+from hearts_desktop.engine.game import decide_end
 
 
 class InvariantBroken(AssertionError):

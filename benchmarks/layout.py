@@ -1,7 +1,7 @@
 """Every screen at every window size, checked for text and controls that collide, leave the
 window, or sit on a panel the table shows through.
 
-``python -m hearts_desktop.bench layout [--json] [--sheets DIR]`` builds each screen of the
+``python -m benchmarks layout [--json] [--sheets DIR]`` (``layout_check``) builds each screen of the
 real program (the menus, the dialogs, the table in each phase with normal and large cards,
 three to five players, hot-seat, the score screens) at each size, draws it into a surface
 that records where every text, card and control lands, and prints one line per problem.
@@ -23,11 +23,10 @@ last trick) is checked together with the table it is drawn over.
 from __future__ import annotations
 
 import os
-import tempfile
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -104,7 +103,7 @@ class RecordingSurface(pygame.Surface):
 @contextmanager
 def inspected(inspector: Inspector) -> Iterator[None]:
     """Every text the theme renders, tagged with its words, while inside."""
-    from ..ui import theme
+    from hearts_desktop.ui import theme
 
     text, shadowed = theme.text, theme.shadowed_text
 
@@ -207,53 +206,11 @@ class Screen:
     large_cards: bool = False
 
 
-@dataclass
-class Report:
-    screens: int = 0
-    sizes: int = 0
-    problems: list[Problem] = field(default_factory=list)
-    sheets: list[Path] = field(default_factory=list)
-
-    def summary(self) -> dict[str, int]:
-        return {"screens": self.screens, "sizes": self.sizes, "problems": len(self.problems)}
-
-
-def screens() -> list[Screen]:
-    """Every screen and overlay a player can reach, in states worth checking."""
-    from . import layout_screens as s
-
-    return s.all_screens()
-
-
-def check(sizes: Sequence[tuple[int, int]] = (*SIZES, PORTRAIT), sheets: Path | None = None,
-          only: Callable[[str], bool] = lambda name: True) -> Report:
-    """Draw every screen at every size; the problems found, and the contact sheets if asked."""
-    from ..ui import theme, window
-    from . import layout_screens as s
-
-    report = Report(sizes=len(sizes))
-    chosen = [screen for screen in screens() if only(screen.name)]
-    report.screens = len(chosen)
-    with tempfile.TemporaryDirectory(prefix="hearts-layout-") as folder, s.stage(Path(folder)) as stage:
-        for asked in sizes:
-            size = window.laid_out(asked)
-            pictures: list[tuple[str, pygame.Surface]] = []
-            for screen in chosen:
-                stage.show(screen, size)
-                problems, picture = inspect(stage.app.stack.scenes, size, stage.inspector)
-                report.problems += [Problem(screen.name, asked, what) for what in problems]
-                pictures.append((screen.name, picture))
-            if sheets is not None:
-                report.sheets.append(contact_sheet(pictures, sheets / f"layout-{asked[0]}x{asked[1]}.png", asked))
-        theme.clear_caches()
-    return report
-
-
 def inspect(scenes: Sequence[Any], size: tuple[int, int],
             inspector: Inspector | None = None) -> tuple[list[str], pygame.Surface]:
     """Draw the visible scenes once, recording; what is wrong, and the picture. The
     ``inspector`` is the one the card art was tagged with, so that cards count."""
-    from ..ui.ui_log import targets
+    from hearts_desktop.ui.ui_log import targets
 
     start = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
     visible = list(scenes[start:])
@@ -293,7 +250,7 @@ def _slots(scene: Any) -> list[pygame.Rect]:
 
 def contact_sheet(pictures: Sequence[tuple[str, pygame.Surface]], path: Path, size: tuple[int, int]) -> Path:
     """Every screen of one size, small, named, in one PNG."""
-    from ..ui import theme
+    from hearts_desktop.ui import theme
 
     columns = min(4, len(pictures))
     width = 480 if len(pictures) > 1 else size[0]
@@ -312,24 +269,9 @@ def contact_sheet(pictures: Sequence[tuple[str, pygame.Surface]], path: Path, si
     return path
 
 
-def run(as_json: bool, sheets: Path | None, only: str = "") -> int:
-    import json
-
-    report = check(sheets=sheets, only=lambda name: only in name)
-    for problem in report.problems:
-        print(problem)
-    for sheet in report.sheets:
-        print(f"contact sheet: {sheet}")
-    if as_json:
-        print(json.dumps(report.summary()))
-    else:
-        print(f"{report.screens} screens at {report.sizes} sizes: {len(report.problems)} problems")
-    return 1 if report.problems else 0
-
-
 def recent_games(count: int) -> list[Any]:
     """``count`` finished games for the statistics screen, oldest first."""
-    from ..persistence.stats import Accuracy, GameRecord
+    from hearts_desktop.persistence.stats import Accuracy, GameRecord
 
     start = datetime(2025, 1, 1, tzinfo=UTC)
     return [GameRecord(f"{i}", start + timedelta(days=i), "3x expert", (i * 37) % 120 - 10, i % 3 == 0, 9,

@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m hearts_desktop.bench engine|search|frames|layout|fuzz|persistence|soak|lan|hostile|coach [--json]``.
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -12,16 +12,20 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..words import Level
+from hearts_desktop.words import Level
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if arguments[:1] == ["persistence"]:  # its own options: python -m hearts_desktop.bench persistence -h
+    if arguments[:1] == ["persistence"]:  # its own options: python -m benchmarks persistence -h
         from .persistence import main as persistence
 
         return persistence(arguments[1:])
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench", description=__doc__)
+    if arguments[:1] == ["lan-attack"]:  # its own options: --short, --json
+        from .lan_attack import main as lan_attack
+
+        return lan_attack(arguments[1:])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout hands per second")
     engine.add_argument("--preset", default="standard")
@@ -55,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lan.add_argument("--level", default="medium")
     lan.add_argument("--timeout", type=float, default=600.0)
     lan.add_argument("--json", action="store_true")
+    sub.add_parser("lan-attack", help="a host on 127.0.0.1 under idle, code and message floods and rejoins")
     hostile = sub.add_parser("hostile", help="a table under attack while two honest friends play")
     hostile.add_argument("--messages", type=int, default=10_000)
     hostile.add_argument("--seed", type=int, default=1)
@@ -80,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(figures))
     elif args.bench == "layout":
-        from .layout import run as run_layout
+        from .layout_check import run as run_layout
 
         return run_layout(args.json, args.sheets, args.only)
     elif args.bench == "fuzz":

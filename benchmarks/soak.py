@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.words import Level, Pace, SeatKind
 
 FRAME = 1 / 60
 BAR_MB = 5.0
@@ -76,13 +76,14 @@ def soak_window(data_dir: Path, minutes: float, warm_minutes: float, samples: in
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from ..engine import Ruleset
-    from ..persistence import NewGameSetup, Seat, Settings, save_settings
-    from ..persistence.paths import DataPaths
-    from ..ui.app import App, AppOptions
-    from ..ui.intents import KeyPress
-    from ..ui.menus import MainMenuScene
-    from ..ui.table_scene import TableScene
+    from hearts_desktop.engine import Ruleset
+    from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
+    from hearts_desktop.persistence.paths import DataPaths
+    from hearts_desktop.ui.app import App, AppOptions
+    from hearts_desktop.ui.intents import KeyPress
+    from hearts_desktop.ui.menus import MainMenuScene
+    from hearts_desktop.ui.table_scene import TableScene
+
     from .persistence import act_for_the_person
 
     seats = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.MEDIUM) for name in ("Bo", "Cy", "Di"))
@@ -116,8 +117,8 @@ def soak_window(data_dir: Path, minutes: float, warm_minutes: float, samples: in
 
 def soak_autoplay(data_dir: Path, games: int, warm_games: int, samples: int = 10) -> Trace:
     """``--autoplay`` games in this process, saving after every move as it does."""
-    from ..controller.autoplay import autoplay
-    from ..persistence.paths import DataPaths
+    from hearts_desktop.controller.autoplay import autoplay
+    from hearts_desktop.persistence.paths import DataPaths
 
     trace = Trace("autoplay", "games", warm_at=warm_games)
     paths = DataPaths.resolve(data_dir)

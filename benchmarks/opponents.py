@@ -25,13 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
-from ..bots.heuristics import QUEEN_BIT, winning_card
-from ..bots.inference import DealSampler, position_of
-from ..engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
-from ..engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
-from ..engine.rules import CARDS_PASSED, RuleTables
-from ..words import Level
+from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
+from hearts_desktop.bots.heuristics import QUEEN_BIT, winning_card
+from hearts_desktop.bots.inference import DealSampler, position_of
+from hearts_desktop.engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
+from hearts_desktop.engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
+from hearts_desktop.engine.rules import CARDS_PASSED, RuleTables
+from hearts_desktop.words import Level
 
 HEARTS = SUIT_MASKS[Suit.HEARTS]
 SPADES = SUIT_MASKS[Suit.SPADES]

@@ -25,12 +25,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..controller.bot_runner import InlineRunner
-from ..controller.session import Session, person_moved
-from ..engine import Game, Ruleset
-from ..persistence import Seat, atomic
-from ..persistence.stats import game_id
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.session import Session, person_moved
+from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.persistence import Seat, atomic
+from hearts_desktop.persistence.stats import game_id
+from hearts_desktop.words import Level, Pace, SeatKind
+
 from .hostile_files import random_action
 
 SEATS = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.EASY) for name in ("Bo", "Cy", "Di"))

@@ -1,4 +1,4 @@
-"""Does the coach rank players as they are? ``python -m hearts_desktop.bench coach``.
+"""Does the coach rank players as they are? ``python -m benchmarks coach``.
 
 Each level (Easy, Medium, Hard, Expert) plays seat 0 against three Medium on the same deals
 (deal ``i`` is hand 1 of the game with seed ``i``, so every pass goes left); the coach
@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from ..bots import make_bot
-from ..coach.game import review_hand
-from ..coach.review import Mark
-from ..engine import Game, Ruleset
-from ..words import Level
+from hearts_desktop.bots import make_bot
+from hearts_desktop.coach.game import review_hand
+from hearts_desktop.coach.review import Mark
+from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.words import Level
+
 from .arena import mean_ci95, quantile, ratio_ci95
 
 OPPONENT = Level.MEDIUM

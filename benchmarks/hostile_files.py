@@ -20,11 +20,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..coach.game import HandReview, review_hand
-from ..coach.review import CoachBudget
-from ..coach.stored import load_reviews, review_key, reviews_document, save_reviews
-from ..engine import PRESETS, Action, Game
-from ..persistence import (
+from hearts_desktop.coach.game import HandReview, review_hand
+from hearts_desktop.coach.review import CoachBudget
+from hearts_desktop.coach.stored import load_reviews, review_key, reviews_document, save_reviews
+from hearts_desktop.engine import PRESETS, Action, Game
+from hearts_desktop.persistence import (
     CARD_BACKS,
     DECKS,
     DataPaths,
@@ -39,11 +39,17 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
-from ..persistence.atomic import encode_json
-from ..persistence.saves import UNJUDGED, keep_unjudged, load_unjudged, save_document, unjudged_path
-from ..persistence.seats import DEFAULT_NAMES
-from ..persistence.stats import Accuracy, game_id
-from ..words import Level, Pace, SeatKind
+from hearts_desktop.persistence.atomic import encode_json
+from hearts_desktop.persistence.saves import (
+    UNJUDGED,
+    keep_unjudged,
+    load_unjudged,
+    save_document,
+    unjudged_path,
+)
+from hearts_desktop.persistence.seats import DEFAULT_NAMES
+from hearts_desktop.persistence.stats import Accuracy, game_id
+from hearts_desktop.words import Level, Pace, SeatKind
 
 DEEP = 100_000
 GIANT = 2_000_000

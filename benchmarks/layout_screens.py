@@ -9,20 +9,27 @@ from pathlib import Path
 
 import pygame
 
-from ..controller.bot_runner import InlineRunner
-from ..engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
-from ..persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
-from ..persistence.paths import DataPaths
-from ..persistence.stats import Profile, Tally
-from ..ui.app import App, AppOptions
-from ..ui.intents import KeyPress
-from ..ui.menus import ConfirmScene, MainMenuScene, QuitQuestion, continue_summary, replace_question
-from ..ui.network_scenes import JoinScene, NetworkMenuScene
-from ..ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
-from ..ui.review_scene import ReviewScene
-from ..ui.stats_scene import StatisticsScene
-from ..words import Level, Pace, SeatKind
-from .layout import Screen, recent_games
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
+from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
+from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.persistence.stats import Profile, Tally
+from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.intents import KeyPress
+from hearts_desktop.ui.menus import (
+    ConfirmScene,
+    MainMenuScene,
+    QuitQuestion,
+    continue_summary,
+    replace_question,
+)
+from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
+from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.stats_scene import StatisticsScene
+from hearts_desktop.words import Level, Pace, SeatKind
+
+from .layout import Inspector, Screen, recent_games
 from .persistence import act_for_the_person
 
 FRAME = 1 / 30
@@ -39,8 +46,6 @@ class Stage:
     """One app in a scratch folder, with every card it draws tagged for the inspector."""
 
     def __init__(self, folder: Path) -> None:
-        from .layout import Inspector
-
         save_settings(DataPaths.resolve(folder).settings,
                       Settings(pace=Pace.QUICK, animations=True, sound=False))
         self.app = App(AppOptions(data_dir=folder, bot_runner=InlineRunner, seed=SEED))

@@ -1,4 +1,4 @@
-"""Bots against bots on duplicate deals: ``python -m hearts_desktop.bench.arena --seats medium,easy,easy,easy``.
+"""Bots against bots on duplicate deals: ``python -m benchmarks.arena --seats medium,easy,easy,easy``.
 
 Each deal is played once per rotation of the line-up (n times with n players), so every
 bot holds every seat's cards once and the luck of the deal cancels. Hands are scored one
@@ -34,12 +34,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, never_cancel
-from ..bots.search import SAFETY_CAP
-from ..engine import HandState, Ruleset, view_of
-from ..engine.hand import deal
-from ..engine.rules import preset_by_key
-from ..words import Level
+from hearts_desktop.bots import Bot, never_cancel
+from hearts_desktop.bots.search import SAFETY_CAP
+from hearts_desktop.engine import HandState, Ruleset, view_of
+from hearts_desktop.engine.hand import deal
+from hearts_desktop.engine.rules import preset_by_key
+from hearts_desktop.words import Level
+
 from .opponents import OPPONENTS, make_player
 
 Z95 = 1.959964
@@ -469,7 +470,7 @@ def _lineup(text: str) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hearts_desktop.bench.arena", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--seats", type=_lineup, default="medium,easy,easy,easy",
                         help=f"one player per seat, comma-separated: a level ({', '.join(Level)}) or an outside "
                         f"opponent ({', '.join(OPPONENTS)}, sparring:N for N simulations a move)")
