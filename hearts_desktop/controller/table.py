@@ -108,9 +108,6 @@ class TableController:
         self.awaiting_continue = False
         self.revealed: int | None = None
         self.cover: int | None = None
-        self._hand_start = start_of_hand(game)
-        """The first move of the hand being played: undo goes no further back (a resumed
-        game can take back the moves made before it was saved, as if never closed)."""
         humans = self.human_seats()
         self.viewer = humans[0] if humans else 0
         if len(humans) == 1:
@@ -273,7 +270,6 @@ class TableController:
         if any(isinstance(e, (HandScored, GameOver)) for e in events):
             # The score screen (or the game-over screen) waits for the players to read it.
             self.awaiting_continue = self.game.over or not self.auto_continue
-            self._hand_start = len(self.game.actions)
             self._answers.clear()
         if cover:
             self._update_cover()
@@ -363,7 +359,7 @@ class TableController:
         humans = self.human_seats()
         if len(humans) != 1 or self.awaiting_continue or self.game.over:
             return False
-        return any(a.seat == humans[0] for a in self.game.actions[self._hand_start:])
+        return any(a.seat == humans[0] for a in self.game.actions[self.game.hand_start:])
 
     def undo(self) -> bool:
         """Take back the human's last move this hand and every computer move after it."""
@@ -371,7 +367,7 @@ class TableController:
             return False
         human = self.human_seats()[0]
         actions = self.game.actions
-        last = max(i for i in range(self._hand_start, len(actions)) if actions[i].seat == human)
+        last = max(i for i in range(self.game.hand_start, len(actions)) if actions[i].seat == human)
         self._cancel_jobs()
         self.game = Game.replay(self.game.rules, self.game.seed, actions[:last])
         self._ready_at = self.now + self.pace.timing.bot_delay
@@ -413,14 +409,3 @@ class TableController:
         self._cancel_jobs()
         self.runner.close()
 
-
-def start_of_hand(game: Game) -> int:
-    """How many of the game's moves came before the hand being played began."""
-    replay = Game(game.rules, game.seed)
-    start = 0
-    for index, action in enumerate(game.actions):
-        hand = replay.hand_index
-        replay.apply(action)
-        if replay.hand_index != hand:
-            start = index + 1
-    return start

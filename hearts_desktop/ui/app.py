@@ -111,16 +111,6 @@ class AppOptions:
         return self.smoke or self.seats is not None
 
 
-def hand_restarted(game: Game) -> Game:
-    """The same game at the start of its current hand: the same deal, nothing passed or played."""
-    fresh = Game(game.rules, game.seed)
-    for action in game.actions:
-        if fresh.hand_index == game.hand_index:
-            break
-        fresh.apply(action)
-    return fresh
-
-
 def windowed(size: tuple[int, int]) -> pygame.Surface:
     """A resizable window that the player cannot make smaller than the table needs: the
     window itself refuses, rather than the table being drawn cut off."""
@@ -425,11 +415,11 @@ class App:
     def can_restart_hand(self) -> bool:
         if not self.playing or self.network is not None or self.controller.game.over or self.controller.awaiting_continue:
             return False
-        return len(hand_restarted(self.controller.game).actions) < len(self.controller.game.actions)
+        return self.controller.game.hand_start < len(self.controller.game.actions)
 
     def restart_hand(self) -> None:
         if self.can_restart_hand():
-            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats),
+            self.start_game(self.controller.game.at_hand_start(), tuple(self.controller.seats),
                             resumes=self.session.saves(self.controller), hosted=self.hosted_save)
             self._save_now()
 
