@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from datetime import datetime
 from itertools import combinations
 from pathlib import Path
 
@@ -13,15 +14,29 @@ import pytest
 from hearts_desktop.coach.review import marks_sentence
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
-from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
+from hearts_desktop.persistence import (
+    NewGameSetup,
+    SavedGame,
+    Seat,
+    default_seats,
+    load_settings,
+    load_statistics,
+)
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.form import Choice, FormScene
 from hearts_desktop.ui.info_scenes import ACCURACY_SENTENCE, TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
-from hearts_desktop.ui.menus import ConfirmScene, DifficultyScene, GameMenuScene, MainMenuScene
+from hearts_desktop.ui.menus import (
+    ConfirmScene,
+    DifficultyScene,
+    GameMenuScene,
+    MainMenuScene,
+    replace_question,
+)
 from hearts_desktop.ui.network_scenes import NetworkMenuScene
 from hearts_desktop.ui.new_game import ADVANCED, NewGameScene, SetupDraft
+from hearts_desktop.ui.overlays import tie_sentence
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
@@ -404,3 +419,14 @@ def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> 
         assert not any(a.colliderect(b) for a, b in combinations(rects, 2)), type(scene).__name__
         if not isinstance(scene, MainMenuScene):
             scene.close()
+
+
+def test_three_names_in_a_sentence_read_as_a_list() -> None:
+    """A tie of three read "Ann and Bo and Cy tie…": every sentence that names people joins
+    them as a list is said ("Ann, Bo and Cy")."""
+    assert tie_sentence(["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy tie for the lowest score: another hand decides."
+    assert tie_sentence(["Ann", "Bo"]).startswith("Ann and Bo tie")
+    game, _ = finished_game()
+    people = tuple(Seat(name, SeatKind.HUMAN) for name in ("Ann", "Bo", "Cy")) + (Seat("Di", SeatKind.COMPUTER),)
+    question = replace_question(SavedGame(game, people, datetime.now().astimezone()))
+    assert question.startswith("Replace your saved game of Ann, Bo and Cy?")

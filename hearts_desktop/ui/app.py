@@ -33,7 +33,7 @@ from ..engine import Game, GameOver, HandScored, Ruleset
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
-from ..words import Pace, SeatKind
+from ..words import Pace, SeatKind, and_list
 from . import startup, theme, window
 from .card_art import CardArt
 from .intents import InputReader, Intent, KeyPress, QuitRequested, Resized
@@ -516,8 +516,7 @@ class App:
         names = [state.seat.name for state in host.table if state.remote and state.conn_id is not None]
         if not names:
             return ""
-        return (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]) + (
-            " is" if len(names) == 1 else " are")
+        return and_list(names) + (" is" if len(names) == 1 else " are")
 
     def open_new_game(self) -> None:
         from .new_game import NewGameScene

@@ -10,7 +10,7 @@ import pygame
 from .. import __version__
 from ..persistence.saves import SavedGame
 from ..persistence.seats import Seat
-from ..words import Level, SeatKind
+from ..words import Level, SeatKind, and_list
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
@@ -274,7 +274,7 @@ def replace_question(saved: SavedGame) -> str:
     elif len(people) == 1:
         which = "against computers"
     else:
-        which = "of " + ", ".join(people[:-1]) + " and " + people[-1]
+        which = "of " + and_list(people)
     return (f"Replace your saved game {which}? It is at hand {saved.game.hand_index + 1} ({scores(saved)}). "
             "It stays saved until your first move in the new game.")
 

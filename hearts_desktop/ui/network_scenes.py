@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import SeatKind
 from . import theme
 from .form import FormScene, rows
@@ -228,7 +229,7 @@ class HostLobbyScene(FormScene):
             elif seat.kind == SeatKind.HUMAN:
                 status, colour = "you (host)", theme.INK
             else:
-                status, colour = f"computer ({seat.level.capitalize()})", theme.INK_DIM
+                status, colour = f"computer ({seat.level.label})", theme.INK_DIM
             name = "Seat " + str(index + 1) if state.open else seat.name
             surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
@@ -336,7 +337,7 @@ class JoinScene(FormScene):
         self.browser = browser
         self.browse_note = browse_note
         self.on_join = on_join
-        self.name_field = self.text_fields.add(name, 20)
+        self.name_field = self.text_fields.add(name, MAX_NAME_LENGTH)
         self.code_field = self.text_fields.add("", 9)
         self.address_field = self.text_fields.add("", 60)
         self.tables: list[TableAd] = []

@@ -12,7 +12,7 @@ from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
 from ..engine.game import decide_end, single_leader
-from ..words import SeatKind
+from ..words import SeatKind, and_list
 from . import theme
 from .card_art import card_width
 from .focus import FocusRing
@@ -275,10 +275,14 @@ class HandScoreScene(Overlay):
             y += fs * 2
         _, tied = decide_end(self.event.totals, self.controller.rules.target)
         if tied and not self.controller.over:
-            names = " and ".join(self.controller.seats[s].name for s in tied)
-            text = theme.text(f"{names} tie for the lowest score: another hand decides.", fs, theme.GOLD, bold=True)
+            text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
+
+
+def tie_sentence(names: list[str]) -> str:
+    """Who tie for the lowest score past the target: "Ann, Bo and Cy tie…"."""
+    return f"{and_list(names)} tie for the lowest score: another hand decides."
 
 
 class MoonChoiceScene(Overlay):
