@@ -379,8 +379,8 @@ class JoinScene(FormScene):
         self.controls = [*self.table_buttons, self.name_field, self.code_field, self.address_field]
         super().update(dt)
 
-    def close(self) -> None:
-        super().close()
+    def on_exit(self) -> None:
+        """The search for tables stops with the screen listing them."""
         if self.browser is not None:
             self.browser.close()
             self.browser = None

@@ -103,11 +103,11 @@ class ReviewScene(Scene):
         """The review on screen: the second opinion while it is on, else the player's own."""
         return self.second or self.reviewer
 
-    def close(self) -> None:
+    def on_exit(self) -> None:
+        """The review's work stops with its screen, however the screen left."""
         if self.second is not None:
             self.second.cancel()
         self.reviewer.close()
-        super().close()
 
     def toggle_all_cards(self) -> None:
         """Show the second opinion with all cards shown (its work starts), or stop it and go
