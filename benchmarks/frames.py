@@ -29,17 +29,19 @@ def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hearts_desktop.persistence.seats import Seat
-    from hearts_desktop.ui.app import App, AppOptions
+    from hearts_desktop.ui.app import App, AppOptions, RunLimits, ScriptedGame
+
+    from .app_state import controller_of, table_of
 
     seats = tuple(Seat(name, SeatKind.COMPUTER, level) for name in ("South", "West", "North", "East"))
-    app = App(AppOptions(seed=seed, pace=Pace.QUICK, size=size, seats=seats, max_seconds=180))
+    app = App(AppOptions(seed=seed, size=size), script=ScriptedGame(seats, pace=Pace.QUICK))
 
     def stop_after_hand(app: App) -> None:
-        if app.controller.game.results and not app.table.busy:
+        if controller_of(app).game.results and not table_of(app).busy:
             app.running = False
 
     app.on_frame = stop_after_hand
-    app.run()
+    app.run(RunLimits(max_seconds=180))
     return list(app.frame_times)[5:]  # the first frames load and scale the card art
 
 

@@ -40,6 +40,7 @@ from hearts_desktop.net.link import ClientLink, HostArrival, HostLink, Lost
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.seats import DEFAULT_NAMES
+from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.intents import (
     Intent,
@@ -57,6 +58,7 @@ from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.ui_log import Target, card_points, targets
 from hearts_desktop.words import Level, Pace, SeatKind
 
+from .app_state import controller_of, table_of
 from .invariants import check_game, require
 
 FRAME = 1 / 60
@@ -236,13 +238,13 @@ def check_app(app: App) -> None:
     tables = [s for s in stack if isinstance(s, TableScene)]
     require(len(tables) <= 1, "two tables on the stack")
     if tables:
-        require(app.playing and tables[0] is app.table, "a table on the stack that is not the game")
-    if not app.playing:
+        require((app.play is not None) and tables[0] is table_of(app), "a table on the stack that is not the game")
+    if not (app.play is not None):
         return
-    require(app.table in stack, "a game is playing with no table on the stack")
-    check_game(app.controller.game)
-    check_controller(app.controller)
-    check_table(app.table, table_live(stack, app.table))
+    require(table_of(app) in stack, "a game is playing with no table on the stack")
+    check_game(controller_of(app).game)
+    check_controller(controller_of(app))
+    check_table(table_of(app), table_live(stack, table_of(app)))
 
 
 def check_saved(before: App, after: App) -> None:
@@ -349,8 +351,8 @@ class Monkey:
 
     def _open(self) -> App:
         size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
-        app = App(AppOptions(data_dir=self.data_dir, bot_runner=HurriedRunner, seed=self.rng.randrange(2**31),
-                             size=size, network=NobodyThere(lambda: self.now)))
+        app = App(AppOptions(data_dir=self.data_dir, seed=self.rng.randrange(2**31), size=size),
+                  Services(bot_runner=HurriedRunner, network=NobodyThere(lambda: self.now)))
         app.start()
         pygame.scrap.put_text(self.random_text())  # what Ctrl+V pastes: the seed's, not the last run's
         app.step(FRAME, ())
@@ -386,22 +388,22 @@ class Monkey:
         self.report.events += len(intents)
         self._record(intents, dt)
         check_app(self.app)
-        if self.report.frames % REPLAY_EVERY == 0 and self.app.playing:
-            check_replay(self.app.controller.game)
+        if self.report.frames % REPLAY_EVERY == 0 and (self.app.play is not None):
+            check_replay(controller_of(self.app).game)
         self._count_progress()
 
     def _record(self, intents: Sequence[Intent], dt: float) -> None:
         """Add this frame to the report's trail: its input and time, the screen on top and
         where the game stands."""
         app = self.app
-        game = app.controller.game if app.playing else None
+        game = controller_of(app).game if (app.play is not None) else None
         state = (type(app.stack.top).__name__, len(app.stack.scenes), game and (game.seed, len(game.actions)))
         self.report.trail.update(f"{intents!r}{dt!r}{state!r}".encode())
 
     def _count_progress(self) -> None:
-        if not self.app.playing:
+        if not (self.app.play is not None):
             return
-        controller = self.app.controller
+        controller = controller_of(self.app)
         if controller is not self._seen_controller:
             self._seen_controller = controller
             self._seen_hands = len(controller.game.results)
@@ -463,7 +465,7 @@ class Monkey:
         return [t for t in targets(top) if t.enabled] if top is not None else []
 
     def table(self) -> TableScene | None:
-        return self.app.table if self.app.playing and self.app.stack.top is self.app.table else None
+        return table_of(self.app) if (self.app.play is not None) and self.app.stack.top is table_of(self.app) else None
 
     # ------------------------------------------------------------------ gestures
 
@@ -535,7 +537,7 @@ class Monkey:
 
     def drag(self) -> str:
         """From a card or a pass slot to a slot, the table, another card or anywhere."""
-        table = self.app.table if self.app.playing else None
+        table = table_of(self.app) if (self.app.play is not None) else None
         starts: list[Point] = [self.anywhere()]
         ends: list[Point] = [self.anywhere()]
         if table is not None:

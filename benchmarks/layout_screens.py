@@ -14,6 +14,7 @@ from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Pha
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.stats import Profile, Tally
+from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.menus import (
@@ -29,6 +30,7 @@ from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.words import Level, Pace, SeatKind
 
+from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
 from .persistence import act_for_the_person
 
@@ -48,7 +50,7 @@ class Stage:
     def __init__(self, folder: Path) -> None:
         save_settings(DataPaths.resolve(folder).settings,
                       Settings(pace=Pace.QUICK, animations=True, sound=False))
-        self.app = App(AppOptions(data_dir=folder, bot_runner=InlineRunner, seed=SEED))
+        self.app = App(AppOptions(data_dir=folder, seed=SEED), Services(bot_runner=InlineRunner))
         self.app.open_window()
         self.inspector = Inspector()
         self.tagged_art: object = None
@@ -88,8 +90,8 @@ class Stage:
         for _ in range(round(limit / FRAME)):
             if done():
                 return
-            table = self.app.table
-            controller = self.app.controller
+            table = table_of(self.app)
+            controller = controller_of(self.app)
             top = self.app.stack.top
             if move and isinstance(top, CoverScene):
                 top.handover.button.action()  # the next person takes the computer
@@ -156,15 +158,15 @@ def _seats(players: int) -> tuple[Seat, ...]:
 def table_passing(hand: int, players: int = 4, chosen: int = 0) -> Callable[[Stage], None]:
     def build(stage: Stage) -> None:
         stage.table(advanced(_rules(players), passing(hand)), _seats(players))
-        for card in stage.app.controller.view().cards()[:chosen]:
-            stage.app.table.choose_card(card)
+        for card in controller_of(stage.app).view().cards()[:chosen]:
+            table_of(stage.app).choose_card(card)
         stage.frames(0.2)
     return build
 
 
 def table_received(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED))
-    stage.play_until(lambda: stage.app.controller.view().phase is Phase.PLAYING)
+    stage.play_until(lambda: controller_of(stage.app).view().phase is Phase.PLAYING)
     stage.frames(0.7)
 
 
@@ -176,8 +178,8 @@ def table_turn(cards_on_table: int, players: int = 4, hand: int = 0) -> Callable
 
 def table_trick_won(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(3, hand=0)))
-    view = stage.app.controller.view()
-    stage.app.table.choose_card(view.legal_cards()[0])
+    view = controller_of(stage.app).view()
+    table_of(stage.app).choose_card(view.legal_cards()[0])
     stage.frames(0.45)
 
 
@@ -189,8 +191,8 @@ def table_finish_hand(stage: Stage) -> None:
 
 def table_hint(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), passing(0)))
-    stage.app.table.handle(KeyPress(pygame.K_h))
-    stage.play_until(lambda: stage.app.table.hint is not None, limit=60, move=False)
+    table_of(stage.app).handle(KeyPress(pygame.K_h))
+    stage.play_until(lambda: table_of(stage.app).hint is not None, limit=60, move=False)
 
 
 def table_hot_seat(stage: Stage) -> None:
@@ -237,12 +239,12 @@ def table_wide_names(stage: Stage) -> None:
 
 def scores_mid_hand(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(1, hand=2)))
-    stage.app.table.overlays.scores(stage.app.table)
+    table_of(stage.app).overlays.scores(table_of(stage.app))
 
 
 def last_trick(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(1, hand=1)))
-    stage.app.table.overlays.last_trick(stage.app.table)
+    table_of(stage.app).overlays.last_trick(table_of(stage.app))
 
 
 def hand_summary(players: int) -> Callable[[Stage], None]:
@@ -256,8 +258,8 @@ def hand_summary(players: int) -> Callable[[Stage], None]:
 def game_over(players: int) -> Callable[[Stage], None]:
     def build(stage: Stage) -> None:
         stage.table(before_the_end(_rules(players), players + 1), _seats(players))
-        stage.play_until(lambda: stage.app.controller.game.over and not stage.app.table.busy
-                         and stage.app.stack.top is not stage.app.table)
+        stage.play_until(lambda: controller_of(stage.app).game.over and not table_of(stage.app).busy
+                         and stage.app.stack.top is not table_of(stage.app))
     return build
 
 
@@ -284,12 +286,12 @@ def coach_review_all_cards(stage: Stage) -> None:
 
 def moon_choice(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(0, hand=0)))
-    stage.app.stack.push(MoonChoiceScene(stage.app.size, stage.app.controller))
+    stage.app.stack.push(MoonChoiceScene(stage.app.size, controller_of(stage.app)))
 
 
 def game_menu(stage: Stage) -> None:
     stage.table(advanced(Ruleset(), my_turn(1)))
-    stage.app.table.overlays.menu(stage.app.table)
+    table_of(stage.app).overlays.menu(table_of(stage.app))
 
 
 def difficulty(stage: Stage) -> None:

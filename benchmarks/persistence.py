@@ -80,16 +80,19 @@ def windowed_child(data_dir: Path) -> int:
     ``saved`` and ``finished`` lines the parent checks the next start against."""
     import pygame
 
+    from hearts_desktop.play.services import Services
     from hearts_desktop.ui.app import App, AppOptions
     from hearts_desktop.ui.intents import KeyPress
     from hearts_desktop.ui.menus import MainMenuScene
     from hearts_desktop.ui.table_scene import TableScene
 
+    from .app_state import controller_of, table_of
+
     paths = DataPaths.resolve(data_dir)
     if not paths.settings.exists():
         save_settings(paths.settings, Settings(pace=Pace.QUICK, animations=False, sound=False,
                                                new_game=NewGameSetup.of(SEATS, SHORT_GAME)))
-    app = App(AppOptions(data_dir=data_dir, bot_runner=InlineRunner))
+    app = App(AppOptions(data_dir=data_dir), Services(bot_runner=InlineRunner))
     said: dict[str, Any] = {}
 
     def say(word: str, value: Any) -> None:
@@ -106,9 +109,9 @@ def windowed_child(data_dir: Path) -> int:
             else:
                 app.start_new_game(app.settings.new_game, app.settings.pace)
             return
-        if not app.playing:
+        if not (app.play is not None):
             return
-        game = app.controller.game
+        game = controller_of(app).game
         say("applied", (game.seed, len(game.actions)))
         if app.session.autosaver is not None and app.session.autosaver.written is not None:
             say("saved", app.session.autosaver.written)
@@ -116,8 +119,8 @@ def windowed_child(data_dir: Path) -> int:
             say("finished", game_id(game))
         if not isinstance(top, TableScene):
             app.stack.handle(KeyPress(pygame.K_RETURN, 0, ""))  # score screens, covers, Rematch
-        elif app.controller.active_human() == app.controller.viewer and not app.table.busy:
-            act_for_the_person(app.table)
+        elif controller_of(app).active_human() == controller_of(app).viewer and not table_of(app).busy:
+            act_for_the_person(table_of(app))
 
     app.on_frame = autopilot
     return app.run()

@@ -84,6 +84,7 @@ def soak_window(data_dir: Path, minutes: float, warm_minutes: float, samples: in
     from hearts_desktop.ui.menus import MainMenuScene
     from hearts_desktop.ui.table_scene import TableScene
 
+    from .app_state import controller_of, table_of
     from .persistence import act_for_the_person
 
     seats = (Seat("Anna", SeatKind.HUMAN),) + tuple(Seat(name, SeatKind.COMPUTER, Level.MEDIUM) for name in ("Bo", "Cy", "Di"))
@@ -100,10 +101,10 @@ def soak_window(data_dir: Path, minutes: float, warm_minutes: float, samples: in
         top = app.stack.top
         if isinstance(top, MainMenuScene):
             app.start_new_game(app.settings.new_game, app.settings.pace)
-        elif app.playing and isinstance(top, TableScene):
-            if app.controller.active_human() == app.controller.viewer and not app.table.busy:
-                act_for_the_person(app.table)
-        elif app.playing:
+        elif (app.play is not None) and isinstance(top, TableScene):
+            if controller_of(app).active_human() == controller_of(app).viewer and not table_of(app).busy:
+                act_for_the_person(table_of(app))
+        elif (app.play is not None):
             app.stack.handle(KeyPress(pygame.K_RETURN, 0, ""))  # score screens, Rematch
         app.step(FRAME, ())
         pygame.event.get()  # as the real loop reads the queue every frame

@@ -109,19 +109,22 @@ def run_autoplay(args: argparse.Namespace) -> int:
 
 
 def open_table(args: argparse.Namespace) -> int:
-    from .ui.app import AppOptions, run
+    from .ui.app import AppOptions, RunLimits, ScriptedGame, run
 
-    pace = args.pace or (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
     options = AppOptions(
-        seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
-        smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
-        exit_after_first_frame=args.exit_after_first_frame, ui_log=args.ui_log,
-        net_interface=args.interface, net_port=47_474 if args.port is None else args.port,
+        seed=args.seed, size=args.size, data_dir=args.data_dir,
         player_name=args.name[:MAX_NAME_LENGTH].strip() if args.name else None,
-        # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
-        fps=0 if args.smoke else AppOptions.fps,
+        net_interface=args.interface, net_port=args.port,
     )
-    return run(options)
+    script = None
+    if args.smoke:
+        script = ScriptedGame.smoke_check(preset_by_key(args.preset).rules, args.pace or Pace.INSTANT)
+    limits = RunLimits(
+        max_seconds=args.max_seconds, frames=1 if args.exit_after_first_frame else None,
+        # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
+        fps=0 if args.smoke else RunLimits.fps,
+    )
+    return run(options, script=script, limits=limits, ui_log=args.ui_log)
 
 
 def smoke(args: argparse.Namespace) -> int:

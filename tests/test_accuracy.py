@@ -28,6 +28,7 @@ from hearts_desktop.persistence import DataPaths, Seat, load_statistics
 from hearts_desktop.persistence.atomic import checksum
 from hearts_desktop.persistence.saves import keep_unjudged, unjudged_path
 from hearts_desktop.persistence.stats import STATISTICS, Accuracy, Statistics, game_id
+from hearts_desktop.ui.game_screens import GameScreens
 from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import JobKind, Level, Pace, SeatKind
@@ -122,7 +123,7 @@ def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statist
     try:
         driver.new_game(hot_seat(), rules=Ruleset(target=25))
         driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
-        game = driver.app.controller.game
+        game = driver.controller.game
         driver.frame()
     finally:
         driver.close()
@@ -138,19 +139,26 @@ def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statist
 
 
 def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(tmp_path: Path) -> None:
-    driver = Driver(tmp_path)
+    asked: list[BotJob] = []
+
+    class CountingRunner(InlineRunner):
+        def submit(self, job: BotJob) -> None:
+            asked.append(job)
+            super().submit(job)
+
+    driver = Driver(tmp_path, bot_runner=CountingRunner)
     try:
         driver.new_game()
-        driver.play_through(lambda: driver.app.controller.game.hand_index == 1 and driver.human_to_act())
+        driver.play_through(lambda: driver.controller.game.hand_index == 1 and driver.human_to_act())
         coach = driver.app.session.coach
         assert coach is not None and not coach.busy
-        worker = driver.app._worker
-        assert worker is not None
-        recording = worker.runner = Recording()
-        driver.app.open_review(driver.app.table, 0, 0, covered=False)
+        judged = len([job for job in asked if job.kind is JobKind.JUDGE])
+        screens = driver.table.overlays
+        assert isinstance(screens, GameScreens)
+        screens.open_review(driver.table, 0, 0, covered=False)
         review = driver.top
         assert isinstance(review, ReviewScene) and review.reviewer.complete
-        assert recording.jobs == []
+        assert len([job for job in asked if job.kind is JobKind.JUDGE]) == judged
         driver.keys(pygame.K_ESCAPE)
     finally:
         driver.close()
@@ -333,9 +341,8 @@ def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_pa
     starts and the coach is imported (in a thread, so no frame waits for it); the coach then
     follows the game already on the table, and the computers' moves asked for meanwhile are
     answered."""
-    driver = Driver(tmp_path)
+    driver = Driver(tmp_path, bot_runner=ProcessRunner.held)
     try:
-        driver.app.options.bot_runner = ProcessRunner.held
         on_screen: list[tuple[int, bool]] = []  # at each flip: bots' workers, whether the coach exists
         monkeypatch.setattr(pygame.display, "flip",
                             lambda: on_screen.append((len(bot_workers()), driver.app.session.coach is not None)))
@@ -347,13 +354,13 @@ def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_pa
             driver.frame()
             time.sleep(0.01)
         coach = driver.app.session.coach
-        assert coach is not None and coach.games[-1].same_game(driver.app.controller.game)
-        passes = len(driver.app.controller.game.actions)
+        assert coach is not None and coach.games[-1].same_game(driver.controller.game)
+        passes = len(driver.controller.game.actions)
         deadline = time.monotonic() + BUSY_MACHINE_SECONDS
-        while len(driver.app.controller.game.actions) == passes and time.monotonic() < deadline:
+        while len(driver.controller.game.actions) == passes and time.monotonic() < deadline:
             driver.frame()
             time.sleep(0.01)
-        assert len(driver.app.controller.game.actions) > passes  # the computers passed through the worker
+        assert len(driver.controller.game.actions) > passes  # the computers passed through the worker
     finally:
         driver.close()
     assert bot_workers() == []

@@ -47,7 +47,7 @@ def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path, monk
     driver = Driver(tmp_path)
     try:
         driver.new_game()
-        driver.play_through(lambda: len(driver.app.controller.game.actions) >= 6)
+        driver.play_through(lambda: len(driver.controller.game.actions) >= 6)
         driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         driver.frame()
         assert [t.text for t in driver.app.toasts.shown] == ["The game could not be saved: the disk is full."]
@@ -59,9 +59,9 @@ def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path, monk
 def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: Path) -> None:
     driver = Driver(tmp_path, seed=33)
     driver.new_game()
-    driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 4
-                        and bool(driver.app.controller.game.hand.trick))
-    live = driver.app.controller.game
+    driver.play_through(lambda: driver.controller.game.hand.tricks_played >= 4
+                        and bool(driver.controller.game.hand.trick))
+    live = driver.controller.game
     views = [live.view(seat) for seat in range(live.players)]
     actions = list(live.actions)
     driver.app.session.autosaver.flush()  # type: ignore[union-attr]
@@ -73,10 +73,10 @@ def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: P
     try:
         assert isinstance(again.top, MainMenuScene) and again.top.notes
         again.top.focused.action()  # type: ignore[union-attr]  # Continue, focused first
-        game = again.app.controller.game
+        game = again.controller.game
         assert game.actions == actions
         assert [game.view(seat) for seat in range(game.players)] == views
-        assert [s.name for s in again.app.controller.seats] == [s.name for s in ONE_HUMAN]
+        assert [s.name for s in again.controller.seats] == [s.name for s in ONE_HUMAN]
     finally:
         again.close()
 
@@ -88,14 +88,14 @@ def test_a_new_game_keeps_the_old_save_until_its_first_move(tmp_path: Path) -> N
     driver = Driver(tmp_path)
     try:
         driver.new_game()
-        driver.play_through(lambda: len(driver.app.controller.game.actions) >= 8)
-        old = driver.app.controller.game.actions
+        driver.play_through(lambda: len(driver.controller.game.actions) >= 8)
+        old = driver.controller.game.actions
         driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         on_disk = files(tmp_path)
         driver.app.start_new_game(driver.app.settings.new_game, Pace.INSTANT)
         for _ in range(5):
             driver.frame()  # the computers pass
-        new = driver.app.controller.game
+        new = driver.controller.game
         assert new.actions and not any(a.seat == 0 for a in new.actions)
         driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         assert files(tmp_path) == on_disk
@@ -103,7 +103,7 @@ def test_a_new_game_keeps_the_old_save_until_its_first_move(tmp_path: Path) -> N
         driver.act_by_click()  # the person passes: now the new game is the saved one
         driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         saved = load_game(paths(tmp_path).autosave).value
-        assert saved is not None and saved.game.actions == driver.app.controller.game.actions
+        assert saved is not None and saved.game.actions == driver.controller.game.actions
         assert not backup_path(paths(tmp_path).autosave).exists()  # no backup of another game
     finally:
         driver.close()
@@ -125,7 +125,7 @@ def game_over(tmp_path: Path) -> Iterator[Driver]:
 
 
 def test_a_finished_game_is_counted_and_not_offered_again(game_over: Driver) -> None:
-    game = game_over.app.controller.game
+    game = game_over.controller.game
     statistics = load_statistics(paths(game_over.data_dir).statistics).value
     tally = statistics.profile("Anna").overall
     assert (tally.games, tally.hands, tally.points) == (1, len(game.results), game.totals[0])
@@ -164,9 +164,9 @@ def test_every_game_over_label_keeps_a_margin_inside_its_button(game_over: Drive
 def test_rematch_deals_a_new_game_with_the_same_seats(game_over: Driver) -> None:
     game_over.frame(key(pygame.K_RETURN))  # Rematch has the focus
     assert isinstance(game_over.top, TableScene)
-    game = game_over.app.controller.game
+    game = game_over.controller.game
     assert game.rules.target == 25 and game.hand_index == 0 and not game.results
-    assert [s.name for s in game_over.app.controller.seats] == [s.name for s in ONE_HUMAN]
+    assert [s.name for s in game_over.controller.seats] == [s.name for s in ONE_HUMAN]
 
 
 @pytest.mark.parametrize("audio", ["dummy", "no-such-driver"])
@@ -189,7 +189,7 @@ def test_sounds_without_a_device_are_silent_not_fatal(tmp_path: Path, monkeypatc
     try:
         driver.app.apply_settings(driver.app.settings.replace(sound=True, volume=1.0))
         driver.new_game()
-        driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 2)
+        driver.play_through(lambda: driver.controller.game.hand.tricks_played >= 2)
         assert not driver.app.sounds.available
     finally:
         driver.close()

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Search
 from hypothesis import strategies as st
 
+from benchmarks.app_state import controller_of, table_of
 from benchmarks.fuzz import table_drawn
 from hearts_desktop.engine import Card, Phase, Ruleset, cards_of, preset_by_key
 from hearts_desktop.persistence import Seat, Settings
@@ -69,7 +70,7 @@ def frames_of_one_hand(driver: Driver, recorder: FaceRecorder,
                        limit: int = 4000) -> Iterator[tuple[bool, set[int]]]:
     """Play one hand; yield per frame (was it a cover?, humans whose held cards were drawn face up)."""
     app = driver.app
-    controller = app.controller
+    controller = controller_of(app)
     humans = controller.human_seats()
     for _ in range(limit):
         if isinstance(app.stack.top, CoverScene):
@@ -94,7 +95,7 @@ def leaks(driver: Driver, recorder: FaceRecorder) -> list[set[int]]:
         seen = set() if covered else seen | shown
         if len(seen) > 1 and seen not in found:
             found.append(set(seen))
-    assert driver.app.controller.game.results, "a whole hand was played"
+    assert driver.controller.game.results, "a whole hand was played"
     return found
 
 
@@ -115,8 +116,8 @@ def test_the_check_finds_a_hand_shown_without_its_cover(tmp_path: Path, monkeypa
     """The same walk with covers that lift by themselves must be caught."""
     recorder = FaceRecorder(monkeypatch)
     driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
-    driver.app.table.overlays = TableOverlays()  # reveals at once: no cover is ever drawn
-    driver.app.controller.reveal()
+    driver.table.overlays = TableOverlays()  # reveals at once: no cover is ever drawn
+    driver.controller.reveal()
     try:
         assert leaks(driver, recorder) != []
     finally:
@@ -134,7 +135,7 @@ def test_every_person_passes_behind_their_own_cover(tmp_path: Path) -> None:
                 while not top.handover.ready:
                     driver.frame()
                 driver.keys(pygame.K_RETURN)
-            elif driver.app.controller.view().phase is not Phase.PASSING:
+            elif driver.controller.view().phase is not Phase.PASSING:
                 break
             elif driver.human_to_act():
                 driver.act_by_click()
@@ -156,16 +157,16 @@ def test_a_card_clicked_in_the_frame_that_lifts_the_cover_is_never_the_last_pers
     recorder = FaceRecorder(monkeypatch)
     driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
     try:
-        driver.play_through(lambda: driver.human_to_act() and driver.app.controller.viewer == 0)
-        table = driver.app.table
+        driver.play_through(lambda: driver.human_to_act() and driver.controller.viewer == 0)
+        table = driver.table
         annas_card, point = next(iter(card_points(table.hand_rects).items()))
         driver.act_by_click()  # Anna chooses three cards and passes
         driver.frame()
-        assert isinstance(driver.top, CoverScene) and driver.app.controller.viewer == 1
+        assert isinstance(driver.top, CoverScene) and driver.controller.viewer == 1
         recorder.take()
         driver.lift_cover(*click(point))  # Bruno lifts the cover and clicks at once
         driver.frame()
-        brunos_hand = driver.app.controller.view().hand
+        brunos_hand = driver.controller.view().hand
         assert all(brunos_hand >> card & 1 for card in table.pass_slots)
         assert annas_card not in recorder.take()
     finally:
@@ -179,11 +180,11 @@ def test_a_resize_as_the_cover_lifts_gives_no_card_to_click_until_the_hand_was_s
     cards; once a frame has shown it, the same click does."""
     driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
     try:
-        driver.play_through(lambda: driver.human_to_act() and driver.app.controller.viewer == 0)
+        driver.play_through(lambda: driver.human_to_act() and driver.controller.viewer == 0)
         driver.act_by_click()  # Anna chooses three cards and passes
         driver.frame()
-        assert isinstance(driver.top, CoverScene) and driver.app.controller.viewer == 1
-        table, size = driver.app.table, (1024, 768)
+        assert isinstance(driver.top, CoverScene) and driver.controller.viewer == 1
+        table, size = driver.table, (1024, 768)
         rect = TableLayout.compute(size, 4, viewer=1).hand_rects(13)[6]
         point = (rect.left + 5, rect.centery)
         driver.lift_cover(Resized(size), *click(point))
@@ -226,7 +227,7 @@ class People:
 
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
-        self.at_computer: int | None = driver.app.controller.revealed
+        self.at_computer: int | None = driver.controller.revealed
         """The person at the computer: changed only by a hand-over (``act`` on a ready cover)."""
         self.frame = 0
         self.later: dict[int, list[Intent]] = {}
@@ -254,7 +255,7 @@ class People:
         """One gesture's input for this frame (its later half scheduled), aimed where the
         table last drew things, which may be stale."""
         driver = self.driver
-        table = driver.app.table
+        table = driver.table
         points = list(card_points(table.hand_rects).values())
         pass_button = table.buttons["pass"].rect
         at_table = self.cover() is None
@@ -302,7 +303,7 @@ class People:
             return [KeyPress(pygame.K_RETURN, 0, "\r")]
         if not driver.human_to_act():
             return []
-        table, view = app.table, app.controller.view()
+        table, view = table_of(app), controller_of(app).view()
         points = card_points(table.hand_rects)
         if view.phase is Phase.PASSING:
             if len(table.pass_slots) == 3:
@@ -316,8 +317,8 @@ class People:
 def secrets_shown(app: App, faces: set[Card], at_computer: int | None) -> list[str]:
     """Cards of a person's hand that this frame showed to someone else: drawn face up, or
     named in the table's message, while another person sat at the computer."""
-    controller = app.controller
-    message = app.table.message[0] if app.table.message and table_drawn(app.stack.scenes, app.table) else ""
+    controller, table = controller_of(app), table_of(app)
+    message = table.message[0] if table.message and table_drawn(app.stack.scenes, table) else ""
     shown = []
     for seat in controller.human_seats():
         if seat != at_computer:
@@ -361,10 +362,10 @@ def test_no_frame_at_any_timing_of_the_input_shows_a_card_of_another_persons_han
                 else:
                     intents += people.act(frame)
                 driver.frame(*intents)
-                if app.controller.game.results:
+                if controller_of(app).game.results:
                     break  # the next hand is dealt: the score screen shows the last hand's public cards
                 assert secrets_shown(app, recorder.take(), people.at_computer) == []
-            assert app.controller.game.results, "a whole hand was played"
+            assert controller_of(app).game.results, "a whole hand was played"
         finally:
             driver.close()
 
@@ -380,25 +381,25 @@ def test_a_double_click_or_double_enter_on_a_card_never_lifts_the_next_persons_c
     driver = start(tmp_path, seats_for(2, 4), Ruleset(), 4)
     try:
         app = driver.app
-        driver.play_through(lambda: driver.human_to_act() and app.controller.viewer == 0
-                            and app.controller.view().phase is Phase.PLAYING and len(app.controller.view().trick) < 3)
-        card = app.controller.view().legal_cards()[0]
-        point = card_points(app.table.hand_rects)[card]
+        driver.play_through(lambda: driver.human_to_act() and controller_of(app).viewer == 0
+                            and controller_of(app).view().phase is Phase.PLAYING and len(controller_of(app).view().trick) < 3)
+        card = controller_of(app).view().legal_cards()[0]
+        point = card_points(table_of(app).hand_rects)[card]
         if gesture == "double-click":
             first: list[Intent] = click(point)
         else:
-            driver.keys(pygame.K_HOME, *[pygame.K_RIGHT] * list(app.table.hand_rects).index(card))
+            driver.keys(pygame.K_HOME, *[pygame.K_RIGHT] * list(table_of(app).hand_rects).index(card))
             first = [KeyPress(pygame.K_RETURN, 0, "\r")]
         driver.frame(*first)
-        assert isinstance(driver.top, CoverScene) and app.controller.cover == 1, "Bruno's cover is up"
+        assert isinstance(driver.top, CoverScene) and controller_of(app).cover == 1, "Bruno's cover is up"
         for _ in range(gap_frames - 1):
             driver.frame()
         driver.frame(*first)  # the second half of the gesture
         for _ in range(5):
             driver.frame()
-        assert isinstance(driver.top, CoverScene) and app.controller.revealed == 0
+        assert isinstance(driver.top, CoverScene) and controller_of(app).revealed == 0
         driver.lift_cover()  # Bruno presses "I am Bruno — show my cards"
-        assert app.controller.revealed == 1 and isinstance(driver.top, TableScene)
+        assert controller_of(app).revealed == 1 and isinstance(driver.top, TableScene)
     finally:
         driver.close()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from benchmarks.app_state import controller_of, table_of
 from hearts_desktop.coach.review import marks_sentence
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
@@ -153,15 +154,15 @@ def test_each_game_menu_entry_opens_its_screen_over_the_table(driver: Driver, la
 
 def test_main_menu_from_the_game_offers_continue_and_continue_resumes(driver: Driver) -> None:
     driver.new_game()
-    driver.play_through(lambda: len(driver.app.controller.game.actions) >= 10)
-    actions = list(driver.app.controller.game.actions)
+    driver.play_through(lambda: len(driver.controller.game.actions) >= 10)
+    actions = list(driver.controller.game.actions)
     driver.keys(pygame.K_ESCAPE)
     press(driver, "Main menu")
     assert isinstance(driver.top, MainMenuScene)
     assert labels(driver.top)[0] == "Continue" and driver.top.notes[0].startswith("Saved game: hand 1")
     driver.top.focused.action()  # type: ignore[union-attr]  # Enter, without the frame after it
     assert isinstance(driver.top, TableScene)
-    assert driver.app.controller.game.actions == actions
+    assert driver.controller.game.actions == actions
 
 
 def test_quit_from_the_game_menu(driver: Driver) -> None:
@@ -173,11 +174,11 @@ def test_quit_from_the_game_menu(driver: Driver) -> None:
 
 def test_restart_hand_deals_the_same_cards_again(driver: Driver) -> None:
     driver.new_game()
-    dealt = driver.app.controller.game.hand.hands.copy()
-    driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 3)
+    dealt = driver.controller.game.hand.hands.copy()
+    driver.play_through(lambda: driver.controller.game.hand.tricks_played >= 3)
     driver.keys(pygame.K_ESCAPE)
     press(driver, "Restart hand")
-    game = driver.app.controller.game
+    game = driver.controller.game
     assert isinstance(driver.top, TableScene)
     assert game.hand.tricks_played == 0 and game.hand.hands == dealt  # the computers may have passed again
     assert not [a for a in game.actions if a.seat == 0]
@@ -204,7 +205,7 @@ def test_difficulty_changes_during_the_game_take_effect(driver: Driver) -> None:
     assert isinstance(scene, DifficultyScene)
     assert [c.label for c in scene.controls if isinstance(c, Choice)] == ["Bo", "Cy", "Di"]
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # Bo: easy -> medium -> hard
-    assert driver.app.controller.seats[1].level == "hard"
+    assert driver.controller.seats[1].level == "hard"
     driver.app.session.autosaver.flush()  # type: ignore[union-attr]
     saved = DataPaths.resolve(driver.data_dir).autosave.read_text()
     assert '"hard"' in saved
@@ -272,9 +273,9 @@ def test_dialog_by_keyboard_builds_the_game_and_remembers_it(driver: Driver) -> 
     driver.keys(pygame.K_TAB, pygame.K_LEFT, pygame.K_LEFT)  # game to 50
     press(driver, "Start game")
     app = driver.app
-    assert isinstance(driver.top, TableScene) or app.controller.hot_seat
-    assert app.controller.game.rules == preset_by_key("omnibus").rules.replace(target=50)
-    assert [(s.name, s.kind) for s in app.controller.seats] == [
+    assert isinstance(driver.top, TableScene) or controller_of(app).hot_seat
+    assert controller_of(app).game.rules == preset_by_key("omnibus").rules.replace(target=50)
+    assert [(s.name, s.kind) for s in controller_of(app).seats] == [
         ("Mia", "human"), ("Alice", "human"), ("Ben", "computer"), ("Clara", "computer")]
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value.new_game
     assert stored.seats[0].name == "Mia" and stored.rules.target == 50 and stored.preset == "custom"
@@ -302,7 +303,7 @@ def test_dialog_shows_the_conflict_and_will_not_start(driver: Driver) -> None:
     scene.start_button.action()
     assert driver.top is scene  # refused: still open
     driver.frame(PointerDown(scene.buttons[1].rect.center))  # Cancel
-    assert isinstance(driver.top, MainMenuScene) and not driver.app.playing
+    assert isinstance(driver.top, MainMenuScene) and not (driver.app.play is not None)
 
 
 def test_every_rule_option_is_in_the_advanced_panel() -> None:
@@ -315,7 +316,7 @@ def test_every_rule_option_is_in_the_advanced_panel() -> None:
 def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     driver.new_game()
     app = driver.app
-    card_h = app.table.layout.card_h
+    card_h = table_of(app).layout.card_h
     app.open_settings()
     scene = driver.top
     assert isinstance(scene, SettingsScene)
@@ -334,21 +335,21 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
     assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
-    assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
-    assert app.table.layout.card_h > card_h
-    assert app.table.motion.animations and app.table.keyboard.confirm_play
-    assert app.controller.pace is Pace.INSTANT
+    assert table_of(app).art.deck == "4color" and table_of(app).art.back_colour == "red"
+    assert table_of(app).layout.card_h > card_h
+    assert table_of(app).motion.animations and table_of(app).keyboard.confirm_play
+    assert controller_of(app).pace is Pace.INSTANT
     change("Computers' pace")
-    assert app.controller.pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"
+    assert controller_of(app).pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"
 
 
 def test_sound_setting_mutes_the_table(driver: Driver) -> None:
     driver.new_game()
     app = driver.app
     app.apply_settings(app.settings.replace(sound=True, volume=0.3))
-    assert app.table.sounds.enabled and app.table.sounds.volume == 0.3
+    assert table_of(app).sounds.enabled and table_of(app).sounds.volume == 0.3
     app.apply_settings(app.settings.replace(sound=False))
-    assert not app.table.sounds.enabled
+    assert not table_of(app).sounds.enabled
 
 
 def test_f11_toggles_fullscreen_and_remembers_it(driver: Driver) -> None:
@@ -402,7 +403,7 @@ def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> 
     driver.new_game()
     app = driver.app
     openers = [app.open_new_game, app.open_settings, app.open_statistics, app.open_rules, app.open_help,
-               app.open_difficulty, lambda: app.table.overlays.menu(app.table), app.show_main_menu]
+               app.open_difficulty, lambda: table_of(app).overlays.menu(table_of(app)), app.show_main_menu]
     window = pygame.Rect((0, 0), size)
     surface = pygame.Surface(size)
     for open_screen in openers:

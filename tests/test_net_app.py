@@ -7,15 +7,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.app_state import table_of
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.host import HostTable
 from hearts_desktop.net.transport import WebSocketHost
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.ui.app import App, AppOptions, AppOverlays
+from hearts_desktop.play.network import HostedPlay
+from hearts_desktop.play.services import Services
+from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.menus import GameMenuScene
-from hearts_desktop.ui.network_scenes import HostSeatsScene, JoiningScene, NetworkGame, TableClosedScene
+from hearts_desktop.ui.network_scenes import HostSeatsScene, JoiningScene, TableClosedScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
@@ -42,7 +45,7 @@ def test_a_friend_window_joins_sees_only_its_cards_and_hears_why_the_host_left(t
     link = WebSocketHost("127.0.0.1", 0)
     host = HostTable(Game(Ruleset(), 3), SEATS, InlineRunner, code="K7MQ2P", host_name="Hostess",
                      pace=Pace.QUICK, link=link)
-    app = App(AppOptions(data_dir=tmp_path, bot_runner=InlineRunner, net_interface="127.0.0.1"))
+    app = App(AppOptions(data_dir=tmp_path, net_interface="127.0.0.1"), Services(bot_runner=InlineRunner))
     try:
         app.start()
         assert app.join_table("Fran", "K7M-Q2", f"127.0.0.1:{link.port}", None) == (
@@ -50,7 +53,7 @@ def test_a_friend_window_joins_sees_only_its_cards_and_hears_why_the_host_left(t
         assert app.join_table("Fran", "k7m-q2p", f"127.0.0.1:{link.port}", None) is None
         assert isinstance(app.stack.top, JoiningScene)
         frames(app, host, lambda: isinstance(app.stack.top, TableScene))
-        model = app.table.controller
+        model = table_of(app).controller
         assert isinstance(model, ClientTable) and model.viewer == 1
         assert [s.name for s in model.seats] == ["Hostess", "Fran", "Ben", "Clara"]
         assert set(model.view().cards()) == set(host.controller.game.view(1).cards())  # type: ignore[union-attr]
@@ -69,8 +72,8 @@ def test_the_host_window_answers_who_asks_for_a_seat_and_hands_seats_to_computer
                                       Seat("Ben", SeatKind.COMPUTER, Level.EASY), Seat("Clara", SeatKind.COMPUTER, Level.EASY)])
     driver = Driver(tmp_path)
     try:
-        driver.app._start_hosted(NetworkGame(table.host))
-        AppOverlays(driver.app).menu(driver.app.table)
+        driver.app.show_play(HostedPlay(driver.app.context, table.host))
+        driver.table.overlays.menu(driver.table)
         menu = driver.top
         assert isinstance(menu, GameMenuScene) and "Friends' seats" in [getattr(c, "label", "") for c in menu.controls]
         menu.close()

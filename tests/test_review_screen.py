@@ -154,7 +154,7 @@ def test_the_scores_screen_reviews_any_finished_hand_a_step_at_a_time(tmp_path: 
     driver = Driver(tmp_path)
     try:
         driver.new_game()
-        driver.play_through(lambda: driver.app.controller.game.hand_index == 2 and driver.human_to_act())
+        driver.play_through(lambda: driver.controller.game.hand_index == 2 and driver.human_to_act())
         driver.keys(pygame.K_s)
         scores = driver.top
         assert isinstance(scores, ScoreHistoryScene)
@@ -204,7 +204,7 @@ def test_all_cards_shown_is_a_labelled_second_opinion_judged_on_the_true_deal(tm
         assert "with all cards shown" in review.heading and review.all_cards_button.label == "Your view"
         driver.frame()
         assert second.complete and review.reviewer.judged == fair  # the player's own review is untouched
-        game = driver.app.controller.game
+        game = driver.controller.game
         truths = {i: true_deal(g.hand) for i, g, _ in moments_of(game.rules, game.seed, game.actions, 0, 0)}
         assert all(step.truth == truths[step.action_index] for step in second.steps)
         assert all(d.judgement.error == 0.0 and d.reason.startswith("With all cards shown")

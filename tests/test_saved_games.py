@@ -80,7 +80,7 @@ def saves(driver: Driver) -> dict[str, bytes]:
 def play_a_little(driver: Driver) -> None:
     """A game against the computers, saved from the person's pass on."""
     driver.new_game()
-    driver.play_through(lambda: driver.app.controller.view().phase is Phase.PLAYING and driver.human_to_act())
+    driver.play_through(lambda: driver.controller.view().phase is Phase.PLAYING and driver.human_to_act())
 
 
 def press(driver: Driver, label: str) -> None:
@@ -186,9 +186,9 @@ def test_a_hosted_game_is_saved_apart_and_continue_offers_both(tmp_path: Path, d
         assert labels(menu)[:3] == ["Continue", "Continue the network game", "New game"]
         assert menu.notes[1].startswith("Saved network game: hand 1 — Hostess 0, Fran 0")
         again.app.continue_network_game()
-        assert [s.name for s in again.app.controller.seats] == ["Hostess", "Fran", "Ben", "Cleo"]
+        assert [s.name for s in again.controller.seats] == ["Hostess", "Fran", "Ben", "Cleo"]
         network_save = load_game(DataPaths.resolve(tmp_path).network_save).value
-        assert network_save is not None and again.app.controller.game.actions == network_save.game.actions
+        assert network_save is not None and again.controller.game.actions == network_save.game.actions
         again.app.show_main_menu()
         again.app.open_host_setup()  # hosting again asks: a saved network game exists
         again.frame()

@@ -19,7 +19,7 @@ from hearts_desktop.engine import CARDS
 from hearts_desktop.persistence.saves import MAX_SEED
 from hearts_desktop.ui import app as app_module
 from hearts_desktop.ui import card_art, message_window, startup, window
-from hearts_desktop.ui.app import AppOptions, alert, run
+from hearts_desktop.ui.app import AppOptions, RunLimits, alert, run
 from hearts_desktop.ui.intents import Intent, PointerDown, PointerUp
 
 from .app_driver import Driver
@@ -62,7 +62,7 @@ def test_a_hand_is_played_in_the_smallest_window(tmp_path: Path) -> None:
     driver = Driver(tmp_path, size=window.SMALLEST)
     try:
         driver.new_game()
-        driver.play_through(lambda: bool(driver.app.controller.game.hand.tricks_played >= 3))
+        driver.play_through(lambda: bool(driver.controller.game.hand.tricks_played >= 3))
     finally:
         driver.close()
 
@@ -160,7 +160,7 @@ def test_the_sentence_goes_to_a_message_box_too(assets: Path, tmp_path: Path, mo
     damage(assets / "cards" / "4color" / "KD.png", "zeroed")
     said: list[str] = []
     monkeypatch.setattr(app_module, "alert", said.append)
-    assert run(AppOptions(data_dir=tmp_path, exit_after_first_frame=True)) == 2
+    assert run(AppOptions(data_dir=tmp_path), limits=RunLimits(frames=1)) == 2
     assert len(said) == 1 and "KD.png" in said[0] and "damaged" in said[0]
 
 

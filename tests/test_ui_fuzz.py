@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from benchmarks import fuzz as fuzz_module
+from benchmarks.app_state import controller_of, table_of
 from benchmarks.fuzz import FuzzFailure, check_app, check_saved, fuzz
 from benchmarks.invariants import InvariantBroken, check_game
 from hearts_desktop.engine import Card, Game, Phase
@@ -40,17 +41,17 @@ def test_fuzz_seed_1_finishing_a_hot_seat_hand_raises_no_cover(tmp_path: Path) -
     driver = Driver(tmp_path)
     driver.new_game(HOT_SEAT)
     app = driver.app
-    driver.play_through(lambda: isinstance(driver.top, TableScene) and app.controller.can_finish_hand()
-                        and app.table.buttons["finish"].enabled)
-    at_the_computer = app.controller.active_human()
+    driver.play_through(lambda: isinstance(driver.top, TableScene) and controller_of(app).can_finish_hand()
+                        and table_of(app).buttons["finish"].enabled)
+    at_the_computer = controller_of(app).active_human()
     driver.keys(pygame.K_f)
     for _ in range(60):
         driver.frame()
     assert isinstance(driver.top, HandScoreScene)
     assert not any(isinstance(scene, CoverScene) for scene in app.stack.scenes)
-    assert app.controller.cover is None
+    assert controller_of(app).cover is None
     driver.keys(pygame.K_RETURN)
-    first_to_pass = app.controller.active_human()
+    first_to_pass = controller_of(app).active_human()
     assert isinstance(driver.top, CoverScene) == (first_to_pass != at_the_computer)
     driver.close()
 
@@ -85,7 +86,7 @@ def test_fuzz_seed_100_resizing_through_many_window_sizes_keeps_the_card_art_bou
     kept = sum(s.get_width() * s.get_height() * s.get_bytesize() for d in art._scaled.values() for s in d.values())
     assert kept <= KEPT_BYTES
     assert len(art._scaled) < 128
-    height = driver.app.table.layout.card_h
+    height = driver.table.layout.card_h
     assert art.back(height) is art.back(height)  # what is in use stays scaled
     driver.close()
 
@@ -190,19 +191,19 @@ def test_fuzz_seed_4242_a_card_armed_before_undo_never_goes_into_the_pass_slots(
     try:
         driver.new_game()
         app = driver.app
-        driver.play_through(lambda: driver.human_to_act() and app.controller.view().phase is Phase.PLAYING)
-        received = set(app.controller.view().cards()) - set(hand_before_the_pass(app.controller.game))
-        card = next(c for c in app.table.hand_rects if c in received)
-        rect = app.table.hand_rects[card]
+        driver.play_through(lambda: driver.human_to_act() and controller_of(app).view().phase is Phase.PLAYING)
+        received = set(controller_of(app).view().cards()) - set(hand_before_the_pass(controller_of(app).game))
+        card = next(c for c in table_of(app).hand_rects if c in received)
+        rect = table_of(app).hand_rects[card]
         driver.frame(PointerDown((rect.left + 4, rect.centery)), PointerUp((rect.left + 4, rect.centery)))
-        assert app.table.keyboard.armed == card
+        assert table_of(app).keyboard.armed == card
         driver.frame(key(pygame.K_z, pygame.KMOD_CTRL))
-        assert app.controller.view().phase is Phase.PASSING
+        assert controller_of(app).view().phase is Phase.PASSING
         driver.frame(key(pygame.K_KP_ENTER, 0, "\r"))
         driver.frame()
-        hand = app.controller.view().hand
-        assert all(hand >> slotted & 1 for slotted in app.table.pass_slots), app.table.pass_slots
-        assert card not in app.table.pass_slots
+        hand = controller_of(app).view().hand
+        assert all(hand >> slotted & 1 for slotted in table_of(app).pass_slots), table_of(app).pass_slots
+        assert card not in table_of(app).pass_slots
     finally:
         driver.close()
 
@@ -241,14 +242,14 @@ def test_fuzz_seed_2026_help_opened_in_the_frame_of_a_hand_over_keeps_the_table_
     try:
         driver.new_game(seats)
         app = driver.app
-        driver.play_through(lambda: driver.human_to_act() and app.controller.viewer == 0
-                            and app.controller.view().phase is Phase.PLAYING and len(app.controller.view().trick) < 3)
-        card = app.controller.view().legal_cards()[0]
-        point = card_points(app.table.hand_rects)[card]
+        driver.play_through(lambda: driver.human_to_act() and controller_of(app).viewer == 0
+                            and controller_of(app).view().phase is Phase.PLAYING and len(controller_of(app).view().trick) < 3)
+        card = controller_of(app).view().legal_cards()[0]
+        point = card_points(table_of(app).hand_rects)[card]
         driver.frame(PointerDown(point), PointerUp(point), KeyPress(pygame.K_SLASH, pygame.KMOD_SHIFT, "?"))
-        assert app.controller.cover == 1 and not isinstance(driver.top, TableScene | CoverScene)
+        assert controller_of(app).cover == 1 and not isinstance(driver.top, TableScene | CoverScene)
         check_app(app)
-        assert card in app.table.hand_rects  # Anna's hand as last drawn, her card still in it
+        assert card in table_of(app).hand_rects  # Anna's hand as last drawn, her card still in it
         driver.keys(pygame.K_ESCAPE)  # the help closes
         driver.frame()
         assert isinstance(driver.top, CoverScene)

@@ -9,19 +9,11 @@ import pygame
 
 from .. import __version__
 from ..persistence.saves import SavedGame
-from ..persistence.seats import Seat
+from ..play.base import ComputerLevels
 from ..words import Level, SeatKind, and_list
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
-
-
-class ComputerLevels(Protocol):
-    """A table whose computer players' difficulty can change (a game here, or hosted)."""
-
-    seats: list[Seat]
-
-    def set_level(self, seat: int, level: Level) -> None: ...
 
 
 class Navigator(Protocol):
@@ -120,7 +112,7 @@ class MainMenuScene(FormScene):
 class GameMenuScene(FormScene):
     """Esc at the table: the game waits below while the player chooses."""
 
-    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False,
+    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, starts_games: bool = True,
                  on_seats: Callable[[], None] | None = None) -> None:
         super().__init__(size)
         restart = Button("Restart hand", self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
@@ -138,7 +130,7 @@ class GameMenuScene(FormScene):
             Button("Main menu", self.closing_then(nav.quit_to_menu)),
             Button("Quit", nav.quit),
         ]
-        if network:  # a shared table: no new game or restart from here; leaving says what it does
+        if not starts_games:  # a shared table: no new game or restart from here; leaving says what it does
             entries = [b for b in entries if b.label not in ("New game", "Restart hand", "Statistics")]
             entries[-2].label = "Leave the table"
         self.controls = list(entries)

@@ -8,9 +8,7 @@ an address. These scenes only draw and forward: the network tables do the work.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,51 +20,11 @@ from .form import FormScene, rows
 from .widgets import Button, dim, panel
 
 if TYPE_CHECKING:
-    from ..net.client import ClientTable
-    from ..net.discovery import Advertiser, Browser, TableAd
+    from ..net.discovery import Browser, TableAd
     from ..net.host import HostTable
+    from ..play.network import HostedPlay, JoinedPlay
 
 CODE_HELP = "Friends choose Play on the network, then Join a table, and type this code."
-
-
-@dataclass
-class NetworkGame:
-    """A network table in play, with what must be closed when it ends."""
-
-    model: HostTable | ClientTable
-    advertiser: Advertiser | None = None
-    closed_shown: bool = False
-    requests_shown: set[int] = dataclasses.field(default_factory=set)
-
-    @property
-    def hosting(self) -> bool:
-        from ..net.host import HostTable
-
-        return isinstance(self.model, HostTable)
-
-    def new_request(self) -> bool:
-        """Someone asks the host for a seat, not yet shown to the host (each is shown once)."""
-        from ..net.host import HostTable
-
-        if not isinstance(self.model, HostTable):
-            return False
-        fresh = {r.conn_id for r in self.model.requests} - self.requests_shown
-        self.requests_shown |= fresh
-        return bool(fresh)
-
-    def ended(self) -> str | None:
-        """Why the table ended for this window (a friend's: the host left, the line broke)."""
-        from ..net.client import ClientTable
-
-        if isinstance(self.model, ClientTable) and self.model.state == "closed":
-            return self.model.closed_reason or "The table has closed."
-        return None
-
-    def close(self) -> None:
-        if self.advertiser is not None:
-            self.advertiser.close()
-            self.advertiser = None
-        self.model.close()
 
 
 class NetworkMenuScene(FormScene):
@@ -120,25 +78,23 @@ class HostLobbyScene(FormScene):
     panel_shares = (0.8, 0.9)
     TITLE = "Your table is open"
 
-    def __init__(self, size: tuple[int, int], game: NetworkGame, addresses: list[str], discovery_note: str,
-                 on_start: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+    def __init__(self, size: tuple[int, int], play: HostedPlay, on_start: Callable[[HostedPlay], None],
+                 on_cancel: Callable[[], None]) -> None:
         super().__init__(size)
-        self.game = game
-        self.addresses = addresses
-        self.discovery_note = discovery_note
+        self.play = play
+        self.addresses = list(play.addresses)
+        self.discovery_note = play.discovery_note
         self.on_start = on_start
         self.on_cancel = on_cancel
+        self.started = False
+        """The game started: the table holds it from now on (else the table closes with the lobby)."""
         self.seat_buttons: list[Button] = []
         self.start_button = Button("Start", self._start)
         self.buttons = [self.start_button, Button("Close the table", self._cancel)]
-        self._open_seats = -1
 
     @property
     def host(self) -> HostTable:
-        from ..net.host import HostTable
-
-        assert isinstance(self.game.model, HostTable)
-        return self.game.model
+        return self.play.host
 
     @property
     def room_code(self) -> str:
@@ -150,21 +106,22 @@ class HostLobbyScene(FormScene):
 
     def _start(self) -> None:
         if self.host.can_start():
+            self.play.start()
+            self.started = True
             self.close()
-            self.on_start()
+            self.on_start(self.play)
 
     def _cancel(self) -> None:
         self.close()
         self.on_cancel()
 
+    def on_exit(self) -> None:
+        if not self.started:
+            self.play.close()
+
     def update(self, dt: float) -> None:
+        self.play.update(dt)
         host = self.host
-        host.update(dt)
-        open_seats = len(host.open_seats())
-        if open_seats != self._open_seats:
-            self._open_seats = open_seats
-            if self.game.advertiser is not None:
-                self.game.advertiser.update(open_seats)
         self.seat_buttons = [Button("Computer plays", self._computer_for(i)) for i in host.open_seats()]
         self.controls = list(self.seat_buttons)
         self.start_button.enabled = host.can_start()
@@ -244,20 +201,13 @@ class HostSeatsScene(FormScene):
     panel_shares = (0.75, 0.8)
     TITLE = "Friends' seats"
 
-    def __init__(self, size: tuple[int, int], game: NetworkGame) -> None:
+    def __init__(self, size: tuple[int, int], host: HostTable) -> None:
         super().__init__(size)
-        self.game = game
+        self.host = host
         self.buttons = [Button("Back to the table", self.close)]
         self.lines: list[tuple[str, list[Button]]] = []
         self._shown: list[str] = []
         self._refresh()
-
-    @property
-    def host(self) -> HostTable:
-        from ..net.host import HostTable
-
-        assert isinstance(self.game.model, HostTable)
-        return self.game.model
 
     def _answer(self, conn_id: int, give: bool) -> Callable[[], None]:
         return lambda: self.host.answer_request(conn_id, give)
@@ -452,24 +402,32 @@ class JoiningScene(FormScene):
     close_keys = ()
     panel_shares = (0.6, 0.7)
 
-    def __init__(self, size: tuple[int, int], client: ClientTable, where: str,
-                 on_playing: Callable[[], None], on_back: Callable[[], None]) -> None:
+    def __init__(self, size: tuple[int, int], play: JoinedPlay, on_playing: Callable[[JoinedPlay], None],
+                 on_back: Callable[[], None]) -> None:
         super().__init__(size)
-        self.client = client
-        self.where = where
+        self.play = play
+        self.client = play.client
+        self.where = play.where
         self.on_playing = on_playing
         self.on_back = on_back
+        self.playing = False
+        """Seated and dealt: the table holds the seat from now on (else it is left with this screen)."""
         self.buttons = [Button("Leave", self._back)]
 
     def _back(self) -> None:
         self.close()
         self.on_back()
 
+    def on_exit(self) -> None:
+        if not self.playing:
+            self.play.close()
+
     def update(self, dt: float) -> None:
         self.client.update(dt)
         if self.client.state == "playing":
+            self.playing = True
             self.close()
-            self.on_playing()
+            self.on_playing(self.play)
             return
         self.buttons[0].label = "Back" if self.client.state == "closed" else "Leave"
         super().update(dt)
@@ -524,25 +482,3 @@ class TableClosedScene(FormScene):
             y += int(fs * 1.6)
         self.button_row(surface)
 
-
-def join_target(code_text: str, address_text: str, chosen: TableAd | None,
-                heard: list[TableAd]) -> tuple[str, str, int] | str:
-    """The code and where to knock, from what the friend typed or picked; else the problem."""
-    from ..net.code import CodeError, parse_code
-    from ..net.transport import parse_address
-
-    try:
-        code = parse_code(code_text)
-    except CodeError as error:
-        return str(error)
-    if address_text:
-        try:
-            host, port = parse_address(address_text)
-        except ValueError as error:
-            return str(error)
-        return code, host, port
-    table = chosen or (heard[0] if len(heard) == 1 else None)
-    if table is None:
-        return ("Pick the host's table in the list, or type its address." if heard else
-                "No table heard on this network: type the address the host's screen shows.")
-    return code, table.address, table.port

@@ -44,6 +44,7 @@ from ..engine import (
 from ..engine.cards import Suit
 from ..engine.game import single_leader
 from ..engine.rules import CARDS_PASSED, PassDirection
+from ..play.base import Play
 from . import theme
 from .card_art import CardArt
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
@@ -83,9 +84,13 @@ class TableScene(Scene):
         animations: bool = True,
         large_cards: bool = False,
         overlays: TableOverlays | None = None,
+        play: Play | None = None,
     ) -> None:
+        """``play``: the game this table shows, closed when the table leaves the screen (a
+        test may show a bare model, which it closes itself)."""
         super().__init__()
         self.controller = controller
+        self.play = play
         self.art = art
         self.sounds = sounds
         self.large_cards = large_cards
@@ -116,6 +121,12 @@ class TableScene(Scene):
     @property
     def layout(self) -> TableLayout:
         return self.motion.layout
+
+    def on_exit(self) -> None:
+        """No game outlives its table: a local one stops its computers, a host tells the
+        friends why the table closed, a friend leaves the seat."""
+        if self.play is not None:
+            self.play.close()
 
     @property
     def pass_slots(self) -> list[Card]:

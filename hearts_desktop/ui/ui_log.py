@@ -39,13 +39,8 @@ class Watched(Protocol):
     def stack(self) -> SceneStack: ...
 
     @property
-    def playing(self) -> bool: ...
-
-    @property
-    def table(self) -> TableScene: ...
-
-    @property
-    def model(self) -> TableModel: ...
+    def table(self) -> TableScene | None:
+        """The game's table, if a game is on."""
 
 Json = dict[str, Any]
 
@@ -208,16 +203,16 @@ class UiLog:
         self._changed({"event": "window", "id": window if isinstance(window, int) else None,
                        "size": list(surface.get_size()) if surface is not None else None})
         self._changed(screen_record(app))
-        if app.playing:
-            self._follow_game(app)
-            self._changed(table_record(app.table))
+        table = app.table
+        if table is not None:
+            self._follow_game(table.controller)
+            self._changed(table_record(table))
 
-    def _follow_game(self, app: Watched) -> None:
+    def _follow_game(self, model: TableModel) -> None:
         """Each action applied (and any taken back), each hand scored, the game's end.
 
         A friend's window at a network table holds no game, only what its seat sees: its log
         has the scored hands and the end, not the moves."""
-        model = app.model
         game = getattr(model, "game", None)
         if model is not self._game:
             self._game = model

@@ -1,8 +1,8 @@
-"""How the window reaches other computers: one object it is given, never sockets of its own.
+"""How network play reaches other computers: one object it is given, never sockets of its own.
 
-The window opens a table, looks for tables on the network and knocks at one only through a
-``NetworkAccess``. ``RealNetwork`` is the websockets transport and zeroconf discovery, on the
-wall clock. A tool gives another: the UI fuzzer's is a network where nobody answers, on the
+A hosted table listens and advertises, and a friend looks for tables and knocks at one, only
+through the ``NetworkAccess`` of the program's ``Services``. ``RealNetwork`` is the
+websockets transport and zeroconf discovery, on the wall clock. A tool gives another: the UI fuzzer's is a network where nobody answers, on the
 clock of its frames, so that a seed replays the same run on any machine under any load.
 The network modules are imported when a table is opened or looked for, not at start-up.
 """
