@@ -20,6 +20,7 @@ from hearts_desktop.ui.intents import QuitRequested
 from hearts_desktop.ui.menus import ConfirmScene, MainMenuScene, QuitQuestion
 from hearts_desktop.ui.network_scenes import HostLobbyScene
 from hearts_desktop.ui.new_game import NewGameScene
+from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
@@ -244,3 +245,22 @@ def test_a_table_hosted_for_computers_alone_is_still_saved_apart(driver: Driver)
     hosted = saves(driver)
     assert {name: data for name, data in hosted.items() if not name.startswith("network")} == solo
     assert "network-autosave.json" in hosted
+
+
+def test_a_hosted_rematch_deals_again_at_the_same_table_and_shows_it(driver: Driver) -> None:
+    """Rematch at a table hosted here dealt the new game under the final scores, which
+    stayed on top: the table paused below them, the friends' game with it."""
+    short = NewGameSetup.of(TABLE.seats, Ruleset(target=25))
+    driver.app.host_table(short, Pace.INSTANT)
+    driver.frame()
+    press(driver, "Computer plays")
+    press(driver, "Start")
+    table, first = driver.table, driver.controller
+    driver.play_through(lambda: isinstance(driver.top, GameOverScene))
+    over = driver.top
+    assert isinstance(over, GameOverScene)
+    next(button for button in over.buttons if button.label == "Rematch").action()
+    driver.frame()
+    assert driver.top is table and driver.table is table, "the same table, on top"
+    assert driver.controller is not first and not driver.controller.game.over
+    driver.play_through(lambda: len(driver.controller.game.actions) > 8)  # the new game goes on

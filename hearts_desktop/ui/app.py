@@ -343,12 +343,14 @@ class App:
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal: a new table, or the
-        same table dealing again."""
-        play = self.play
-        if play is None:
+        same table dealing again (its screens above it close)."""
+        play, table = self.play, self.table
+        if play is None or table is None:
             return
         again = play.rematch()
-        if again is not play:
+        if again is play:
+            self.stack.clear_above(table)
+        else:
             self.show_play(again)
 
     def continue_game(self) -> None:
