@@ -137,7 +137,7 @@ def test_undo_says_it_is_off_in_hot_seat() -> None:
     seats = (Seat("Anna", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("Ben", SeatKind.HUMAN),
              Seat("C", SeatKind.COMPUTER, Level.EASY))
     table = Table(seats=seats)
-    table.scene._undo()
+    table.scene.input.undo()
     assert (table.scene.message or ("", 0))[0] == "Undo is off when people take turns at one computer."
 
 
