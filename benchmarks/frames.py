@@ -30,11 +30,23 @@ def one_hand_frame_times(level: Level, seed: int = 1, size: tuple[int, int] = (1
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hearts_desktop.persistence.seats import Seat
     from hearts_desktop.ui.app import App, AppOptions, RunLimits, ScriptedGame
+    from hearts_desktop.ui.intents import Intent
 
     from .app_state import controller_of, table_of
 
+    class TimedApp(App):
+        """The program's window, each frame's own time written down (the window keeps none)."""
+
+        frame_times: list[float]
+
+        def step(self, dt: float, intents: Sequence[Intent]) -> None:
+            started = time.perf_counter()
+            super().step(dt, intents)
+            self.frame_times.append(time.perf_counter() - started)
+
     seats = tuple(Seat(name, SeatKind.COMPUTER, level) for name in ("South", "West", "North", "East"))
-    app = App(AppOptions(seed=seed, size=size), script=ScriptedGame(seats, pace=Pace.QUICK))
+    app = TimedApp(AppOptions(seed=seed, size=size), script=ScriptedGame(seats, pace=Pace.QUICK))
+    app.frame_times = []
 
     def stop_after_hand(app: App) -> None:
         if controller_of(app).game.results and not table_of(app).busy:

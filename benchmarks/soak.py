@@ -8,7 +8,7 @@ game does. Then games of ``--autoplay`` (computers only, saving after every move
 
 Each reports the growth of the resident set after a warm-up (caches filled, the first
 games played) to the end; the bar is 5 MB for each. A steady leak shows as growth that
-goes on past the warm-up: ``App.frame_times`` kept every frame's time, 7 MB an hour.
+goes on past the warm-up: the window once kept every frame's time, 7 MB an hour.
 """
 
 from __future__ import annotations

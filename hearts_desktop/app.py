@@ -66,7 +66,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
     parser.add_argument("--pace", type=Pace, choices=tuple(Pace), help="how fast computer players act")
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
-    parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    parser.add_argument("--size", type=_size, default=window.DEFAULT, help="window size, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
                         help="play one whole game computer against computer, then exit (checks a build)")
     parser.add_argument("--autoplay", action="store_true",

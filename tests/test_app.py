@@ -15,7 +15,6 @@ import pytest
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import DataPaths, StorageError, load_game, load_statistics
 from hearts_desktop.persistence.atomic import backup_path
-from hearts_desktop.ui import app as app_module
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.menus import MainMenuScene
 from hearts_desktop.ui.overlays import GameOverScene
@@ -191,18 +190,5 @@ def test_sounds_without_a_device_are_silent_not_fatal(tmp_path: Path, monkeypatc
         driver.new_game()
         driver.play_through(lambda: driver.controller.game.hand.tricks_played >= 2)
         assert not driver.app.sounds.available
-    finally:
-        driver.close()
-
-
-def test_frame_times_keep_only_the_latest_frames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``App.frame_times`` grew by a float every frame for as long as the program ran
-    (7 MB an hour at 60 fps); the soak benchmark measures the whole program's memory."""
-    monkeypatch.setattr(app_module, "FRAME_TIMES_KEPT", 50)
-    driver = Driver(tmp_path)
-    try:
-        for _ in range(120):
-            driver.frame()
-        assert len(driver.app.frame_times) == 50
     finally:
         driver.close()

@@ -13,7 +13,6 @@ import os
 import sys
 import time
 import warnings
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,11 +54,7 @@ from .toast import Toasts
 if TYPE_CHECKING:
     from ..net.discovery import TableAd
 
-DEFAULT_SIZE = (1280, 800)
 MAX_FRAME_SECONDS = 0.1
-FRAME_TIMES_KEPT = 10_000
-"""Frame times kept for the frames benchmark: almost three minutes at 60 fps, a whole hand.
-Only the latest are kept; a list grew by a float every frame (7 MB an hour)."""
 GAVE_UP = 3
 """The exit code of a run that went on past its ``RunLimits.max_seconds``."""
 
@@ -71,7 +66,7 @@ class AppOptions:
 
     seed: int | None = None
     """Deal every new game from this seed (testing); otherwise a random one."""
-    size: tuple[int, int] = DEFAULT_SIZE
+    size: tuple[int, int] = window.DEFAULT
     data_dir: Path | None = None
     player_name: str | None = None
     """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
@@ -134,7 +129,6 @@ class App:
         self.input = InputReader()
         self.stack = SceneStack()
         self.toasts = Toasts()
-        self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
         self.on_frame: Callable[[App], None] | None = None
         self.exit_code = 0
         self.session = Session(None) if script is not None else Session.open(options.data_dir)
@@ -219,12 +213,10 @@ class App:
 
     def step(self, dt: float, intents: Sequence[Intent]) -> None:
         """One frame: input, time, drawing (tests and the soak benchmark call this with their
-        own intents and time); how long it took goes into ``frame_times``."""
-        started = time.perf_counter()
+        own intents and time)."""
         self.worker.start_coach(self.session)
         self._frame(dt, intents)
         self.worker.frame_drawn()  # after the flip: it costs the wait for the next frame, not a frame
-        self.frame_times.append(time.perf_counter() - started)
 
     def _frame(self, dt: float, intents: Sequence[Intent]) -> None:
         for intent in intents:
