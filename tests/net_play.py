@@ -111,5 +111,5 @@ def seat_friends(table: NetTable, names: Sequence[str] = ("Ann", "Bob", "Cat", "
     return table
 
 
-def started_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1) -> NetTable:
-    return seat_friends(net_table(rules, seats, seed))
+def started_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1, pace: Pace = Pace.INSTANT) -> NetTable:
+    return seat_friends(net_table(rules, seats, seed, pace=pace))

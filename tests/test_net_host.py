@@ -8,7 +8,7 @@ import pytest
 
 from hearts_desktop import __version__
 from hearts_desktop.controller.table import Refused
-from hearts_desktop.engine import Phase, Ruleset, cards_of
+from hearts_desktop.engine import Phase, PlayAction, Ruleset, cards_of
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.admission import MAX_IDLE
 from hearts_desktop.net.client import ClientTable
@@ -16,15 +16,15 @@ from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
 from hearts_desktop.net.headless import digest
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.words import SeatKind
+from hearts_desktop.words import Pace, SeatKind
 
 from .net_play import CODE, NetTable, net_table, started_table
 
 FOUR = [Seat("Host", SeatKind.HUMAN), Seat("Seat 1", SeatKind.REMOTE), Seat("Seat 2", SeatKind.COMPUTER), Seat("Seat 3", SeatKind.COMPUTER)]
 
 
-def friend_table(seed: int = 4) -> tuple[NetTable, ClientTable]:
-    table = started_table(Ruleset(), FOUR, seed)
+def friend_table(seed: int = 4, pace: Pace = Pace.INSTANT) -> tuple[NetTable, ClientTable]:
+    table = started_table(Ruleset(), FOUR, seed, pace)
     return table, table.friends[0]
 
 
@@ -177,6 +177,30 @@ def test_a_flood_of_refused_messages_is_cut_off_without_stalling_the_table() -> 
     assert table.host.counters.rate_limited > 0
     assert not link.open  # type: ignore[attr-defined]
     table.run(lambda: table.host.over, steps=5000)  # the friend rejoins; the game ends
+
+
+def test_a_friends_card_is_played_in_the_update_that_brings_it_and_computers_keep_their_pace() -> None:
+    """A person's move is theirs: applied when it arrives, never held by the pace that makes
+    the computers' moves readable; the computers still wait their pace after it."""
+    table, ann = friend_table(pace=Pace.QUICK)
+    host = table.host
+    bot = table.bots[0]
+    passing = bot.step
+    bot.step = lambda client: client.view().phase is not Phase.PLAYING and passing(client)  # type: ignore[method-assign]
+    cards = paced = 0
+    while cards < 13:  # every card of Ann's in a hand, wherever she sits in the trick
+        table.run(lambda: ann.active_human() == ann.viewer and ann.view().phase is Phase.PLAYING, steps=500)
+        card = ann.view().legal_cards()[0]
+        ann.play(card)
+        host.update(0.0)  # no time passes: the update that reads her card
+        assert host.game.actions[-1] == PlayAction(ann.viewer, card)
+        computers = len(host.game.actions)
+        if host.game.to_act() and host.game.to_act()[0] in (2, 3):
+            host.update(Pace.QUICK.timing.bot_delay / 2)
+            assert len(host.game.actions) == computers  # the next computer waits its pace
+            paced += 1
+        cards += 1
+    assert paced
 
 
 def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table() -> None:

@@ -297,6 +297,21 @@ class TableController:
         self._apply(action)
         return None
 
+    def person_moved(self, action: Action) -> str | None:
+        """A person at another computer (a friend at a network table) made the move their
+        seat was asked for: applied at once, or the rules' reason not to. The pace is for the
+        computers' moves, so that people can follow them; a person took their own time."""
+        job_id = next((job for job, seat in self._pending.items() if seat == action.seat), None)
+        if job_id is None:
+            return "Wait for your turn."
+        refusal = self.game.illegal_reason(action)
+        if refusal:
+            return refusal
+        del self._pending[job_id]
+        self.runner.cancel([job_id])
+        self._apply(action)
+        return None
+
     def play(self, card: Card) -> str | None:
         return self._human_action(PlayAction(self.viewer, card))
 

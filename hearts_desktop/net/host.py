@@ -538,15 +538,11 @@ class HostTable(NetworkTableRules):
         if message.seat != seat:
             self._refuse(conn, f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}.", card)
             return False
-        if self.remote.waiting_job(seat) is None:
-            self._refuse(conn, "Wait for your turn.", card)
-            return False
-        action = _action(seat, message)
-        reason = controller.game.illegal_reason(action)
+        reason = "Wait for your turn." if self.remote.waiting_job(seat) is None else controller.person_moved(
+            _action(seat, message))
         if reason is not None:
             self._refuse(conn, reason, card)
             return False
-        self.remote.answer(seat, action)
         return True
 
     def _ready(self, seat: int, hand_index: int) -> bool:
