@@ -164,7 +164,7 @@ def test_first_guesses_from_new_addresses_draw_on_the_table_wide_limit() -> None
     table = net_table(Ruleset(), SEATS)
     guessers = [table.join("Eve", code=WRONG, address=f"10.1.{n // 250}.{n % 250}") for n in range(300)]
     table.step()
-    assert table.host.counters.wrong_codes == CHECK_BURST
+    assert table.watched.tally.wrong_codes == CHECK_BURST
     assert {g.closed_reason for g in guessers if g.state == "closed"} == {WRONG_CODE, BUSY}
     started = table.clock.now
     for _ in range(10):  # the same addresses guess on, one hello each a second
@@ -172,7 +172,7 @@ def test_first_guesses_from_new_addresses_draw_on_the_table_wide_limit() -> None
         guessers = [table.join("Eve", code=WRONG, address=f"10.1.{n // 250}.{n % 250}") for n in range(300)]
         table.step()
     elapsed = table.clock.now - started
-    assert table.host.counters.wrong_codes <= CHECK_BURST + elapsed * CHECKS_PER_SECOND + 1
+    assert table.watched.tally.wrong_codes <= CHECK_BURST + elapsed * CHECKS_PER_SECOND + 1
     friend = table.join("Ann", address="10.9.9.9")
     knocked = table.clock.now
     table.run(lambda: friend.state != "joining", steps=100)

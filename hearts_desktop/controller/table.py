@@ -193,14 +193,18 @@ class TableController:
     def update(self, dt: float) -> None:
         """Advance time: collect bot answers, start bots whose turn it is, apply due moves."""
         self.now += dt
-        if not (self.awaiting_continue or self.game.over):
-            self._start_bots()
+        self.start_decisions()
         for answer in self.runner.poll():
             self._receive(answer)
         if not (self.awaiting_continue or self.game.over):
             self._apply_due_answers()
 
-    def _start_bots(self) -> None:
+    def start_decisions(self) -> None:
+        """Ask every seat but the people here whose turn it is for its decision now, rather
+        than at the next update: a network table tells a friend it is their turn only once
+        it waits for their move."""
+        if self.awaiting_continue or self.game.over:
+            return
         deciding = set(self._pending.values()) | set(self._answers)
         for seat in self.game.to_act():
             if not self.seats[seat].is_human and seat not in deciding:

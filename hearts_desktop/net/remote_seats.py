@@ -24,6 +24,7 @@ class RemoteSeats:
     def __init__(self, inner: BotRunner, remote: Iterable[int]) -> None:
         self.inner = inner
         self.remote = frozenset(remote)
+        """The friends' seats, set again when the game starts (the host may give one to a computer before)."""
         self.connected: set[int] = set()
         self._waiting: dict[int, BotJob] = {}
         """Seat -> the decision its person has not sent yet."""
