@@ -14,6 +14,7 @@ from . import __version__
 from .engine import PRESETS, build, preset_by_key
 from .net import cli as network
 from .persistence.saves import MAX_SEED
+from .persistence.seats import MAX_NAME_LENGTH
 from .ui import window
 from .words import Pace
 
@@ -115,8 +116,8 @@ def open_table(args: argparse.Namespace) -> int:
         seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
         smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
         exit_after_first_frame=args.exit_after_first_frame, ui_log=args.ui_log,
-        net_interface=args.interface, net_port=47_474 if args.port is None else args.port,
-        player_name=args.name[:20].strip() if args.name else None,
+        net_interface=args.interface, net_port=args.port,
+        player_name=args.name[:MAX_NAME_LENGTH].strip() if args.name else None,
         # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
         fps=0 if args.smoke else AppOptions.fps,
     )

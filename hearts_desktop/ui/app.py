@@ -30,6 +30,7 @@ from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, GameOver, HandScored, Ruleset
+from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
 from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
@@ -91,7 +92,7 @@ class AppOptions:
     """Write what the window shows, frame by frame, to this file (end-to-end tests)."""
     net_interface: str = "0.0.0.0"
     """Network play listens and looks for tables on this address (tests: loopback only)."""
-    net_port: int = 47_474
+    net_port: int = DEFAULT_PORT
     player_name: str | None = None
     """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
 
