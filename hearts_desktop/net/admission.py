@@ -203,8 +203,6 @@ class CodeChecks:
         self.code = code
         self.bucket = Bucket(CHECK_BURST, CHECKS_PER_SECOND)
         self.waiting: list[Knock] = []
-        self.checked = 0
-        """Codes compared with the room code, right or wrong."""
         self._knocks: dict[str, int] = {}
         self._failures: dict[str, int] = {}
         self._next_try: dict[str, float] = {}
@@ -234,7 +232,6 @@ class CodeChecks:
         answers: list[tuple[int, str | None]] = []
         while self.waiting and self.bucket.take(now):
             knock = self.waiting.pop(0)
-            self.checked += 1
             answers.append((knock.conn_id, self._compare(knock, now)))
         kept: list[Knock] = []
         for knock in self.waiting:

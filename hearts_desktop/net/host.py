@@ -154,6 +154,7 @@ class HostTable(NetworkTableRules):
             self.hosted.start()
 
     def rematch(self, seed: int) -> None:
+        """Once the game is over: a new game at the same table, the same people seated."""
         self.hosted.rematch(seed)
 
     def make_computer(self, seat: int) -> None:
@@ -168,6 +169,7 @@ class HostTable(NetworkTableRules):
         self.hosted.hand_back(seat)
 
     def answer_request(self, conn_id: int, give: bool) -> None:
+        """The host's answer to someone asking for a seat without its token."""
         seat = self.lobby.answer(conn_id, give)
         if seat is not None:
             self._seated(self.connections[conn_id], seat)
