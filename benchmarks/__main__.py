@@ -176,7 +176,7 @@ def run_fuzz(events: int, seed: int | None, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"seed": seed, "events": report.events, "frames": report.frames,
                           "events_per_second": round(report.events_per_second, 1), "games": report.games,
-                          "hands": report.hands, "restarts": report.restarts}))
+                          "hands": report.hands, "restarts": report.restarts, "digest": report.digest}))
     return 0
 
 

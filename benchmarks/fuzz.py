@@ -9,13 +9,17 @@ event it checks that no exception escaped and that the game is whole: every card
 exactly one place, someone able to play whenever someone must, totals that add up, a sane
 controller and scene stack, and, after a restart, the saved game equal to the one left.
 
-The same seed sends the same events, so a failure names the seed and the event's number.
-Computer players (any level) answer at once: each is told to stop thinking from the start.
+The same seed sends the same events and replays the same run on any machine under any load,
+so a failure names the seed and the event's number: nothing the monkey drives reads the
+wall clock. Time is the frames' time; computer players (any level) answer at once, each told
+to stop thinking from the start; the coach starts in a fixed frame; and network play meets a
+network where nobody answers (``NobodyThere``), on the frames' clock.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import random
 import tempfile
@@ -31,6 +35,8 @@ import pygame
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, run_job
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import PRESETS, Game, Phase
+from hearts_desktop.net.discovery import Advertiser, Browser
+from hearts_desktop.net.link import ClientLink, HostArrival, HostLink, Lost
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.seats import DEFAULT_NAMES
@@ -74,10 +80,14 @@ KEYS: tuple[tuple[int, int, str], ...] = (
     (pygame.K_z, pygame.KMOD_CTRL, ""), (pygame.K_a, pygame.KMOD_CTRL, ""), (pygame.K_c, pygame.KMOD_CTRL, ""),
     (pygame.K_x, pygame.KMOD_CTRL, ""), (pygame.K_h, 0, "h"), (pygame.K_l, 0, "l"), (pygame.K_s, 0, "s"),
     (pygame.K_f, 0, "f"), (pygame.K_SLASH, pygame.KMOD_SHIFT, "?"), (pygame.K_q, 0, "q"),
+    (pygame.K_v, pygame.KMOD_CTRL, ""),
 )
 RARE_KEYS = ((pygame.K_F11, 0, ""), (pygame.K_F2, 0, ""))
 """Keys that leave the game (fullscreen, a new game): pressed now and then, or no hand would end."""
-TEXT = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'éß漢字😀\u200b"
+TEXT = ("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'éß漢字😀\u200b\u200d\u200f\ufeff"
+        "\u0301\ufe0f\x7f\x1b\u2028")
+"""What a person types, an IME composes or a paste holds: letters, digits, symbols, emoji,
+zero-width and direction marks, a lone combining accent, control characters."""
 
 # How much more (or less) often the monkey clicks a control of this label than another.
 LABEL_WEIGHTS = {
@@ -89,6 +99,71 @@ LABEL_WEIGHTS = {
 
 def always() -> bool:
     return True
+
+
+NOBODY_ANSWERED = "No table answered at that address."
+NOBODY_PORT = 47_474
+NOBODY_ADDRESS = "192.0.2.1"
+"""An address reserved for documentation: no computer has it."""
+
+
+class QuietHostLink:
+    """A table's link on which no friend ever arrives."""
+
+    def take(self) -> list[HostArrival]:
+        return []
+
+    def send(self, conn_id: int, data: bytes) -> None:
+        pass
+
+    def hang_up(self, conn_id: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class UnansweredLink:
+    """A friend's link to an address where nobody answers: lost at once."""
+
+    def __init__(self) -> None:
+        self.said = False
+
+    def take(self) -> list[bytes | Lost]:
+        if self.said:
+            return []
+        self.said = True
+        return [Lost(NOBODY_ANSWERED)]
+
+    def send(self, data: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class NobodyThere:
+    """The network the monkey plays on: tables open and wait, knocks find no one, and
+    discovery is blocked (as on guest Wi-Fi), all on the frames' clock; the real network's
+    answers and timeouts would come at the wall clock's pace and change the run."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+
+    def listen(self, interface: str, port: int) -> tuple[HostLink, int]:
+        return QuietHostLink(), port or NOBODY_PORT
+
+    def connect(self, address: str, port: int) -> ClientLink:
+        return UnansweredLink()
+
+    def advertise(self, host_name: str, port: int, open_seats: int, interfaces: list[str] | None) -> Advertiser:
+        raise OSError("this network does not allow tables to be found")
+
+    def browse(self, interfaces: list[str] | None) -> Browser:
+        raise OSError("this network does not allow tables to be found")
+
+    def addresses(self) -> list[str]:
+        return [NOBODY_ADDRESS]
 
 
 class HurriedRunner(InlineRunner):
@@ -134,13 +209,21 @@ def table_drawn(stack: Sequence[Scene], table: TableScene) -> bool:
     return not any(scene.opaque for scene in stack[index + 1:])
 
 
-def check_table(table: TableScene, drawn: bool) -> None:
+def table_live(stack: Sequence[Scene], table: TableScene) -> bool:
+    """Whether the last frame updated the table (no screen above it pauses it): a paused
+    table is the snapshot of its last update (a move and the menu in one frame: the move's
+    card is still drawn in the hand until the menu closes)."""
+    index = stack.index(table)
+    return not any(scene.pauses_below for scene in stack[index + 1:])
+
+
+def check_table(table: TableScene, live: bool) -> None:
     view = table.controller.view()
     slots = table.pass_slots
     require(len(slots) <= 3 and len(set(slots)) == len(slots), f"pass slots hold {slots}")
     if view.phase is Phase.PASSING:
         require(all(view.hand >> card & 1 for card in slots), f"pass slots hold {slots}, not all in the hand")
-    if drawn:
+    if live:
         stray = [card for card in table.hand_rects if not view.hand >> card & 1]
         require(not stray, f"cards {stray} drawn in the hand of seat {view.seat} who does not hold them")
 
@@ -159,17 +242,19 @@ def check_app(app: App) -> None:
     require(app.table in stack, "a game is playing with no table on the stack")
     check_game(app.controller.game)
     check_controller(app.controller)
-    check_table(app.table, table_drawn(stack, app.table))
+    check_table(app.table, table_live(stack, app.table))
 
 
 def check_saved(before: App, after: App) -> None:
-    """What the next start offers to Continue is what the last run had saved."""
-    left, found = before.session.saved, after.session.saved
-    require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
-    if left is not None and found is not None:
-        same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed
-                and left.game.rules == found.game.rules and left.seats == found.seats)
-        require(same, "the saved game on disk differs from the one the app had")
+    """What the next start offers to Continue (the local and the hosted game) is what the
+    last run had saved."""
+    for left, found in ((before.session.saved, after.session.saved),
+                        (before.session.saved_network, after.session.saved_network)):
+        require((left is None) == (found is None), f"saved game {'lost' if found is None else 'appeared'}")
+        if left is not None and found is not None:
+            same = (left.game.actions == found.game.actions and left.game.seed == found.game.seed
+                    and left.game.rules == found.game.rules and left.seats == found.seats)
+            require(same, "the saved game on disk differs from the one the app had")
 
 
 # ---------------------------------------------------------------------- the monkey
@@ -189,6 +274,13 @@ class FuzzReport:
     screens: Counter[str] = field(default_factory=Counter)
     """Gestures made on each screen."""
     gestures: Counter[str] = field(default_factory=Counter)
+    trail: hashlib._Hash = field(default_factory=hashlib.sha256)
+    """Every frame's input, time and what it left on screen: two runs of one seed that
+    replayed the same have the same ``digest``, however loaded the machine was."""
+
+    @property
+    def digest(self) -> str:
+        return self.trail.hexdigest()[:16]
 
     @property
     def events_per_second(self) -> float:
@@ -198,7 +290,7 @@ class FuzzReport:
         screens = ", ".join(f"{name} {count}" for name, count in self.screens.most_common())
         return (f"seed {self.seed}: {self.events} input events in {self.frames} frames, {self.seconds:.1f} s, "
                 f"{self.events_per_second:.0f} events/s; {self.games} games, {self.hands} hands scored, "
-                f"{self.restarts} restarts\ngestures on each screen: {screens}")
+                f"{self.restarts} restarts, replay digest {self.digest}\ngestures on each screen: {screens}")
 
 
 class FuzzFailure(Exception):
@@ -239,6 +331,8 @@ class Monkey:
                            f"offers {setup.preset} to {setup.rules.target} for {[s.kind for s in setup.seats]}")
         self._seen_controller: TableController | None = None
         self._seen_hands = 0
+        self.now = 0.0
+        """The frames' time so far: the only clock anything in the run reads."""
         self.app = self._open()
 
     def random_setup(self) -> NewGameSetup:
@@ -256,8 +350,9 @@ class Monkey:
     def _open(self) -> App:
         size = self.rng.choices(SIZES, SIZE_WEIGHTS)[0]
         app = App(AppOptions(data_dir=self.data_dir, bot_runner=HurriedRunner, seed=self.rng.randrange(2**31),
-                                 size=size, net_interface="127.0.0.1", net_port=0))  # network play on loopback only
+                             size=size, network=NobodyThere(lambda: self.now)))
         app.start()
+        pygame.scrap.put_text(self.random_text())  # what Ctrl+V pastes: the seed's, not the last run's
         app.step(FRAME, ())
         return app
 
@@ -280,6 +375,7 @@ class Monkey:
 
     def frame(self, *intents: Intent, dt: float = FRAME) -> None:
         """One frame of the app's loop with these inputs, then every check."""
+        self.now += dt
         self.app.step(dt, intents)
         # The real loop reads (and so empties) pygame's queue every frame; the monkey feeds
         # intents directly, so it reads the queue itself. Left alone, the queue kept the events
@@ -288,10 +384,19 @@ class Monkey:
         pygame.event.get()
         self.report.frames += 1
         self.report.events += len(intents)
+        self._record(intents, dt)
         check_app(self.app)
         if self.report.frames % REPLAY_EVERY == 0 and self.app.playing:
             check_replay(self.app.controller.game)
         self._count_progress()
+
+    def _record(self, intents: Sequence[Intent], dt: float) -> None:
+        """Add this frame to the report's trail: its input and time, the screen on top and
+        where the game stands."""
+        app = self.app
+        game = app.controller.game if app.playing else None
+        state = (type(app.stack.top).__name__, len(app.stack.scenes), game and (game.seed, len(game.actions)))
+        self.report.trail.update(f"{intents!r}{dt!r}{state!r}".encode())
 
     def _count_progress(self) -> None:
         if not self.app.playing:
@@ -328,7 +433,7 @@ class Monkey:
             (14, self.press_key),
             (6 if name == "NewGameScene" else 0.5, self.type_text),
             (3, self.lone_pointer),
-            (12 if at_table else 4, self.wait),
+            (12 if at_table else 25 if name == "CoverScene" else 4, self.wait),  # a cover takes no input at first
             (0.6, self.resize),
             (2, self.burst),
             (10 if name == "NewGameScene" else 0, self.short_game),
@@ -457,8 +562,11 @@ class Monkey:
         self.frame(*intents)
         return f"key {pygame.key.name(key)}{' +mod ' + str(mod) if mod else ''}"
 
+    def random_text(self) -> str:
+        return "".join(self.rng.choice(TEXT) for _ in range(self.rng.randrange(1, 30)))
+
     def type_text(self) -> str:
-        text = "".join(self.rng.choice(TEXT) for _ in range(self.rng.randrange(1, 30)))
+        text = self.random_text()
         for char in text:
             self.frame(KeyPress(0, 0, char), TextInput(char))
         return f"type {text!r}"

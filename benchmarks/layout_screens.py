@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 import pygame
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
-from hearts_desktop.persistence import Seat, Settings, Statistics, save_settings
+from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.intents import KeyPress
-from hearts_desktop.ui.menus import ConfirmScene, MainMenuScene, continue_summary
+from hearts_desktop.ui.menus import (
+    ConfirmScene,
+    MainMenuScene,
+    QuitQuestion,
+    continue_summary,
+    replace_question,
+)
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
-from hearts_desktop.ui.overlays import HandScoreScene, MoonChoiceScene
+from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.words import Level, Pace, SeatKind
@@ -83,7 +90,10 @@ class Stage:
                 return
             table = self.app.table
             controller = self.app.controller
-            if (move and self.app.stack.top is table and controller.active_human() == controller.viewer
+            top = self.app.stack.top
+            if move and isinstance(top, CoverScene):
+                top.handover.button.action()  # the next person takes the computer
+            elif (move and top is table and controller.active_human() == controller.viewer
                     and not table.busy):
                 act_for_the_person(table)
             self.app.stack.update(FRAME)
@@ -187,6 +197,39 @@ def table_hot_seat(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED), HOT_SEAT, seconds=0.3)
 
 
+def table_hot_seat_ready(stage: Stage) -> None:
+    """The cover once it takes input, for a person with a long name: its button is widest."""
+    seats = (Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[1:])
+    stage.table(Game(Ruleset(), SEED), seats, seconds=HANDOVER_GRACE_SECONDS + 0.2)
+
+
+def review_cover(stage: Stage) -> None:
+    """A hot-seat review behind its cover, asked for from the hand's summary."""
+    stage.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12), HOT_SEAT)
+    stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == "Review: Bruno").action()
+    stage.frames(HANDOVER_GRACE_SECONDS + 0.2)
+
+
+def replace_saved_game(stage: Stage) -> None:
+    """New game asks before a saved game is replaced."""
+    main_menu(stage)
+    saved = Game(Ruleset(), SEED)
+    saved.totals = [43, 67, 12, 98]
+    stage.app.stack.push(ConfirmScene(stage.app.size, replace_question(SavedGame(saved, FOUR, datetime(2025, 1, 1))),
+                                      "Start the new game", lambda: None))
+
+
+def quit_with_friends(stage: Stage) -> None:
+    """The host quits while friends play."""
+    stage.table(advanced(Ruleset(), my_turn(1)))
+    stage.app.stack.push(QuitQuestion(stage.app.size, "Fran, Bartholomew Mmmmmmmm and Genevieve Wwwwwwwwww are "
+                                      "playing at your table. Quitting closes the table for them, in the middle "
+                                      "of the game.", "Quit", lambda: None))
+
+
 def table_wide_names(stage: Stage) -> None:
     seats = (Seat(WIDE_NAMES[0], SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EXPERT) for n in WIDE_NAMES[1:])
     stage.table(advanced(_rules(5), my_turn(2)), seats)
@@ -259,8 +302,11 @@ def difficulty(stage: Stage) -> None:
 
 def main_menu(stage: Stage) -> None:
     stage.app.show_main_menu()
-    summary = continue_summary(["You", "Alice", "Ben", "Clara"], [43, 67, 12, 98], 6)
-    stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary))
+    game = Game(Ruleset(), SEED)
+    game.totals = [43, 67, 12, 98]
+    summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
+    network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), "Saved network game")
+    stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network))
 
 
 def new_game(advanced_open: bool, network: bool = False) -> Callable[[Stage], None]:
@@ -348,6 +394,10 @@ def all_screens() -> list[Screen]:
     screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]
     screens += [
         Screen("hot-seat cover", table_hot_seat),
+        Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
+        Screen("hot-seat review cover", review_cover),
+        Screen("replace the saved game question", replace_saved_game),
+        Screen("quit with friends question", quit_with_friends),
         Screen("moon choice", moon_choice),
         Screen("game menu", game_menu),
         Screen("difficulty", difficulty),

@@ -12,7 +12,8 @@ saved game (which one, how many moves) and the games counted in the statistics. 
 else (a game lost or counted twice, a damaged file, a backup standing alone) is a loss.
 
 The scenario: a game is played to its last moves, saved after each; it ends (saved, counted,
-its save forgotten); a new game is started and saved a few times. Nothing but the game and
+its save forgotten); a new game is started and saved a few times (from the person's first
+move on). Nothing but the game and
 the statistics is written, so every cut point is one of theirs.
 """
 
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.controller.session import Session
+from hearts_desktop.controller.session import Session, person_moved
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import Seat, atomic
 from hearts_desktop.persistence.stats import game_id
@@ -210,11 +211,12 @@ def scenario(seed: int, before_end: int, after_end: int) -> Iterator[tuple[Game,
             session.game_changed(table)
             session.autosaver.flush()
             yield game, session
-        session.discard_saved_game()  # New game: the old save goes first
         game = Game(Ruleset(target=26), rng.randrange(2**32))
         table = session.start_table(game, SEATS, InlineRunner(), Pace.INSTANT)
-        for _ in range(after_end):
+        saves = 0
+        while saves < after_end:  # the computers' moves first are not saved: only from Anna's first on
             game.apply(random_action(game, rng))
+            saves += person_moved(game, SEATS)
             session.game_changed(table)
             session.autosaver.flush()
             yield game, session
@@ -243,7 +245,7 @@ def run_power_cuts(seed: int, before_end: int = 6, after_end: int = 4) -> PowerC
         for game, _session in steps:
             if game.over:
                 counted = tuple(sorted((*counted, game_id(game))))
-            saved = None if game.over or not game.actions else (game.seed, len(game.actions))
+            saved = (game.seed, len(game.actions)) if not game.over and person_moved(game, SEATS) else None
             layer.ops.append(("mark", str(len(expected))))
             expected.append((saved, counted, ()))
     finally:

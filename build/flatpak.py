@@ -14,6 +14,7 @@ copy of the manifest points that source at the release's tag instead.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -149,6 +150,7 @@ def manifest() -> dict[str, Any]:
 
 
 def main() -> int:
+    argparse.ArgumentParser(prog="python build/flatpak.py", description=__doc__.split("\n")[0]).parse_args()
     MANIFEST.write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
     print(f"wrote {MANIFEST.relative_to(ROOT)}")
     return 0

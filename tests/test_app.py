@@ -14,6 +14,7 @@ import pytest
 
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import DataPaths, StorageError, load_game, load_statistics
+from hearts_desktop.persistence.atomic import backup_path
 from hearts_desktop.ui import app as app_module
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.menus import MainMenuScene
@@ -70,7 +71,7 @@ def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: P
 
     again = Driver(tmp_path, seed=1)
     try:
-        assert isinstance(again.top, MainMenuScene) and again.top.saved_game
+        assert isinstance(again.top, MainMenuScene) and again.top.notes
         again.top.focused.action()  # type: ignore[union-attr]  # Continue, focused first
         game = again.app.controller.game
         assert game.actions == actions
@@ -80,20 +81,37 @@ def test_every_action_is_saved_and_continue_restores_the_exact_table(tmp_path: P
         again.close()
 
 
-def test_a_new_game_forgets_the_old_save(tmp_path: Path) -> None:
+def test_a_new_game_keeps_the_old_save_until_its_first_move(tmp_path: Path) -> None:
+    """Issue 40: New game replaced the saved game at once, unasked. The old game stays
+    offered (on disk, save and backup alike) while the computers make their first moves of
+    the new one, and goes only with the person's first move."""
     driver = Driver(tmp_path)
     try:
         driver.new_game()
         driver.play_through(lambda: len(driver.app.controller.game.actions) >= 8)
+        old = driver.app.controller.game.actions
+        driver.app.session.autosaver.flush()  # type: ignore[union-attr]
+        on_disk = files(tmp_path)
         driver.app.start_new_game(driver.app.settings.new_game, Pace.INSTANT)
-        assert driver.app.session.saved is None
-        assert load_game(paths(tmp_path).autosave).value is None
-        driver.frame()  # the computers pass: the new game is saved
+        for _ in range(5):
+            driver.frame()  # the computers pass
+        new = driver.app.controller.game
+        assert new.actions and not any(a.seat == 0 for a in new.actions)
+        driver.app.session.autosaver.flush()  # type: ignore[union-attr]
+        assert files(tmp_path) == on_disk
+        assert driver.app.session.saved is not None and driver.app.session.saved.game.actions == old
+        driver.act_by_click()  # the person passes: now the new game is the saved one
         driver.app.session.autosaver.flush()  # type: ignore[union-attr]
         saved = load_game(paths(tmp_path).autosave).value
         assert saved is not None and saved.game.actions == driver.app.controller.game.actions
+        assert not backup_path(paths(tmp_path).autosave).exists()  # no backup of another game
     finally:
         driver.close()
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """The data folder's saves, byte for byte."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if "autosave" in p.name}
 
 
 @pytest.fixture
@@ -116,7 +134,7 @@ def test_a_finished_game_is_counted_and_not_offered_again(game_over: Driver) -> 
     game_over.keys(pygame.K_ESCAPE)  # nothing closes the game-over screen but its buttons
     assert isinstance(game_over.top, GameOverScene)
     game_over.app.quit_to_menu()
-    assert isinstance(game_over.top, MainMenuScene) and game_over.top.saved_game is None
+    assert isinstance(game_over.top, MainMenuScene) and game_over.top.notes == []
 
 
 def test_the_game_over_screen_offers_the_main_menu_and_quit(game_over: Driver) -> None:

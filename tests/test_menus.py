@@ -143,7 +143,7 @@ def test_main_menu_from_the_game_offers_continue_and_continue_resumes(driver: Dr
     driver.keys(pygame.K_ESCAPE)
     press(driver, "Main menu")
     assert isinstance(driver.top, MainMenuScene)
-    assert labels(driver.top)[0] == "Continue" and driver.top.saved_game is not None
+    assert labels(driver.top)[0] == "Continue" and driver.top.notes[0].startswith("Saved game: hand 1")
     driver.top.focused.action()  # type: ignore[union-attr]  # Enter, without the frame after it
     assert isinstance(driver.top, TableScene)
     assert driver.app.controller.game.actions == actions
@@ -182,6 +182,8 @@ def test_restart_hand_is_offered_only_once_something_happened(driver: Driver) ->
 
 def test_difficulty_changes_during_the_game_take_effect(driver: Driver) -> None:
     driver.new_game()
+    driver.play_through(driver.human_to_act)
+    driver.act_by_click()  # the game is saved from the person's first move on
     driver.app.open_difficulty()
     scene = driver.top
     assert isinstance(scene, DifficultyScene)

@@ -27,7 +27,7 @@ SEATS = [Seat("Hostess", SeatKind.COMPUTER, Level.EASY), Seat("Seat 2", SeatKind
          Seat("Clara", SeatKind.COMPUTER, Level.EASY)]
 
 
-def frames(app: App, host: HostTable, until: Callable[[], bool], seconds: float = 20.0) -> None:
+def frames(app: App, host: HostTable, until: Callable[[], bool], seconds: float = 120.0) -> None:
     deadline = time.monotonic() + seconds
     while not until():
         assert time.monotonic() < deadline, f"the screen on top is {type(app.stack.top).__name__}"

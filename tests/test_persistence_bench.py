@@ -67,7 +67,7 @@ def test_the_power_cut_check_finds_a_save_forgotten_before_its_result_is_counted
 ) -> None:
     from hearts_desktop.controller import session
 
-    def forget_first(self: session.Session, game: object, seats: object, *, save_first: bool,
+    def forget_first(self: session.Session, game: object, seats: object, slot: object, *, save_first: bool,
                      keeping_save: bool = True) -> None:
         assert self.paths is not None
         discard_saved_game(self.paths.autosave)

@@ -18,7 +18,7 @@ from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import Game
 from hearts_desktop.persistence import Seat
-from hearts_desktop.ui.intents import PointerDown
+from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import Level, SeatKind
@@ -134,14 +134,17 @@ def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path:
         assert isinstance(summary, HandScoreScene)
         labels = [b.label for b in summary.buttons]
         assert labels[1:] == ["Review: Anna", "Review: Bo"]
-        summary.buttons[2].action()
-        driver.frame()
+        button = summary.buttons[2].rect.center
+        driver.frame(PointerDown(button), PointerUp(button))  # Anna double-clicks "Review: Bo"...
         review = driver.top
         assert isinstance(review, ReviewScene)
         assert review.cover_for == "Bo" and review.reviewer.seat == 1
-        driver.keys(pygame.K_RIGHT)
-        assert review.step == 0  # nothing moves behind the cover
-        driver.frame(PointerDown((10, 10)))
+        for _ in range(3):
+            driver.frame()
+        driver.frame(PointerDown(button), PointerUp(button))  # ...her second click lands on the cover
+        driver.keys(pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN)
+        assert review.step == 0 and review.cover_for == "Bo"  # nothing moves or lifts behind the cover
+        driver.lift_cover()  # Bo presses "I am Bo — show my review"
         assert review.cover_for is None
     finally:
         driver.close()

@@ -31,14 +31,23 @@ from ..controller.table import BotFailed, CoverShown, TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, GameOver, HandScored, Ruleset
 from ..net.link import DEFAULT_PORT
-from ..persistence import FolderInUse, NewGameSetup, Seat, Settings, UnusableFolder
+from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import DEFAULT_NAMES, default_seats
 from ..resources import DamagedAsset, MissingAsset, asset_path
 from ..words import Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
-from .intents import Intent, KeyPress, QuitRequested, Resized, read_intents
-from .menus import DifficultyScene, GameMenuScene, MainMenuScene, continue_summary
+from .intents import InputReader, Intent, KeyPress, QuitRequested, Resized
+from .menus import (
+    ConfirmScene,
+    DifficultyScene,
+    GameMenuScene,
+    MainMenuScene,
+    QuitQuestion,
+    continue_summary,
+    replace_question,
+)
+from .network_access import NetworkAccess, RealNetwork
 from .overlays import (
     CoverScene,
     GameOverScene,
@@ -95,6 +104,8 @@ class AppOptions:
     net_port: int = DEFAULT_PORT
     player_name: str | None = None
     """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
+    network: NetworkAccess = dataclasses.field(default_factory=RealNetwork)
+    """How network play reaches other computers (the UI fuzzer gives one where nobody answers)."""
 
     @property
     def scripted(self) -> bool:
@@ -137,6 +148,7 @@ class App:
         self.options = options
         self.running = True
         self.clock = pygame.time.Clock()
+        self.input = InputReader()
         self.stack = SceneStack()
         self.toasts = Toasts()
         self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
@@ -144,6 +156,9 @@ class App:
         self.exit_code = 0
         self.playing = False
         """A table is open (``controller`` and ``table`` are the live game)."""
+        self.hosted_save = False
+        """The local table plays a hosted game on (Continue the network game): it, its
+        rematch and its restarted hands are saved with the hosted games."""
         self.session = Session(None) if options.scripted else Session.open(options.data_dir)
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
@@ -199,7 +214,7 @@ class App:
         started = time.perf_counter()
         while self.running and self.stack:
             dt = min(self.clock.tick(self.options.fps) / 1000.0, MAX_FRAME_SECONDS)
-            self.step(dt, read_intents())
+            self.step(dt, self.input.read())
             if self.options.exit_after_first_frame:
                 break
             if self._art is not None:
@@ -225,8 +240,10 @@ class App:
     def _frame(self, dt: float, intents: Sequence[Intent]) -> None:
         for intent in intents:
             if isinstance(intent, QuitRequested):
-                self.running = False
-                return
+                self.quit()
+                if not self.running:
+                    return
+                continue
             if isinstance(intent, Resized):
                 self._resize(intent.size)
             if isinstance(intent, KeyPress) and self._global_key(intent):
@@ -293,13 +310,17 @@ class App:
     def _new_seed(self) -> int:
         return self.options.seed if self.options.seed is not None else int.from_bytes(os.urandom(4), "big")
 
-    def start_game(self, game: Game, seats: Sequence[Seat]) -> None:
-        """Put ``game`` on the table, replacing every screen."""
+    def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False, hosted: bool = False) -> None:
+        """Put ``game`` on the table, replacing every screen; ``resumes``: the saved game
+        played on (it saves over the save at once, where a new game waits for a first move);
+        ``hosted``: a network table's game played on here, saved with the hosted games."""
         self._end_game()
         options = self.options
         pace = options.pace if options.scripted and options.pace else self.settings.pace
         runner = self._bots()
-        self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke)
+        self.controller = self.session.start_table(game, seats, runner, pace, auto_continue=options.smoke,
+                                                   resumes=resumes, hosted=hosted)
+        self.hosted_save = hosted
         self._show_table(self.controller, SmokeOverlays(self) if options.smoke else AppOverlays(self))
 
     def _bots(self) -> BotRunner:
@@ -327,6 +348,11 @@ class App:
         self._coach_imports = threading.Thread(target=import_module, args=("..controller.accuracy", __package__),
                                                name="coach-imports", daemon=True)
         self._coach_imports.start()
+        if isinstance(self._worker.runner, InlineRunner):
+            # Everything thinks in the render loop here (tests, the fuzzer): the coach starts
+            # in the next frame, not whenever the thread happens to finish, so that a run
+            # replays the same under any load.
+            self._coach_imports.join()
 
     def _start_coach(self) -> None:
         """The coach, once its modules are imported (they run while the render loop waits
@@ -366,10 +392,17 @@ class App:
         self.network = None
 
     def start_new_game(self, setup: NewGameSetup, pace: Pace) -> None:
-        """The New game dialog's Start: remember the setup, forget the old save, deal."""
+        """The New game dialog's Start: remember the setup and deal (the saved game stays
+        until the first move in this one)."""
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
-        self.session.discard_saved_game()
         self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
+
+    def _ask_before_replacing(self, saved: SavedGame | None, go_on: Callable[[], None], yes: str) -> None:
+        """``go_on`` at once where nothing is saved, else once the player said to replace it."""
+        if saved is None:
+            go_on()
+            return
+        self.stack.push(ConfirmScene(self.size, replace_question(saved), yes, go_on))
 
     def rematch(self) -> None:
         """Another game with the same seats and rules, and a fresh deal."""
@@ -377,13 +410,18 @@ class App:
             self._network_rematch(self.network)
             return
         game, seats = self.controller.game, tuple(self.controller.seats)
-        self.session.discard_saved_game()
-        self.start_game(Game(game.rules, self._new_seed()), seats)
+        self.start_game(Game(game.rules, self._new_seed()), seats, hosted=self.hosted_save)
 
     def continue_game(self) -> None:
         saved = self.session.saved
         if saved is not None:
-            self.start_game(saved.game.copy(), saved.seats)
+            self.start_game(saved.game.copy(), saved.seats, resumes=True)
+
+    def continue_network_game(self) -> None:
+        """The last hosted game, played on here with computers in the friends' seats."""
+        saved = self.session.saved_network
+        if saved is not None:
+            self.start_game(saved.game.copy(), saved.seats, resumes=True, hosted=True)
 
     def can_restart_hand(self) -> bool:
         if not self.playing or self.network is not None or self.controller.game.over or self.controller.awaiting_continue:
@@ -392,8 +430,15 @@ class App:
 
     def restart_hand(self) -> None:
         if self.can_restart_hand():
-            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats))
-            self.session.game_changed(self.controller)
+            self.start_game(hand_restarted(self.controller.game), tuple(self.controller.seats),
+                            resumes=self.session.saves(self.controller), hosted=self.hosted_save)
+            self._save_now()
+
+    def _save_now(self) -> None:
+        """Save the game on the table as it is now (a restarted hand, a changed difficulty),
+        where its own table saves it: with the local or the hosted games."""
+        if self.controller.on_change is not None:
+            self.controller.on_change(self.controller)
 
     # ------------------------------------------------------------------ the coach
 
@@ -453,22 +498,46 @@ class App:
 
     def show_main_menu(self) -> None:
         self._end_game()
-        saved = self.session.saved
-        summary = None
-        if saved is not None:
-            summary = continue_summary([s.name for s in saved.seats], saved.game.totals, saved.game.hand_index)
-        self.stack.replace_all(MainMenuScene(self.size, self, summary))
+        self.stack.replace_all(MainMenuScene(self.size, self, continue_summary(self.session.saved),
+                                             continue_summary(self.session.saved_network, "Saved network game")))
 
     def quit_to_menu(self) -> None:
         self.show_main_menu()
 
     def quit(self) -> None:
+        """Close the program; with friends playing at the table hosted here, once the host
+        said so (closing the window asks too, and closing it again while asked quits)."""
+        friends = self._friends_seated()
+        if not friends or isinstance(self.stack.top, QuitQuestion):
+            self.running = False
+            return
+        self.stack.push(QuitQuestion(self.size, f"{friends} playing at your table. Quitting closes the "
+                                                "table for them, in the middle of the game.", "Quit", self._quit_now))
+
+    def _quit_now(self) -> None:
         self.running = False
+
+    def _friends_seated(self) -> str:
+        """Who is playing at the table hosted here ("Bo and Cy are"), or "" when no one is."""
+        from ..net.host import HostTable
+
+        host = self.network.model if self.playing and self.network is not None else None
+        if not isinstance(host, HostTable) or host.over:
+            return ""
+        names = [state.seat.name for state in host.table if state.remote and state.conn_id is not None]
+        if not names:
+            return ""
+        return (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]) + (
+            " is" if len(names) == 1 else " are")
 
     def open_new_game(self) -> None:
         from .new_game import NewGameScene
 
-        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.start_new_game))
+        def start(setup: NewGameSetup, pace: Pace) -> None:
+            self._ask_before_replacing(self.session.saved, lambda: self.start_new_game(setup, pace),
+                                       "Start the new game")
+
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, start))
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene
@@ -496,7 +565,7 @@ class App:
         if self.playing and (self.network is None or self.network.hosting):
             levels = self.network.model if self.network is not None else self.controller
             self.stack.push(DifficultyScene(self.size, levels,  # type: ignore[arg-type]
-                                            lambda: self.session.game_changed(self.controller)))
+                                            self._save_now))
 
     # ------------------------------------------------------------------ network play
 
@@ -508,8 +577,11 @@ class App:
     def open_host_setup(self) -> None:
         from .new_game import NewGameScene
 
-        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, self.host_table,
-                                     network=True))
+        def host(setup: NewGameSetup, pace: Pace) -> None:
+            self._ask_before_replacing(self.session.saved_network, lambda: self.host_table(setup, pace),
+                                       "Open the table")
+
+        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, host, network=True))
 
     def _discovery_interfaces(self) -> list[str] | None:
         interface = self.options.net_interface
@@ -519,12 +591,12 @@ class App:
         """Open a table on the network for ``setup``: listen, advertise, show the lobby."""
         from ..net.code import new_code
         from ..net.host import HostTable
-        from ..net.transport import WebSocketHost
         from .network_scenes import HostLobbyScene, NetworkGame
 
         self.apply_settings(self.settings.replace(pace=pace))
+        network = self.options.network
         try:
-            link = WebSocketHost(self.options.net_interface, self.options.net_port)
+            link, port = network.listen(self.options.net_interface, self.options.net_port)
         except OSError as error:
             self.toasts.say(f"Could not open a table on port {self.options.net_port}: {error.strerror or error}.")
             return
@@ -535,21 +607,18 @@ class App:
             name = self._network_name()
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else "Host")
         host = HostTable(Game(setup.rules, self._new_seed()), seats, runner, code=new_code(),
-                         host_name=seats[0].name, pace=pace, on_change=self.session.game_changed,
-                         link=link)
+                         host_name=seats[0].name, pace=pace, on_change=self.session.hosted_game_changed,
+                         link=link, clock=network.clock)
         game = NetworkGame(host)
         note = ""
         try:
-            from ..net.discovery import Advertiser, local_addresses
-
             interfaces = self._discovery_interfaces()
-            game.advertiser = Advertiser(seats[0].name, link.port, len(host.open_seats()), interfaces)
-            addresses = [f"{a}:{link.port}" for a in (interfaces or local_addresses())]
+            game.advertiser = network.advertise(seats[0].name, port, len(host.open_seats()), interfaces)
+            addresses = [f"{a}:{port}" for a in (interfaces or network.addresses())]
         except OSError:
             addresses = []
             note = "This network does not allow tables to be found: friends join by address."
         self._end_game()
-        self.session.discard_saved_game()
         self.stack.replace_all(HostLobbyScene(self.size, game, addresses, note,
                                               on_start=lambda: self._start_hosted(game),
                                               on_cancel=lambda: self._cancel_network(game)))
@@ -569,7 +638,6 @@ class App:
         from ..net.host import HostTable
 
         if isinstance(game.model, HostTable):
-            self.session.discard_saved_game()
             game.model.rematch(self._new_seed())
             assert game.model.controller is not None
             self.controller = game.model.controller
@@ -585,7 +653,7 @@ class App:
         browser: Browser | None = None
         note = ""
         try:
-            browser = Browser(self._discovery_interfaces())
+            browser = self.options.network.browse(self._discovery_interfaces())
         except OSError:
             note = "This network does not allow tables to be found: type the host's address."
         self.stack.push(JoinScene(self.size, self._network_name(), browser, note, self.join_table))
@@ -600,7 +668,6 @@ class App:
     def join_table(self, name: str, code: str, address: str, chosen: object) -> str | None:
         """Knock at a table; the problem in one sentence when the form is not right."""
         from ..net.client import ClientTable
-        from ..net.transport import WebSocketClient
         from .network_scenes import JoiningScene, JoinScene, NetworkGame, join_target
 
         scene = self.stack.top
@@ -613,7 +680,9 @@ class App:
         if not name.isprintable():
             return "Choose a name made of letters and digits."
         runner = self.options.bot_runner()
-        client = ClientTable(name, room, lambda: WebSocketClient(host_address, port), runner=runner)
+        network = self.options.network
+        client = ClientTable(name, room, lambda: network.connect(host_address, port), runner=runner,
+                             clock=network.clock)
         game = NetworkGame(client)
         self.stack.push(JoiningScene(self.size, client, f"{host_address}:{port}",
                                      on_playing=lambda: self._start_joined(game),
@@ -763,12 +832,18 @@ def run(options: AppOptions) -> int:
 
 
 def alert(sentence: str) -> None:
-    """Say ``sentence`` on stderr and, where there is a screen, in a message box: a
-    double-clicked program has no terminal to read."""
+    """Say ``sentence`` on stderr and, where there is a screen, in the system's message box,
+    or where that cannot be shown (no ``zenity`` on a Linux desktop), in a window of our own:
+    a double-clicked program has no terminal to read."""
     print(sentence, file=sys.stderr, flush=True)
     if any(driver in startup.INVISIBLE_DRIVERS for driver in startup.asked_drivers()):
         return  # tests and build checks: a box would wait for a click on a screen nobody watches
     try:
         pygame.display.message_box("Hearts Desktop", sentence, message_type="error")
     except pygame.error:
-        pass  # no message system (no display): stderr said it
+        from .message_window import show_message
+
+        try:
+            show_message("Hearts Desktop", sentence)
+        except pygame.error:
+            pass  # no display at all: stderr said it

@@ -433,11 +433,12 @@ class JoinScene(FormScene):
             surface.blit(theme.text(label, fs, theme.INK), (left, field.rect.top + fs // 2))
             self.draw_control(surface, field)
         y = self.address_field.rect.top + int(fs * 2.5)
-        note = self.problem or ("Pick your friend's table above, or type the address their screen shows "
+        note = self.text_fields.refusal or self.problem or ("Pick your friend's table above, or type the address their screen shows "
                                 "(e.g. 192.168.1.20:47474), then the room code.")
-        for line in theme.wrap(note, int(fs * 0.9), width, bold=bool(self.problem)):
-            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if self.problem else theme.INK_DIM,
-                                    bold=bool(self.problem)), (left, y))
+        warned = bool(self.text_fields.refusal or self.problem)
+        for line in theme.wrap(note, int(fs * 0.9), width, bold=warned):
+            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned),
+                         (left, y))
             y += int(fs * 1.3)
         self.button_row(surface)
         self.draw_text_fields(surface)

@@ -148,10 +148,12 @@ class TableScene(Scene):
         self._place_hand(updating=False)
 
     def _sync_from_view(self) -> None:
-        """Rebuild what lies on the table from the view, without animation (undo, resume)."""
+        """Rebuild what lies on the table from the view, without animation (undo, resume).
+        Nothing chosen before stays armed or focused: an armed card may have left the hand."""
         view = self.controller.view()
         self.motion.reset(view)
         self.passing.reset(view)
+        self.keyboard.clear()
         self.drag = None
         self.hint = None
         self.motion.layout = self._layout()

@@ -24,7 +24,7 @@ import pygame
 from ..controller.table_model import TableModel
 from ..engine import Action, Card, Game, Phase, PlayerView, action_to_json
 from .form import Control, FormScene
-from .overlays import Overlay
+from .overlays import CoverScene, Overlay
 from .review_scene import ReviewScene
 from .scene import Scene, SceneStack
 from .table_scene import TableScene
@@ -70,6 +70,10 @@ class Target:
 def targets(scene: Scene) -> list[Target]:
     """The controls of ``scene`` where it last drew them (the table's buttons by name)."""
     found: list[Target] = []
+    handover = scene.handover if isinstance(scene, CoverScene | ReviewScene) else None
+    if handover is not None:  # a cover: its button alone, whatever is hidden behind it
+        button = handover.button
+        return [Target("button", button.label, button.rect.copy(), button.enabled)]
     if isinstance(scene, TableScene):
         for name, button in scene.buttons.items():
             if button.rect.width:
