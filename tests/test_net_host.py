@@ -224,6 +224,29 @@ def test_a_friend_answering_at_once_finds_the_table_waiting_for_the_move() -> No
     assert table.watched.tally.refused == 0
 
 
+def test_a_friend_back_before_their_computers_card_is_played_plays_their_own() -> None:
+    """A friend who drops on their turn is played by their seat's computer, whose card waits
+    for the pace; if they are back before it is played, their own card is taken at once."""
+    table, ann = friend_table(pace=Pace.QUICK)
+    host = table.host
+    until_friend_acts(table, ann, Phase.PLAYING)
+    ann.retry_seconds = 10_000.0
+    ann.drop()
+    host.update(0.0)  # the computer answers for Ann at once; its card waits for the pace
+    assert host.game.to_act() == [ann.viewer] and host.table[ann.viewer].conn_id is None
+    ann.retry_seconds = 0.0
+    ann.update(0.0)  # back, with the seat's token
+    host.update(0.0)
+    ann.update(0.0)
+    assert ann.active_human() == ann.viewer
+    card = ann.view().legal_cards()[-1]
+    refused = table.watched.tally.refused
+    ann.play(card)
+    host.update(0.0)
+    assert table.watched.tally.refused == refused
+    assert host.game.actions[-1] == PlayAction(ann.viewer, card)
+
+
 def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table() -> None:
     table, friend = friend_table()
     seat = friend.viewer

@@ -304,15 +304,20 @@ class TableController:
     def person_moved(self, action: Action) -> str | None:
         """A person at another computer (a friend at a network table) made the move their
         seat was asked for: applied at once, or the rules' reason not to. The pace is for the
-        computers' moves, so that people can follow them; a person took their own time."""
-        job_id = next((job for job, seat in self._pending.items() if seat == action.seat), None)
-        if job_id is None:
+        computers' moves, so that people can follow them; a person took their own time. A
+        computer's answer for the seat still waiting for its moment (given while the person
+        was away) gives way to the person's own."""
+        seat = action.seat
+        job_id = next((job for job, deciding in self._pending.items() if deciding == seat), None)
+        if seat not in self.game.to_act() or (job_id is None and seat not in self._answers):
             return "Wait for your turn."
         refusal = self.game.illegal_reason(action)
         if refusal:
             return refusal
-        del self._pending[job_id]
-        self.runner.cancel([job_id])
+        if job_id is not None:
+            del self._pending[job_id]
+            self.runner.cancel([job_id])
+        self._answers.pop(seat, None)
         self._apply(action)
         return None
 

@@ -116,8 +116,8 @@ class HostedGame:
             return "The game has not started yet."
         if message.seat != seat:
             return f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}."
-        if self.remote.waiting_job(seat) is None:
-            return "Wait for your turn."
+        if seat not in self.remote.connected:
+            return "Wait for your turn."  # a computer plays the seat for now
         return self.controller.person_moved(_action(seat, message))
 
     def ready(self, seat: int, hand_index: int) -> bool:
