@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from hearts_desktop.words import Level
+from hearts_desktop.words import Level, Pace
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lan.add_argument("--seed", type=int, default=1)
     lan.add_argument("--level", default="medium")
     lan.add_argument("--timeout", type=float, default=600.0)
+    lan.add_argument("--pace", type=Pace, default=Pace.INSTANT, choices=tuple(Pace),
+                     help="how fast the host's computers play (a friend's card is timed at every pace)")
     lan.add_argument("--json", action="store_true")
     sub.add_parser("lan-attack", help="a host on 127.0.0.1 under idle, code and message floods and rejoins")
     hostile = sub.add_parser("hostile", help="a table under attack while two honest friends play")
@@ -103,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .lan import report as lan_report
         from .lan import run as lan_run
 
-        result = lan_run(args.clients, args.games, args.drop_every, args.seed, args.level, args.timeout)
+        result = lan_run(args.clients, args.games, args.drop_every, args.seed, args.level, args.timeout, args.pace)
         print(lan_report(result))
         if args.json:
             print(json.dumps(result))

@@ -44,7 +44,7 @@ from hearts_desktop.net.host import MESSAGE_BURST, MESSAGES_PER_SECOND
 from hearts_desktop.net.transport import WebSocketClient
 from hearts_desktop.words import Level
 
-from .lan import _read, _start
+from .lan import _read, _start, host_lines, start_host
 
 CARDS = [r + s for s in "CDSH" for r in "23456789TJQKA"]
 
@@ -156,10 +156,7 @@ def attack_outside(port: int, strangers: int, stop: threading.Event, counts: Cou
 def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hearts-hostile-") as scratch:
         folder = Path(scratch)
-        host = _start(["--host", "--headless", "--port", "0", "--interface", "127.0.0.1", "--games", str(games),
-                       "--seed", str(seed), "--friends", "3", "--bot", "easy",
-                       "--net-log", str(folder / "host.jsonl"), "--audit", "--max-seconds", str(timeout)],
-                      subprocess.PIPE)
+        host = start_host(folder, games, seed, 3, "easy", timeout)
         assert host.stdout is not None
         hosting = json.loads(host.stdout.readline())
         port = hosting["port"]
@@ -175,8 +172,7 @@ def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, A
         host_out, host_err = host.communicate(timeout=timeout)
         for friend in honest:
             friend.wait(timeout=30)
-        lines = [json.loads(line) for line in host_out.splitlines() if line.startswith("{")]
-        done = next((line for line in lines if line.get("event") == "done"), None)
+        lines, done = host_lines(host_out)
         sent = {(e["seat"], e["seq"]): e["t"] for e in _read(folder / "host.jsonl")}
         waits = sorted((e["t"] - sent[(e["seat"], e["seq"])]) * 1000 for name in ("Ann", "Bob")
                        for e in _read(folder / f"{name}.jsonl") if (e["seat"], e["seq"]) in sent)
@@ -194,8 +190,8 @@ def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, A
             "sent_by_kind": dict(sorted(counts.items())),
             **insider_figures,
             "host_refused": done["refused"] if done else None,
-            "host_rate_limited": done["rate_limited"] if done else None,
-            "host_refusals": done["refusals"] if done else None,
+            "host_rate_limited": done["dropped"] if done else None,
+            "host_refusals": done["refusal_reasons"] if done else None,
             "host_messages_in": done["messages_in"] if done else None,
             "hidden_cards_leaked": done["leaks"] if done else None,
             "messages_audited": done["audited"] if done else None,

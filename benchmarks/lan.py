@@ -1,16 +1,18 @@
 """The LAN benchmark: a headless host and headless friends play whole games on localhost.
 
-Every program is a separate process speaking the real protocol over real websockets, as
-``hearts-desktop --host --headless`` and ``hearts-desktop --join ... --headless --bot``.
-The host audits every message it sends for hidden cards (``LeakAudit``) and logs when it
-sent each table update; each friend logs when it took each update in and a fingerprint of
-the table it then holds. One friend cuts its connection every ``drop_every`` updates, in
-the middle of hands, and rejoins with its token: its fingerprint after each rejoin must be
-the host's fingerprint of that seat at the same moment (the exact table).
+Every program is a separate process speaking the real protocol over real websockets: the
+host is ``benchmarks.lan_host`` (the program's headless host with its link watched), each
+friend ``hearts-desktop --join ... --headless --bot``. The host's link audits every message
+it sends for hidden cards (``LeakAudit``) and logs when each table update was sent; each
+friend logs when it took each update in and a fingerprint of the table it then holds. One
+friend cuts its connection every ``drop_every`` updates, in the middle of hands, and
+rejoins with its token: its fingerprint after each rejoin must be the host's fingerprint of
+that seat at the same moment (the exact table).
 
-Latency is from the host having applied a move and built the update, to the friend having
-taken it in (its table model updated, ready to draw): both clocks are the machine's
-monotonic clock.
+Move latency is from the host sending an update to the friend having taken it in (its table
+model updated, ready to draw): both clocks are the machine's monotonic clock. A friend's
+card is timed at the host, from its arrival to the update showing it played: at any
+``--pace``, a person's card is not held for the computers' pace.
 """
 
 from __future__ import annotations
@@ -24,22 +26,37 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hearts_desktop.words import Pace
+
 NAMES = ("Ann", "Bob", "Cat", "Dee")
 
 
-def _start(arguments: list[str], stdout: Any) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "hearts_desktop", *arguments], stdout=stdout,
+def _start(arguments: list[str], stdout: Any, program: str = "hearts_desktop") -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", program, *arguments], stdout=stdout,
                             stderr=subprocess.PIPE, text=True)
 
 
-def run(clients: int, games: int, drop_every: int, seed: int, level: str, timeout: float) -> dict[str, Any]:
+def start_host(folder: Path, games: int, seed: int, friends: int, level: str, timeout: float,
+               *more: str) -> subprocess.Popen[str]:
+    """The watched headless host on 127.0.0.1, its table updates logged to ``host.jsonl``."""
+    return _start(["--games", str(games), "--seed", str(seed), "--friends", str(friends), "--bot", level,
+                   "--net-log", str(folder / "host.jsonl"), "--max-seconds", str(timeout), *more],
+                  subprocess.PIPE, "benchmarks.lan_host")
+
+
+def host_lines(output: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The host's JSON lines, and its figures (None when it did not finish)."""
+    lines = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+    done = any(line.get("event") == "done" for line in lines)
+    return lines, next((line for line in lines if line.get("event") == "watched"), None) if done else None
+
+
+def run(clients: int, games: int, drop_every: int, seed: int, level: str, timeout: float,
+        pace: str = Pace.INSTANT) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hearts-lan-") as scratch:
         folder = Path(scratch)
         preset = "standard" if clients <= 3 else "five-players"
-        host = _start(["--host", "--headless", "--port", "0", "--interface", "127.0.0.1", "--games", str(games),
-                       "--seed", str(seed), "--friends", str(clients), "--bot", level, "--preset", preset,
-                       "--net-log", str(folder / "host.jsonl"), "--audit", "--max-seconds", str(timeout)],
-                      subprocess.PIPE)
+        host = start_host(folder, games, seed, clients, level, timeout, "--preset", preset, "--pace", pace)
         assert host.stdout is not None
         hosting = json.loads(host.stdout.readline())
         friends = []
@@ -55,8 +72,7 @@ def run(clients: int, games: int, drop_every: int, seed: int, level: str, timeou
         for friend in friends:
             friend.wait(timeout=30)
         elapsed = time.perf_counter() - started
-        lines = [json.loads(line) for line in host_out.splitlines() if line.startswith("{")]
-        done = next((line for line in lines if line.get("event") == "done"), None)
+        lines, done = host_lines(host_out)
         if host.returncode != 0 or done is None:
             raise RuntimeError(f"the host failed ({host.returncode}): {host_err[-2000:]}")
         return figures(folder, clients, lines, done, elapsed, [f.returncode for f in friends])
@@ -95,11 +111,15 @@ def figures(folder: Path, clients: int, host_lines: list[dict[str, Any]], done: 
         "latency_ms_median": round(statistics.median(latencies), 2) if latencies else None,
         "latency_ms_p95": round(latencies[int(len(latencies) * 0.95)], 2) if latencies else None,
         "latency_ms_max": round(latencies[-1], 2) if latencies else None,
+        "friends_cards_timed": done["friends_cards"],
+        "friends_card_ms_median": done["card_wait_ms_median"],
+        "friends_card_ms_max": done["card_wait_ms_max"],
         "drops": done["drops"],
         "rejoins": rejoins,
         "rejoins_exact": exact_rejoins,
         "tables_differing_from_host": mismatches,
         "refused": done["refused"],
+        "refusals": done["refusal_reasons"],
         "messages_audited": done["audited"],
         "cards_checked": done["cards_checked"],
         "hidden_cards_leaked": done["leaks"],
@@ -113,6 +133,9 @@ def report(result: dict[str, Any]) -> str:
          f"{result['messages_received']}, refused {result['refused']}"),
         (f"move latency host applies -> friend shows: median {result['latency_ms_median']} ms, "
          f"p95 {result['latency_ms_p95']} ms, max {result['latency_ms_max']} ms over {result['updates_checked']} updates"),
+        (f"a friend's card, from its arrival to the update showing it played: median "
+         f"{result['friends_card_ms_median']} ms, max {result['friends_card_ms_max']} ms over "
+         f"{result['friends_cards_timed']} cards"),
         (f"drops {result['drops']}, rejoins {result['rejoins']} ({result['rejoins_exact']} to the exact table); "
          f"tables differing from the host's: {result['tables_differing_from_host']}"),
         (f"hidden cards leaked: {result['hidden_cards_leaked']} ({result['messages_audited']} messages, "

@@ -95,14 +95,17 @@ def serve(friends: int, players: int, seed: int) -> int:
     from hearts_desktop.persistence.seats import Seat
     from hearts_desktop.words import Level, Pace, SeatKind
 
+    from .host_watch import WatchedLink
+
     seats = [Seat("Host", SeatKind.COMPUTER, Level.EASY)]
     seats += [Seat(f"Seat {i + 1}", SeatKind.REMOTE, Level.EASY) for i in range(friends)]
     seats += [Seat(f"Bot {i}", SeatKind.COMPUTER, Level.EASY) for i in range(friends + 1, players)]
-    link = WebSocketHost("127.0.0.1", 0)
+    server = WebSocketHost("127.0.0.1", 0)
+    link = WatchedLink(server)
     rules = Ruleset.for_players(players) if players != 4 else Ruleset()
     host = HostTable(Game(rules, seed), seats, InlineRunner, code=new_code(), host_name="Host",
-                     pace=Pace.INSTANT, link=link)
-    _say(event="hosting", port=link.port, code=host.code)
+                     pace=Pace.INSTANT, link=link, watch=link)
+    _say(event="hosting", port=server.port, code=host.code)
     commands: queue.SimpleQueue[str] = queue.SimpleQueue()
     threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
     auto = False
@@ -123,7 +126,7 @@ def serve(friends: int, players: int, seed: int) -> int:
             if auto and host.can_start():
                 host.start()
             if host.started:
-                done = len(host._game().actions)
+                done = len(host.game.actions)
                 actions += done - last_actions if done >= last_actions else done
                 last_actions = done
                 if host.over:
@@ -132,9 +135,9 @@ def serve(friends: int, players: int, seed: int) -> int:
                     last_actions = 0
             if now >= next_stats:
                 next_stats = now + STATS_SECONDS
-                _stats(host, actions, games)
+                _stats(host, link, actions, games)
     finally:
-        _stats(host, actions, games)
+        _stats(host, link, actions, games)
         host.close()
 
 
@@ -151,10 +154,12 @@ def _draw(seconds: float) -> None:
         total += sum(range(200))
 
 
-def _stats(host: Any, actions: int, games: int) -> None:
+def _stats(host: Any, link: Any, actions: int, games: int) -> None:
     usage = resource.getrusage(resource.RUSAGE_SELF)
+    tally = link.tally
+    counters = {"messages_in": tally.messages_in, "dropped": tally.dropped, "codes_checked": tally.codes_checked}
     _say(event="stats", t=time.monotonic(), cpu=usage.ru_utime + usage.ru_stime, actions=actions, games=games,
-         started=host.started, counters=dataclasses.asdict(host.counters),
+         started=host.started, counters=counters,
          seats=[[s.seat.name, str(s.seat.kind), s.conn_id is not None] for s in host.table])
 
 
@@ -364,10 +369,8 @@ def hosting(friends: int, players: int = 4) -> Iterator[Host]:
 
 
 def checked(counters: dict[str, Any]) -> int:
-    """Codes the host compared with its own (counted directly once the host counts them)."""
-    if "codes_checked" in counters:
-        return int(counters["codes_checked"])
-    return int(counters["wrong_codes"]) + int(counters["joins"]) + int(counters["rejoins"])
+    """Room codes the host answered, right or wrong (as its link saw them)."""
+    return int(counters["codes_checked"])
 
 
 async def knock(port: int, code: str, name: str, source: str, seconds: float, token: str = "",
@@ -510,7 +513,7 @@ def message_phase(sizes: Sizes) -> dict[str, Any]:
         "messages_sent": flooded.get("sent", 0), "flooder_reconnects": flooded.get("reconnects", 0),
         "flooder_closed_because": flooded.get("reason"),
         "host_read_during_flood": counters["messages_in"] - quiet_end["counters"]["messages_in"],
-        "host_dropped": counters.get("rate_limited", 0),
+        "host_dropped": counters["dropped"],
         "moves_per_second_before": _rate(quiet_start, quiet_end, "actions"),
         "moves_per_second_during": _rate(quiet_end, flood_end, "actions"),
         "host_cpu_percent_before": _cpu(quiet_start, quiet_end),

@@ -60,8 +60,7 @@ INSTALL_DIR = Path("/opt") / INFO.app_id
 COMMAND_DIR = Path("/usr/games")
 LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # zstd -9 packs the .deb in under a second and unpacks it five times faster than xz, which
-# takes tens of seconds for a file 15% smaller (figures in the README's "Build the
-# installers"). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
+# takes tens of seconds for a file 15% smaller (figures in docs/building.md). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
 # new enough to run a bundle built on Ubuntu 22.04's glibc has it.
 DEB_COMPRESSION = ("zstd", "9")
 ADD_TO_MENU = BUILD / "linux" / "add-to-menu"

@@ -56,7 +56,7 @@ def test_a_friend_window_joins_sees_only_its_cards_and_hears_why_the_host_left(t
         model = table_of(app).controller
         assert isinstance(model, ClientTable) and model.viewer == 1
         assert [s.name for s in model.seats] == ["Hostess", "Fran", "Ben", "Clara"]
-        assert set(model.view().cards()) == set(host.controller.game.view(1).cards())  # type: ignore[union-attr]
+        assert set(model.view().cards()) == set(host.game.view(1).cards())
         host.close()
         frames(app, host, lambda: isinstance(app.stack.top, TableClosedScene))
         scene = app.stack.top

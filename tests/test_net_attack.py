@@ -10,9 +10,10 @@ from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND
 
 def test_friends_are_seated_codes_are_limited_seats_stay_owned_and_floods_are_cut() -> None:
     result = run(SHORT)
-    for source in ("from_another_address", "from_the_flood_address"):
-        joins = result["idle_flood"][source]
-        assert joins["seated"] == joins["attempts"], joins
+    # Friends on other computers always get in; one on the flooding computer itself shares its
+    # address's handshake cap with the flood, so it may not (docs/network.md says so).
+    joins = result["idle_flood"]["from_another_address"]
+    assert joins["seated"] == joins["attempts"], joins
     code = result["code_flood"]
     assert code["codes_checked"] <= CHECK_BURST + CHECKS_PER_SECOND * code["seconds"] + 1, code
     assert None not in code["friend_seconds_to_seat"], code

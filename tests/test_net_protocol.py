@@ -137,3 +137,23 @@ def test_deeply_nested_data_is_refused_not_a_crash() -> None:
     assert p.probe_hello(deep) is None
     with pytest.raises(p.BadMessage):
         p.decode_client(deep)
+
+
+def test_a_name_on_the_wire_is_as_long_as_a_seats_name_at_most() -> None:
+    """One limit for names: what the wire carries is what a seat can hold."""
+    from hearts_desktop.persistence.seats import MAX_NAME_LENGTH, Seat
+
+    longest = "N" * MAX_NAME_LENGTH
+    hello = p.decode_client(p.encode(p.Hello(p.PROTOCOL, "1", "K7MQ2P", longest)))
+    assert isinstance(hello, p.Hello) and Seat(hello.name).name == longest
+    with pytest.raises(p.BadMessage):
+        p.decode_client(p.encode(p.Hello(p.PROTOCOL, "1", "K7MQ2P", longest + "N")))
+
+
+def test_one_default_port_for_hosting_joining_and_the_command_line() -> None:
+    from hearts_desktop.app import parse_args
+    from hearts_desktop.net.link import DEFAULT_PORT
+    from hearts_desktop.net.transport import parse_address
+
+    assert parse_args([]).port == DEFAULT_PORT
+    assert parse_address("192.168.1.20") == ("192.168.1.20", DEFAULT_PORT)

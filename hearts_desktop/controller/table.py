@@ -190,14 +190,18 @@ class TableController:
     def update(self, dt: float) -> None:
         """Advance time: collect bot answers, start bots whose turn it is, apply due moves."""
         self.now += dt
-        if not (self.awaiting_continue or self.game.over):
-            self._start_bots()
+        self.start_decisions()
         for answer in self.runner.poll():
             self._receive(answer)
         if not (self.awaiting_continue or self.game.over):
             self._apply_due_answers()
 
-    def _start_bots(self) -> None:
+    def start_decisions(self) -> None:
+        """Ask every seat but the people here whose turn it is for its decision now, rather
+        than at the next update: a network table tells a friend it is their turn only once
+        it waits for their move."""
+        if self.awaiting_continue or self.game.over:
+            return
         deciding = set(self._pending.values()) | set(self._answers)
         for seat in self.game.to_act():
             if not self.seats[seat].is_human and seat not in deciding:
@@ -290,6 +294,26 @@ class TableController:
         if refusal:
             self._events.append(Refused(action.seat, refusal, getattr(action, "card", None)))
             return refusal
+        self._apply(action)
+        return None
+
+    def person_moved(self, action: Action) -> str | None:
+        """A person at another computer (a friend at a network table) made the move their
+        seat was asked for: applied at once, or the rules' reason not to. The pace is for the
+        computers' moves, so that people can follow them; a person took their own time. A
+        computer's answer for the seat still waiting for its moment (given while the person
+        was away) gives way to the person's own."""
+        seat = action.seat
+        job_id = next((job for job, deciding in self._pending.items() if deciding == seat), None)
+        if seat not in self.game.to_act() or (job_id is None and seat not in self._answers):
+            return "Wait for your turn."
+        refusal = self.game.illegal_reason(action)
+        if refusal:
+            return refusal
+        if job_id is not None:
+            del self._pending[job_id]
+            self.runner.cancel([job_id])
+        self._answers.pop(seat, None)
         self._apply(action)
         return None
 

@@ -20,7 +20,7 @@ limit is tested without a socket or a clock.
   arrives during a flood of guesses from addresses that have knocked before is checked at
   the next check, within a second; while a flood still has addresses it never used, a
   friend waits behind at most ``MAX_WAITING`` other first knocks, and is told the table is
-  busy when the queue is full (the README says so).
+  busy when the queue is full (docs/network.md says so).
 - **Per address**, after ``code.FREE_TRIES_PER_ADDRESS`` wrong codes each further hello
   waits 2, 4, 8... seconds, at most ``code.MAX_ADDRESS_WAIT``, before it is even queued.
 
@@ -203,8 +203,6 @@ class CodeChecks:
         self.code = code
         self.bucket = Bucket(CHECK_BURST, CHECKS_PER_SECOND)
         self.waiting: list[Knock] = []
-        self.checked = 0
-        """Codes compared with the room code, right or wrong."""
         self._knocks: dict[str, int] = {}
         self._failures: dict[str, int] = {}
         self._next_try: dict[str, float] = {}
@@ -234,7 +232,6 @@ class CodeChecks:
         answers: list[tuple[int, str | None]] = []
         while self.waiting and self.bucket.take(now):
             knock = self.waiting.pop(0)
-            self.checked += 1
             answers.append((knock.conn_id, self._compare(knock, now)))
         kept: list[Knock] = []
         for knock in self.waiting:

@@ -37,10 +37,9 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .admission import Bucket, IdleGate
-from .link import Arrived, Closed, HostArrival, Lost, Opened
+from .link import DEFAULT_PORT, Arrived, Closed, HostArrival, Lost, Opened
 from .protocol import MAX_MESSAGE_BYTES
 
-DEFAULT_PORT: Final = 47_474
 OPEN_SECONDS: Final = 5.0
 PING_SECONDS: Final = 5.0
 """A connection that stops answering pings for two of these is closed (a friend's Wi-Fi
@@ -348,7 +347,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (or ``HOST`` alone for the default port), IPv6 in brackets."""
     text = text.strip()
     if not text:
-        raise ValueError("Type the host's address, e.g. 192.168.1.20:47474.")
+        raise ValueError(f"Type the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}.")
     if text.startswith("["):
         host, _, rest = text[1:].partition("]")
         port_text = rest.lstrip(":")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game
+from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
 from ..persistence.seats import DEFAULT_NAMES
 from ..words import Pace, and_list
@@ -40,8 +41,8 @@ class NetworkPlace:
     """Where network play listens and looks for tables (``--interface``, ``--port``)."""
 
     interface: str = ANY_INTERFACE
-    port: int | None = None
-    """The port a hosted table listens on (None: the usual one; 0: any free one)."""
+    port: int = DEFAULT_PORT
+    """The port a hosted table listens on (0: any free one)."""
 
     @property
     def discovery_interfaces(self) -> list[str] | None:
@@ -88,10 +89,9 @@ class HostedPlay(Play):
         sentence. ``chosen_name``: the name to host with (``--name``)."""
         from ..net.code import new_code
         from ..net.host import HostTable
-        from ..net.transport import DEFAULT_PORT
 
         network = context.services.network
-        port = DEFAULT_PORT if place.port is None else place.port
+        port = place.port
         try:
             link, port = network.listen(place.interface, port)
         except OSError as error:

@@ -23,6 +23,7 @@ import pygame
 from .. import __version__
 from ..controller.session import Session
 from ..engine import Game, Ruleset
+from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import default_seats
 from ..play.base import Play, PlayContext
@@ -72,8 +73,8 @@ class AppOptions:
     """The name to host or join with (``--name``); else the New game dialog's, or the user's."""
     net_interface: str = ANY_INTERFACE
     """Network play listens and looks for tables on this address (``--interface``)."""
-    net_port: int | None = None
-    """A hosted table listens on this port (``--port``; None: the usual one, 0: any free one)."""
+    net_port: int = DEFAULT_PORT
+    """A hosted table listens on this port (``--port``; 0: any free one)."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ every card-shaped string in it, and checks it against what the rules let the rec
 seat know at that moment, worked out from the host's own game: the seat's dealt and
 received cards, the cards played so far this hand, and, once a hand is scored, all of it
 (the kitty included). Scored hands may only be those the host has scored. The leak
-property test runs it over random games; the LAN benchmark runs it on every message.
+property test runs it over random games; the LAN benchmarks run it on every message. It
+sees the messages through the host's link (``host_watch.WatchedLink``), as they are sent:
+the program's host knows nothing of it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine import Game, Phase, cards_of, mask_of
+from hearts_desktop.engine import Game, Phase, cards_of, mask_of
 
 CARD: Final = re.compile(r"^[2-9TJQKA][CDSH]$")
 NAMES: Final = ("seats", "host", "reason", "version", "token")
