@@ -15,6 +15,7 @@ from benchmarks.app_state import controller_of, table_of
 from hearts_desktop.coach.review import marks_sentence
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
+from hearts_desktop.net.names import NameRefused, clean_name
 from hearts_desktop.persistence import (
     NewGameSetup,
     SavedGame,
@@ -431,3 +432,5 @@ def test_three_names_in_a_sentence_read_as_a_list() -> None:
     people = tuple(Seat(name, SeatKind.HUMAN) for name in ("Ann", "Bo", "Cy")) + (Seat("Di", SeatKind.COMPUTER),)
     question = replace_question(SavedGame(game, people, datetime.now().astimezone()))
     assert question.startswith("Replace your saved game of Ann, Bo and Cy?")
+    with pytest.raises(NameRefused, match="mixes Cyrillic, Greek and Latin letters"):
+        clean_name("Aβд")  # a Latin A, a Greek beta, a Cyrillic de

@@ -34,7 +34,7 @@ from ..engine import (
     RulesetError,
 )
 from ..persistence.seats import Seat, shown_levels
-from ..words import JobKind, Pace, SeatKind
+from ..words import JobKind, Pace, SeatKind, and_list
 from . import protocol as p
 from .link import ClientLink, Lost
 from .shared_table import TURN_SECONDS, NetworkTableRules
@@ -320,7 +320,7 @@ class ClientTable(NetworkTableRules):
                 notes += _seat_notes(info, index == self.viewer)
         waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
         if waiting and self.awaiting_continue and self.viewer not in self.reading:
-            notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
+            notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
         return notes
 
     def drain_events(self) -> list[TableEvent]:
@@ -401,7 +401,7 @@ class ClientTable(NetworkTableRules):
 
 def _seat_notes(info: p.SeatInfo, mine: bool) -> list[str]:
     """What a friend's table says about a friend's seat a computer plays (this one's or another's)."""
-    level = info.level.capitalize()
+    level = info.level.label
     if not info.connected and not mine:
         return [f"{info.name} is away: a {level} computer plays."]
     if info.stand_in == "slow":

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from ..controller.bot_runner import BotRunner
 from ..controller.table import TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
-from ..words import Pace, SeatKind
+from ..words import Pace, SeatKind, and_list
 from . import protocol as p
 from .link import HostLink
 from .lobby import Lobby
@@ -181,7 +181,7 @@ class HostedGame:
         for state in self.lobby.table:
             if not (state.remote and self.started):
                 continue
-            name, level = state.seat.name, state.seat.level.capitalize()
+            name, level = state.seat.name, state.seat.level.label
             if state.conn_id is None:
                 notes.append(f"{name} is away: a {level} computer plays.")
             elif state.stand_in == "slow":
@@ -191,7 +191,7 @@ class HostedGame:
         host = self.lobby.host_seat()
         waiting = [self.lobby.table[s].seat.name for s in sorted(self.reading) if s != host]
         if waiting and self.controller.awaiting_continue and host not in self.reading:
-            notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
+            notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
         return notes
 
     # ------------------------------------------------------------------ time

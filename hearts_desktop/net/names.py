@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..persistence.seats import MAX_NAME_LENGTH
+from ..words import and_list
 
 LOOK_ALIKE_SCRIPTS: Final = frozenset({"LATIN", "GREEK", "CYRILLIC"})
 """Alphabets with letters drawn alike: one name may use only one of them."""
@@ -64,7 +65,7 @@ def clean_name(text: str) -> str:
         raise NameRefused("Choose a name made of letters and digits.")
     scripts = sorted({_script(ch) for ch in name if ch.isalpha()} & LOOK_ALIKE_SCRIPTS)
     if len(scripts) > 1:
-        raise NameRefused(f"Write your name in one alphabet: “{name}” mixes {' and '.join(s.capitalize() for s in scripts)} "
+        raise NameRefused(f"Write your name in one alphabet: “{name}” mixes {and_list([s.capitalize() for s in scripts])} "
                           "letters, which can look alike.")
     return name
 

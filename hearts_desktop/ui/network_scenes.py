@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..net.link import DEFAULT_PORT
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import SeatKind
 from . import theme
@@ -385,7 +386,7 @@ class JoinScene(FormScene):
             self.draw_control(surface, field)
         y = self.address_field.rect.top + int(fs * 2.5)
         note = self.text_fields.refusal or self.problem or ("Pick your friend's table above, or type the address their screen shows "
-                                "(e.g. 192.168.1.20:47474), then the room code.")
+                                f"(e.g. 192.168.1.20:{DEFAULT_PORT}), then the room code.")
         warned = bool(self.text_fields.refusal or self.problem)
         for line in theme.wrap(note, int(fs * 0.9), width, bold=warned):
             surface.blit(theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned),
