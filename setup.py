@@ -64,9 +64,13 @@ def source_version() -> str:
 
 def version() -> str:
     """What this build installs: between releases with the commit (build/build_version.py);
-    an editable install runs the checkout's own ``__version__``, so it says that."""
+    an editable install runs the checkout's own ``__version__``, so it says that; an sdist has
+    no git history, so a wheel built from it has the version the sdist was made with."""
     if EDITABLE_COMMANDS & set(sys.argv):
         return source_version()
+    made = HERE / "PKG-INFO"  # only in an sdist
+    if made.is_file() and (found := re.search(r"^Version: (\S+)$", made.read_text(encoding="utf-8"), re.MULTILINE)):
+        return found[1]
     return build_version(source_version(), commit_of(HERE))
 
 
