@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import importlib.metadata
+import io
 import os
 import platform
 import plistlib
@@ -176,12 +178,30 @@ def build_bundle() -> Path:
         run([sys.executable, "-P", "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
              "--workpath", WORK, "--distpath", DIST, SPEC])
     bundle = DIST / INFO.app_id
+    records = records_without_scripts(bundle)
+    print(f"{len(records)} bundled RECORD files no longer list the build environment's scripts")
     if sys.platform.startswith("linux"):
         with timed("RUNPATHs stripped of build paths"):
             changed = strip_build_paths(bundle)
         print(f"build paths removed from the RUNPATH of {len(changed)} files")
     print(f"bundle: {bundle} ({mib(tree_bytes(bundle))})")
     return bundle
+
+
+def records_without_scripts(bundle: Path) -> list[Path]:
+    """Each bundled ``*.dist-info/RECORD`` (PyInstaller copies some packages' metadata) without
+    its lines for files outside the package, the console scripts pip wrote into the build
+    environment's ``bin/``: the bundle has none of them, and their hashes depend on where that
+    environment is, written into their first line, so the same commit built in another folder
+    gave another websockets RECORD. Return the RECORD files changed."""
+    changed = []
+    for record in sorted(bundle.rglob("*.dist-info/RECORD")):
+        lines = record.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [line for line in lines if not line.startswith("../")]
+        if kept != lines:
+            record.write_text("".join(kept), encoding="utf-8")
+            changed.append(record)
+    return changed
 
 
 def bundle_executable(bundle: Path) -> Path:
@@ -842,9 +862,9 @@ def copy_checkout(into: Path) -> None:
             shutil.copy2(source, into / name, follow_symlinks=False)
 
 
-def build_elsewhere(folder: Path) -> dict[str, str]:
+def build_elsewhere(folder: Path) -> Path:
     """Install the compiled game with the locked tools into a new environment in ``folder`` and
-    build the installers there from a copy of the checkout; return ``{file name: sha256}``.
+    build the installers there from a copy of the checkout; return that copy's ``dist``.
 
     A second folder, a second environment and a second compile: whatever of the build
     machine's layout reaches the packages (a build ID that hashes the build folder's path,
@@ -861,8 +881,19 @@ def build_elsewhere(folder: Path) -> dict[str, str]:
         subprocess.run([python, "-m", "pip", "install", "-q", ".[build]"], cwd=checkout, env=env, check=True)
     with timed("second build, in another folder"):
         subprocess.run([python, checkout / "build" / "make.py"], cwd=checkout, env=env, check=True)
-    return {path.name: sha256_of(path) for path in (checkout / "dist").iterdir() if path.is_file()
-            and path.name != CHECKED}
+    return checkout / "dist"
+
+
+def package_members(package: Path) -> dict[str, str]:
+    """``{member: sha256}`` of the files inside a .tar.gz or a .deb, to say where two differ."""
+    if package.suffix == ".deb":
+        data = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(package)], capture_output=True, check=True).stdout
+        archive = tarfile.open(fileobj=io.BytesIO(data))
+    else:
+        archive = tarfile.open(package)
+    with archive:
+        return {member.name: hashlib.sha256(handle.read()).hexdigest() for member in archive.getmembers()
+                if member.isfile() and (handle := archive.extractfile(member)) is not None}
 
 
 def check_reproducible(first: list[Path]) -> None:
@@ -870,13 +901,21 @@ def check_reproducible(first: list[Path]) -> None:
     if not sys.platform.startswith("linux"):
         sys.exit("--repro compares the .deb and .tar.gz: Windows and macOS installers carry their build time")
     before = {path.name: sha256_of(path) for path in first}
+    kept = DIST / "second-build"  # the other folder's packages, kept to compare when they differ
+    shutil.rmtree(kept, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="hearts-repro-") as elsewhere:
-        after = build_elsewhere(Path(elsewhere))
+        shutil.copytree(build_elsewhere(Path(elsewhere)), kept, ignore=shutil.ignore_patterns(INFO.app_id, CHECKED))
+    after = {path.name: sha256_of(path) for path in kept.iterdir()}
     print(f"first build in {ROOT}, second in another folder (SOURCE_DATE_EPOCH={os.environ['SOURCE_DATE_EPOCH']}):")
     for name, digest in sorted(before.items()):
         print(f"{digest}  {name}  {'same' if after.get(name) == digest else 'DIFFERS: ' + str(after.get(name))}")
+        if name in after and after[name] != digest and name.endswith((".deb", ".tar.gz")):
+            one, other = package_members(DIST / name), package_members(kept / name)
+            differing = sorted(member for member in one.keys() | other.keys() if one.get(member) != other.get(member))
+            print(f"  {len(differing)} files differ inside, e.g. {differing[:15]}")
     if before != after:
-        sys.exit("two builds of the same commit in two folders differ")
+        sys.exit(f"two builds of the same commit in two folders differ (the second's packages: {kept})")
+    shutil.rmtree(kept)
     print("reproducible: two builds in two folders gave byte-identical packages")
 
 

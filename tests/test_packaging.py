@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import importlib.metadata
 import importlib.resources
+import io
 import os
 import re
 import shutil
@@ -222,6 +223,35 @@ def test_deb_installs_into_a_scratch_root_plays_a_smoke_game_and_purges_clean(
                               check=True).stdout
     assert f"./opt/{INFO.app_id}/_internal/hearts_desktop/assets/cards/back.png" in contents
     make.check_linux(deb)  # exits (SystemExit) on any failed step
+
+
+def test_bundled_records_keep_their_package_s_files_and_drop_the_build_environment_s_scripts(
+    tmp_path: Path
+) -> None:
+    """The one file that still differed between builds in two folders: websockets' RECORD, whose
+    console script's hash holds the build environment's path (its #! line)."""
+    record = tmp_path / "_internal" / "websockets-17.4.dist-info" / "RECORD"
+    record.parent.mkdir(parents=True)
+    own = "websockets/__init__.py,sha256=abc,100\nwebsockets-17.4.dist-info/RECORD,,\n"
+    record.write_text("../../../bin/websockets,sha256=yq0_QvLs,240\n" + own, encoding="utf-8")
+    untouched = tmp_path / "_internal" / "zeroconf-0.154.0.dist-info" / "RECORD"
+    untouched.parent.mkdir()
+    untouched.write_text(own, encoding="utf-8")
+    assert make.records_without_scripts(tmp_path) == [record]
+    assert record.read_text(encoding="utf-8") == own == untouched.read_text(encoding="utf-8")
+
+
+def test_two_packages_that_differ_are_compared_file_by_file(tmp_path: Path) -> None:
+    def tarball(name: str, record: bytes) -> Path:
+        with tarfile.open(tmp_path / name, "w:gz") as archive:
+            for member, data in [("hearts-desktop/RECORD", record), ("hearts-desktop/same.txt", b"same")]:
+                info = tarfile.TarInfo(member)
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+        return tmp_path / name
+
+    one, other = make.package_members(tarball("a.tar.gz", b"one")), make.package_members(tarball("b.tar.gz", b"two"))
+    assert [member for member in one if one[member] != other[member]] == ["hearts-desktop/RECORD"]
 
 
 def test_the_cxx_runtime_graphics_stack_and_glibc_are_left_to_the_system() -> None:
