@@ -45,6 +45,9 @@ COMPILED = [
     "hearts_desktop/bots/search.py",
 ]
 PURE_VARIABLE = "HEARTS_DESKTOP_PURE"
+# setuptools' scratch folder. Not its default, build/: that holds the recipes, and an sdist
+# leaves out the scratch folder, so it lacked the build backend and could not be built.
+BUILD_BASE = ".setuptools-build"
 # Set by the wheel builds for PyPI (cibuildwheel): a wheel that is not compiled is an error there,
 # not a quiet fall-back to pure Python under a platform tag.
 REQUIRE_VARIABLE = "HEARTS_DESKTOP_REQUIRE_COMPILED"
@@ -142,7 +145,7 @@ def compiled_extensions() -> list[Any]:
     options = [] if importlib.util.find_spec("ast_serialize") else ["--no-native-parser"]
     try:
         return list(mypycify([*options, *COMPILED], opt_level="3", separate=[(COMPILED, "hearts_desktop")],
-                             target_dir=os.path.join("build", "mypyc")))
+                             target_dir=os.path.join(BUILD_BASE, "mypyc")))
     except (Exception, SystemExit) as error:  # mypyc exits on a type error it cannot compile
         if os.environ.get(REQUIRE_VARIABLE) == "1":
             raise
@@ -151,5 +154,5 @@ def compiled_extensions() -> list[Any]:
 
 
 setup(version=version(), long_description=long_description(), long_description_content_type="text/markdown",
-      ext_modules=compiled_extensions(),
+      ext_modules=compiled_extensions(), options={"build": {"build_base": BUILD_BASE}},
       cmdclass={"build_ext": OptionalBuildExt, "build_py": VersionedBuildPy})

@@ -125,6 +125,21 @@ def test_pypi_shows_the_readme_with_every_link_and_picture_absolute() -> None:
                                            "1.2.0") == "[x](https://pipx.pypa.io) [y](#how-to-play)"
 
 
+def test_the_sdist_carries_every_build_module_setup_py_imports() -> None:
+    """setuptools leaves its scratch folder out of an sdist; with build/ as that folder the
+    sdist lacked the build backend and no wheel could be built from it (check-sdist found it)."""
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    imported = set(re.findall(r"^from (\w+) import", setup, re.MULTILINE))
+    beside = {name for name in imported if (ROOT / "build" / f"{name}.py").is_file()}
+    backend = appinfo.pyproject()["build-system"]["build-backend"]
+    assert {backend, "build_version", "long_description"} <= beside | {backend}
+    assert {f"include build/{name}.py" for name in beside | {backend}} <= set(manifest)
+    base = re.search(r'^BUILD_BASE = "([^"]+)"', setup, re.MULTILINE)
+    assert base and base[1] != "build" and '"build_base": BUILD_BASE' in setup
+    assert "prune tests" in manifest and "prune benchmarks" in manifest  # tools beside the game
+
+
 def fake_wheel(folder: Path, name: str, members: list[str]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(folder / name, "w") as archive:
@@ -153,7 +168,7 @@ def test_pypi_gets_the_checked_sdist_and_one_compiled_wheel_per_python_and_syste
     (artifacts / "sdist").mkdir(parents=True)
     (artifacts / "sdist" / sdist).write_bytes(b"sdist")
     (artifacts / "sdist" / release.CHECKED).write_text(f"{release.sha256_of(artifacts / 'sdist' / sdist)}  {sdist}\n")
-    platforms = {"wheels-ubuntu-22.04": ["manylinux_2_17_x86_64.manylinux2014_x86_64"],
+    platforms = {"wheels-ubuntu-22.04": ["manylinux2014_x86_64.manylinux_2_17_x86_64"],  # as auditwheel names it
                  "wheels-windows-2022": ["win_amd64"], "wheels-macos-15": ["macosx_11_0_arm64"],
                  "wheels-macos-15-intel": ["macosx_11_0_x86_64"]}
     for artifact, tags in platforms.items():
