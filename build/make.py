@@ -2,10 +2,10 @@
 
     python build/make.py            # PyInstaller bundle, then the installer for this OS
     python build/make.py --check    # ...then install it in a scratch place, play a smoke game, remove it
-    python build/make.py --repro    # ...then build again from scratch: the packages must be byte-identical
+    python build/make.py --repro    # ...then build again from scratch in another folder: the packages must be byte-identical
 
 Needs the project installed with the ``build`` extra, at the locked versions
-and compiled (``pip install -c build/requirements-lock.txt '.[build]'``, not editable: the
+and compiled (``PIP_CONSTRAINT=build/requirements-lock.txt pip install '.[build]'``, not editable: the
 installers ship the compiled build, see ``setup.py``).
 Everything lands in ``dist/``; PyInstaller's scratch files go to ``.pyinstaller/work``
 because ``build/`` holds these recipes. What each platform gets:
@@ -166,7 +166,7 @@ def require_compiled_install() -> None:
     if shown != COMPILED_VERSION:
         sys.exit(f"this Python runs {shown!r}, not {COMPILED_VERSION!r}: the installers ship the compiled "
                  "build, so install it without -e on a machine with a C compiler: "
-                 "pip install -c build/requirements-lock.txt '.[build]'")
+                 "PIP_CONSTRAINT=build/requirements-lock.txt pip install '.[build]'")
 
 
 def build_bundle() -> Path:

@@ -146,7 +146,8 @@ def tag_problem(tag: str, version: str) -> str | None:
 # jobs, by their artifacts' names), for every Python pyproject's [tool.cibuildwheel] builds.
 WHEEL_ARTIFACTS = ("wheels-ubuntu-22.04", "wheels-windows-2022", "wheels-macos-15", "wheels-macos-15-intel")
 WHEEL_PYTHONS = ("cp311", "cp312", "cp313", "cp314")
-WHEEL_PLATFORMS = (r"manylinux_\d+_\d+_x86_64(\.manylinux\w+)*", r"macosx_\d+_\d+_arm64", r"macosx_\d+_\d+_x86_64",
+# auditwheel names a Linux wheel by every tag it fits: manylinux2014_x86_64.manylinux_2_17_x86_64.
+WHEEL_PLATFORMS = (r"manylinux\w*_x86_64(\.manylinux\w*_x86_64)*", r"macosx_\d+_\d+_arm64", r"macosx_\d+_\d+_x86_64",
                    r"win_amd64")
 EXTENSION = re.compile(r"\.(cpython-\d+[^/]*\.so|cp\d+-win_amd64\.pyd|pyd|so)$")
 
