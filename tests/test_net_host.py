@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from benchmarks.net_log import digest
 from hearts_desktop import __version__
 from hearts_desktop.controller.table import Refused
 from hearts_desktop.engine import Phase, PlayAction, Ruleset, cards_of
@@ -13,7 +14,6 @@ from hearts_desktop.net import protocol as p
 from hearts_desktop.net.admission import MAX_IDLE
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
-from hearts_desktop.net.headless import digest
 from hearts_desktop.net.host import MAX_DROPPED
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat

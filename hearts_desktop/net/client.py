@@ -103,8 +103,6 @@ class ClientTable(NetworkTableRules):
         self.reconnecting_since: float | None = None
         self._last_try = 0.0
         self.retry_seconds = RETRY_SECONDS
-        self.on_table: Callable[[ClientTable, p.TableUpdate], None] | None = None
-        """Called after each table update is taken in (benchmarks log what is shown)."""
         self.link: ClientLink | None = None
         self._open()
 
@@ -245,8 +243,6 @@ class ClientTable(NetworkTableRules):
         self.state = "playing"
         self._cancel_hint()
         self._events += events
-        if self.on_table is not None:
-            self.on_table(self, message)
 
     def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
         kinds = {"host": SeatKind.REMOTE, "friend": SeatKind.REMOTE, "open": SeatKind.REMOTE,
