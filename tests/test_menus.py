@@ -434,3 +434,12 @@ def test_three_names_in_a_sentence_read_as_a_list() -> None:
     assert question.startswith("Replace your saved game of Ann, Bo and Cy?")
     with pytest.raises(NameRefused, match="mixes Cyrillic, Greek and Latin letters"):
         clean_name("Aβд")  # a Latin A, a Greek beta, a Cyrillic de
+
+
+def test_a_saved_game_of_computers_only_is_asked_about_not_crashed_on() -> None:
+    """New game over a save with no person in it (``--autoplay`` on the real data folder)
+    closed the program: the question joined an empty list of names."""
+    game, _ = finished_game()
+    computers = tuple(Seat(name, SeatKind.COMPUTER) for name in ("Ann", "Bo", "Cy", "Di"))
+    question = replace_question(SavedGame(game, computers, datetime.now().astimezone()))
+    assert question.startswith("Replace your saved game of computers only? It is at hand")
