@@ -192,7 +192,16 @@ class App:
                    animations=self.settings.animations and not smoke)
 
     def run(self, limits: RunLimits | None = None) -> int:
-        limits = limits or RunLimits()
+        """Run frames until the player quits; whatever ends it, the player's files, the data
+        folder's lock and the worker are let go before anything is said (a message box is
+        drawn by a process SDL forks, which would hold them as long as it stays up)."""
+        try:
+            self._loop(limits or RunLimits())
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def _loop(self, limits: RunLimits) -> None:
         self.start()
         started = time.perf_counter()
         frames = 0
@@ -209,8 +218,6 @@ class App:
             if limits.max_seconds is not None and time.perf_counter() - started > limits.max_seconds:
                 self.exit_code = GAVE_UP
                 break
-        self.shutdown()
-        return self.exit_code
 
     def step(self, dt: float, intents: Sequence[Intent]) -> None:
         """One frame: input, time, drawing (tests and the soak benchmark call this with their
