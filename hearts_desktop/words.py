@@ -80,6 +80,10 @@ _TIMINGS = {
 }
 
 
+RECEIVED_FROM = "From {givers}: {cards} (raised in your hand)"
+"""The cards passed to a person, named when they first see their hand after the pass."""
+
+
 def and_list(words: list[str]) -> str:
     """"Alice", "Alice and Ben", "Alice, Ben and Clara": a list as a sentence says it (the
     hint's cards and the names of who passed you cards alike)."""

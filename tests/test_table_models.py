@@ -17,7 +17,7 @@ from hearts_desktop.engine import (
 )
 from hearts_desktop.engine.cards import CARDS, parse_cards
 from hearts_desktop.ui.layout import TableLayout
-from hearts_desktop.ui.pass_selection import RECEIVED_GLOW_SECONDS, PassSelection
+from hearts_desktop.ui.pass_selection import PassSelection
 from hearts_desktop.ui.table_motion import DEAL_SECONDS, FLIGHT_SECONDS, SWEEP_SECONDS, TableMotion
 
 TRICK = parse_cards("2C 9C KC 5C")
@@ -209,7 +209,7 @@ def test_the_card_in_a_slot_is_found_by_where_the_pointer_is() -> None:
     assert passing.card_at((45, 5), slots) is None  # the third slot is empty
 
 
-def test_received_cards_are_shown_once_to_their_owner_naming_who_passed_them_and_raised_for_a_while() -> None:
+def test_received_cards_are_shown_once_to_their_owner_naming_who_passed_them_and_raised_until_seen() -> None:
     passing = PassSelection()
     event = CardsExchanged(received=(parse_cards("KH 2C AS"), parse_cards("3D 4D 5D"), (), ()),
                            senders=((2, 1, 1), (0, 0, 0), (1, 1, 1), (2, 2, 2)), leader=0)
@@ -217,10 +217,9 @@ def test_received_cards_are_shown_once_to_their_owner_naming_who_passed_them_and
     assert passing.show_received(0) == "From Ben and Clara: 2♣ K♥ A♠ (raised in your hand)"
     assert passing.glowing == frozenset(parse_cards("KH 2C AS"))
     assert passing.show_received(0) is None  # once
-    passing.update(RECEIVED_GLOW_SECONDS - 0.1)
-    assert passing.glowing
-    passing.update(0.2)
-    assert passing.glowing == frozenset()
+    assert passing.note == "From Ben and Clara: 2♣ K♥ A♠ (raised in your hand)"
+    passing.acknowledge()
+    assert passing.glowing == frozenset() and passing.note is None
     assert passing.show_received(1) == "From Ann: 3♦ 4♦ 5♦ (raised in your hand)"  # hot-seat: the next person's
 
 

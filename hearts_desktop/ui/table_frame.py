@@ -167,6 +167,8 @@ def _status_message(table: FramedTable, view: PlayerView) -> str:
     controller = table.controller
     if table.message is not None:
         return table.message[0]
+    if table.passing.note is not None and controller.hand_face_up:
+        return table.passing.note
     if controller.awaiting_continue or table.busy:
         return ""
     active = controller.active_human()

@@ -172,6 +172,7 @@ class TableInput:
     def _play(self, card: Card) -> None:
         if self.table.controller.play(card) is None:
             self.table.hover = None
+            self.table.passing.acknowledge()
 
     def submit_pass(self) -> None:
         if self.table.passing.complete:

@@ -49,7 +49,7 @@ from .card_art import CardArt
 from .intents import Intent
 from .keyboard import TableKeyboard
 from .layout import TableLayout
-from .pass_selection import RECEIVED_GLOW_SECONDS, PassSelection, sort_for_display
+from .pass_selection import PassSelection, sort_for_display
 from .scene import Scene
 from .sound import Sounds
 from .table_frame import placed_hand, table_frame
@@ -140,6 +140,7 @@ class TableScene(Scene):
         moves = self.input
         return {
             "pass": Button("Pass", moves.submit_pass, key_hint="Enter"),
+            "seen": Button("OK", self.passing.acknowledge, key_hint="Enter"),
             "finish": Button("Finish hand", moves.finish_hand, key_hint="F"),
             "hint": Button("Hint", moves.ask_hint, key_hint="H"),
             "undo": Button("Undo", moves.undo, key_hint="Ctrl+Z"),
@@ -190,7 +191,6 @@ class TableScene(Scene):
             text, left = self.message
             self.message = (text, left - dt) if left > dt else None
         self._show_received()
-        self.passing.update(dt)
         if self.pending_score is not None and not self.busy:
             show, self.pending_score = self.pending_score, None
             show()
@@ -264,8 +264,10 @@ class TableScene(Scene):
         self._dealing_starts()
 
     def _dealing_starts(self) -> None:
-        """A new hand on the table: the slots as the view has them, no old hint."""
+        """A new hand on the table: the slots as the view has them, no old hint, no cards
+        received in the last hand still raised."""
         self.passing.reset(self.controller.view())
+        self.passing.acknowledge()
         self.hint = None
 
     def _on_pass_chosen(self, event: PassChosen) -> None:
@@ -285,11 +287,10 @@ class TableScene(Scene):
                                     self.controller.hand_face_up)
 
     def _show_received(self) -> None:
-        """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
+        """Raise the received cards the first time their owner sees the hand (hot-seat too),
+        with the sentence naming them, until the owner acts."""
         if self.controller.hand_face_up:
-            sentence = self.passing.show_received(self.controller.viewer)
-            if sentence is not None:
-                self.say(sentence, seconds=RECEIVED_GLOW_SECONDS)
+            self.passing.show_received(self.controller.viewer)
 
     def _on_card_played(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
@@ -333,6 +334,7 @@ class TableScene(Scene):
         self.hint = None
         self.message = None
         self.passing.reset(self.controller.view())
+        self.passing.acknowledge()
         self.hover = None
         self.overlays.cover(self, event)
 
@@ -409,6 +411,7 @@ class TableScene(Scene):
         view = self.controller.view()
         passing = self.my_pass_open(view)
         self.buttons["pass"].enabled = passing and self.passing.complete
+        self.buttons["seen"].enabled = self.passing.note is not None and self.controller.hand_face_up
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
         self.buttons["undo"].enabled = self.controller.can_undo()
         self.buttons["last"].enabled = bool(view.tricks)
@@ -423,9 +426,11 @@ class TableScene(Scene):
 
     def _place_buttons(self) -> None:
         """Where each button is for this frame's state, decided before drawing so that a
-        click always hits what is on the screen: the column at the right (Finish hand at
-        its top while it is offered), Pass beside the slots while passing is open."""
-        column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
+        click always hits what is on the screen: the column at the right (OK for the received
+        cards and Finish hand at its top while they are offered), Pass beside the slots
+        while passing is open."""
+        offered = ("seen", "finish")
+        column = [key for key in self.buttons if key != "pass" and (key not in offered or self.buttons[key].enabled)]
         rects = dict(zip(column, self.layout.button_row(len(column))))
         if self.my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.motion.dealing is None:
             rects["pass"] = self.layout.pass_button(self.pass_side())
