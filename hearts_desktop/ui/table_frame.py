@@ -68,7 +68,7 @@ def table_frame(table: FramedTable) -> TableFrame:
     if table.drag is not None and table.drag.moved:
         x = table.drag.pos[0] - table.drag.grab_offset[0]
         y = table.drag.pos[1] - table.drag.grab_offset[1]
-        dragged = (table.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h))
+        dragged = (table.drag.card, pygame.Rect(x, y, layout.hand_w, layout.hand_h))
     fs = layout.font_size
     return TableFrame(
         view=view,
@@ -113,7 +113,7 @@ def placed_hand(table: FramedTable, view: PlayerView) -> tuple[HandCard, ...]:
         if card in glow:
             rect.y -= layout.lift // 2
         if table.shaking is not None and table.shaking[0] == card:
-            rect.x += round(shake(table.shaking[1].progress) * layout.card_w * SHAKE_WIDTH)
+            rect.x += round(shake(table.shaking[1].progress) * layout.hand_w * SHAKE_WIDTH)
         outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
         placed.append(HandCard(card, rect, face_up, outline, dimmed=my_play and not playable))
     return tuple(placed)

@@ -86,7 +86,7 @@ class TableScene(Scene):
         super().__init__()
         self.controller = controller
         self.play = play
-        self.art = art
+        self.painter = TablePainter(art)
         self.sounds = sounds
         self.large_cards = large_cards
         self.overlays = overlays or TableOverlays()
@@ -108,7 +108,6 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard(self)
-        self.painter = TablePainter(art)
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
@@ -117,6 +116,15 @@ class TableScene(Scene):
     @property
     def layout(self) -> TableLayout:
         return self.motion.layout
+
+    @property
+    def art(self) -> CardArt:
+        """The deck the table draws, and the screens it opens (the settings may change it)."""
+        return self.painter.art
+
+    @art.setter
+    def art(self, art: CardArt) -> None:
+        self.painter.art = art
 
     def on_exit(self) -> None:
         """No game outlives its table: a local one stops its computers, a host tells the
@@ -299,7 +307,7 @@ class TableScene(Scene):
         if self.drag is not None and self.drag.card == card:
             start = pygame.Rect(self.drag.pos[0] - self.drag.grab_offset[0],
                                 self.drag.pos[1] - self.drag.grab_offset[1],
-                                self.layout.card_w, self.layout.card_h)
+                                self.layout.hand_w, self.layout.hand_h)
             self.drag = None
         self.motion.card_played(seat, card, start)
         self.hint = None
