@@ -11,8 +11,12 @@ import pytest
 
 from benchmarks.layout import PORTRAIT, SIZES
 from benchmarks.layout_check import large_card_problems
+from hearts_desktop.engine import Card, PlayAction
+from hearts_desktop.engine.cards import Suit
 from hearts_desktop.ui import window
+from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.layout import TableLayout
+from hearts_desktop.ui.pass_selection import sort_for_display
 from hearts_desktop.words import Pace
 
 from .app_driver import Driver
@@ -71,3 +75,69 @@ def test_large_cards_and_the_pace_apply_to_the_table_at_once(driver: Driver) -> 
     assert driver.table.hand[0].rect.height >= LARGER * height
     assert driver.controller.pace is Pace.RELAXED
 
+
+# ---------------------------------------------------------------------- sorting, lone cards, double-click
+
+SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+
+
+def test_the_hand_is_sorted_as_the_settings_say(driver: Driver) -> None:
+    driver.new_game()
+    driver.app.apply_settings(driver.app.settings.replace(hand_sort="suits", high_first=True))
+    driver.frame()
+    row = list(driver.table.hand_rects)
+    assert row == sorted(row, key=lambda c: (SUIT_ORDER[c.suit], -c.rank))
+    driver.app.apply_settings(driver.app.settings.replace(hand_sort="alternating", high_first=False))
+    driver.frame()
+    assert list(driver.table.hand_rects) == sort_for_display(row)
+
+
+def _my_plays(driver: Driver) -> list[PlayAction]:
+    return [a for a in driver.controller.game.actions if isinstance(a, PlayAction) and a.seat == 0]
+
+
+def test_a_lone_legal_card_is_played_for_the_player_only_when_asked(driver: Driver) -> None:
+    """Off by default: the player plays even a forced card. On: the table plays it."""
+    driver.new_game()
+    driver.play_through(lambda: driver.human_to_act() and len(driver.controller.view().legal_cards()) == 1
+                        and driver.table.passing.note is None)
+    forced = driver.controller.view().legal_cards()[0]
+    for _ in range(5):
+        driver.frame()
+    assert forced not in [a.card for a in _my_plays(driver)], "off by default"
+    driver.app.apply_settings(driver.app.settings.replace(auto_play_single=True))
+    for _ in range(60):
+        driver.frame()
+        if forced in [a.card for a in _my_plays(driver)]:
+            break
+    assert forced in [a.card for a in _my_plays(driver)]
+
+
+def _winning_last_card(driver: Driver) -> Card | None:
+    """A legal card that wins the trick as its last card, if the player holds one."""
+    view = driver.controller.view()
+    if len(view.trick) != driver.controller.rules.players - 1:
+        return None
+    lead = view.trick[0].suit
+    top = max(card.rank for card in view.trick if card.suit is lead)
+    return next((c for c in view.legal_cards() if c.suit is lead and c.rank > top), None)
+
+
+def test_a_double_click_on_a_card_plays_it_once_even_when_the_next_lead_is_at_once(driver: Driver) -> None:
+    """At Instant the trick goes at once and the player, who won it, leads again: the second
+    click of a double-click played the card that had slid under the pointer."""
+    driver.new_game()
+    driver.play_through(lambda: driver.human_to_act() and _winning_last_card(driver) is not None
+                        and driver.table.passing.note is None)
+    card = _winning_last_card(driver)
+    assert card is not None
+    rect = driver.table.hand_rects[card]
+    point = (rect.left + 4, rect.centery)
+    before = len(_my_plays(driver))
+    driver.frame(PointerDown(point), PointerUp(point))
+    for _ in range(3):
+        driver.frame()
+    assert driver.controller.view().my_turn, "the player leads the next trick at once"
+    driver.frame(PointerDown(point), PointerUp(point))
+    driver.frame()
+    assert [a.card for a in _my_plays(driver)[before:]] == [card]

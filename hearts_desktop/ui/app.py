@@ -45,6 +45,7 @@ from .menus import (
     continue_summary,
     replace_question,
 )
+from .pass_selection import HandOrder
 from .scene import SceneStack
 from .sound import Sounds
 from .table_scene import TableOverlays, TableScene
@@ -313,7 +314,7 @@ class App:
     def _show(self, play: Play, overlays: TableOverlays, animations: bool) -> None:
         table = TableScene(play.model, self.art(), self.sounds, self.size, animations=animations,
                            large_cards=self.settings.large_cards, overlays=overlays, play=play)
-        table.keyboard.confirm_play = self.settings.confirm_play
+        self._apply_to_table(table, self.settings)
         self.stack.replace_all(table)
 
     def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False, network_save: bool = False) -> None:
@@ -500,10 +501,17 @@ class App:
             table.play.set_pace(settings.pace)
         table.art = self.art()
         table.motion.animations = settings.animations
-        table.keyboard.confirm_play = settings.confirm_play
+        self._apply_to_table(table, settings)
         if settings.large_cards != table.large_cards:
             table.large_cards = settings.large_cards
             table.resize(table.size)
+
+    @staticmethod
+    def _apply_to_table(table: TableScene, settings: Settings) -> None:
+        """The settings a table reads as it plays: how the hand is sorted and played."""
+        table.keyboard.confirm_play = settings.confirm_play
+        table.passing.order = HandOrder(settings.hand_sort, settings.high_first)
+        table.auto_play_single = settings.auto_play_single
 
 
 def run(options: AppOptions, *, script: ScriptedGame | None = None, limits: RunLimits | None = None,

@@ -9,6 +9,7 @@ drawing and no window: the table scene asks it and draws what it holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -16,11 +17,32 @@ from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
 from ..words import RECEIVED_FROM, and_list
 
+SUIT_ORDERS = {
+    "alternating": (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS),
+    "suits": (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
+}
+"""The hand's suits left to right, by the settings' ``hand_sort``."""
+
+
+@dataclass(frozen=True)
+class HandOrder:
+    """How the hand is sorted (the settings' ``hand_sort`` and ``high_first``)."""
+
+    suits: str = "alternating"
+    high_first: bool = False
+
+    def sort(self, cards: Sequence[Card]) -> list[Card]:
+        place = {suit: i for i, suit in enumerate(SUIT_ORDERS[self.suits])}
+        sign = -1 if self.high_first else 1
+        return sorted(cards, key=lambda c: (place[c.suit], sign * c.rank))
+
 
 class PassSelection:
     """The cards in the pass slots, in the order chosen, and the received cards to show."""
 
     def __init__(self) -> None:
+        self.order = HandOrder()
+        """How the hand is sorted: the received cards are named in the same order."""
         self.chosen: list[Card] = []
         self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
         """Per person: the cards passed to them, not yet seen, and who passed them."""
@@ -82,7 +104,7 @@ class PassSelection:
         cards, names = self.unseen_received.pop(seat)
         sentence = None
         if cards:
-            shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
+            shown = " ".join(short_name(card) for card in self.order.sort(list(cards)))
             sentence = RECEIVED_FROM.format(givers=names, cards=shown)
         self.shown = (cards, sentence) if cards else None
         return sentence
@@ -107,6 +129,6 @@ def short_name(card: Card) -> str:
 
 
 def sort_for_display(cards: list[Card]) -> list[Card]:
-    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high."""
-    order = {Suit.CLUBS: 0, Suit.HEARTS: 1, Suit.SPADES: 2, Suit.DIAMONDS: 3}
-    return sorted(cards, key=lambda c: (order[c.suit], c.rank))
+    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high: the
+    settings' default order."""
+    return HandOrder().sort(cards)

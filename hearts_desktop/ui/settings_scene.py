@@ -45,6 +45,12 @@ class SettingsScene(FormScene):
             on_off("Fullscreen (F11)", self._getter("fullscreen"), self._setter("fullscreen")),
             on_off("Confirm before playing", self._getter("confirm_play"), self._setter("confirm_play"),
                    ("On (click twice)", "Off")),
+            Choice("Hand order", (("alternating", "Alternating colours"), ("suits", "By suit ♣♦♠♥")),
+                   self._getter("hand_sort"), self._setter("hand_sort")),
+            on_off("Each suit", self._getter("high_first"), self._setter("high_first"),
+                   ("High to low", "Low to high")),
+            on_off("Only one legal card", self._getter("auto_play_single"), self._setter("auto_play_single"),
+                   ("Play it for me", "Let me play it")),
         ]
         self.buttons = [Button("Done", self.close)]
         self.move_focus(1)

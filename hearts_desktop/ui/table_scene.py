@@ -49,7 +49,7 @@ from .card_art import CardArt
 from .intents import Intent
 from .keyboard import TableKeyboard
 from .layout import TableLayout
-from .pass_selection import PassSelection, sort_for_display
+from .pass_selection import PassSelection
 from .scene import Scene
 from .sound import Sounds
 from .table_frame import placed_hand, table_frame
@@ -89,6 +89,8 @@ class TableScene(Scene):
         self.painter = TablePainter(art)
         self.sounds = sounds
         self.large_cards = large_cards
+        self.auto_play_single = False
+        """Play the viewer's card when it is the only legal one (a setting, off by default)."""
         self.overlays = overlays or TableOverlays()
         self.size = size
         self.motion = TableMotion(self._layout(), animations, sound=sounds.play)
@@ -205,9 +207,27 @@ class TableScene(Scene):
         self._deal_when_ready()
         if self.layout.viewer != self.controller.viewer:
             self.motion.layout = self._layout()
+        self.input.update(dt)
         self._refresh_buttons()
         self._place_hand(updating=True)
         self.keyboard.sync()
+        self._play_lone_card()
+
+    def _play_lone_card(self) -> None:
+        """With the setting on: the viewer's only legal card, once their hand has been shown
+        to them (never behind a cover) and the received cards were seen."""
+        view = self.controller.view()
+        if (not self.auto_play_single or not self.hand_rects or self.passing.note is not None
+                or self.busy or self.drag is not None or not self._viewers_turn(view)):
+            return
+        legal = view.legal_cards()
+        if len(legal) == 1:
+            self.input.choose_card(legal[0])
+
+    def _viewers_turn(self, view: PlayerView) -> bool:
+        """The viewer may play a card now."""
+        return (view.phase is Phase.PLAYING and view.my_turn and self.controller.active_human() == view.seat
+                and not self.controller.awaiting_continue)
 
     @property
     def busy(self) -> bool:
@@ -386,7 +406,7 @@ class TableScene(Scene):
             cards = [c for c in cards if c != self.drag.card]
         if self.motion.dealing is not None:
             cards = cards[: self.motion.dealing.get(view.seat, 0)]
-        return sort_for_display(cards)
+        return self.passing.order.sort(cards)
 
     def _place_hand(self, updating: bool) -> None:
         """Place the hand for the coming frame, and where clicks pick its cards. Called by
