@@ -25,7 +25,7 @@ from ..controller.session import Session
 from ..engine import Game, Ruleset
 from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
-from ..persistence.seats import default_seats
+from ..persistence.seats import default_seats, hot_seat_names
 from ..play.base import Play, PlayContext
 from ..play.local import LocalPlay
 from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, look_for_tables, network_name
@@ -76,6 +76,8 @@ class AppOptions:
     """Network play listens and looks for tables on this address (``--interface``)."""
     net_port: int = DEFAULT_PORT
     """A hosted table listens on this port (``--port``; 0: any free one)."""
+    pace: Pace | None = None
+    """The computers' pace (``--pace``): it replaces the saved one, as if chosen in Settings."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,8 @@ class App:
     def start(self) -> None:
         """Open the window and the first screen: the main menu, or a scripted game."""
         self.open_window()
+        if self.options.pace is not None and self.script is None:
+            self.session.change_settings(self.settings.replace(pace=self.options.pace))
         smoke = self.script is not None and self.script.smoke
         self.sounds = Sounds(enabled=self.settings.sound and not smoke, volume=self.settings.volume)
         if self.script is None:
@@ -325,6 +329,7 @@ class App:
     def start_new_game(self, setup: NewGameSetup, pace: Pace) -> None:
         """The New game dialog's Start: remember the setup and deal (the saved game stays
         until the first move in this one)."""
+        setup = NewGameSetup(hot_seat_names(setup.seats), setup.preset, setup.rules)
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
         self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
 

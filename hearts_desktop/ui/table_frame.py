@@ -45,6 +45,7 @@ class FramedTable(Protocol):
     message: tuple[str, float] | None
     hint: tuple[tuple[Card, ...], str] | None
     hand: tuple[HandCard, ...]
+    hand_end: PlayerView | None
 
     @property
     def layout(self) -> TableLayout: ...
@@ -60,10 +61,12 @@ class FramedTable(Protocol):
 
 
 def table_frame(table: FramedTable) -> TableFrame:
-    """What this frame shows, read from the models (nothing is changed)."""
-    view = table.controller.view()
+    """What this frame shows, read from the models (nothing is changed): the hand whose last
+    trick is on the table while the model has dealt the next one."""
     layout = table.layout
     motion = table.motion
+    ended = table.hand_end if motion.pending_deal is not None else None
+    view = ended or table.controller.view()
     dragged = None
     if table.drag is not None and table.drag.moved:
         x = table.drag.pos[0] - table.drag.grab_offset[0]
@@ -75,7 +78,7 @@ def table_frame(table: FramedTable) -> TableFrame:
         seats=tuple(table.controller.seats),
         turn=frozenset(seat for seat in range(layout.players) if _is_turn(table, view, seat)),
         leader=_leading_seat(table.controller),
-        hand_number=view.hand_index if motion.pending_deal is not None else view.hand_index + 1,  # its summary is up
+        hand_number=view.hand_index if motion.pending_deal is not None and ended is None else view.hand_index + 1,
         notes=tuple(table.controller.notes()),
         message=_status_message(table, view),
         others_cards=tuple(_cards_shown(motion, view, place.seat) for place in layout.places

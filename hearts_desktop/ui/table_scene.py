@@ -12,6 +12,7 @@ and ``resize``; drawing changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import assert_never
 
@@ -43,6 +44,7 @@ from ..engine import (
     TrickWon,
 )
 from ..engine.cards import Suit
+from ..engine.hand import Trick
 from ..engine.rules import PassDirection
 from ..play.base import Play
 from .card_art import CardArt
@@ -107,6 +109,11 @@ class TableScene(Scene):
         self._shown_to: int | None = None
         """The seat whose hand the last update placed face up, for the frame drawn after it."""
         self.pending_score: Callable[[], None] | None = None
+        self._seen_view = controller.view()
+        """The view the last update left: the hand on the table, before the model moves on."""
+        self.hand_end: PlayerView | None = None
+        """The hand whose last trick is still on the table, as it ended, while the model
+        already holds the next one: the status line and the scores show it until the deal."""
         self.input = TableInput(self)
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard(self)
@@ -212,6 +219,8 @@ class TableScene(Scene):
         self._place_hand(updating=True)
         self.keyboard.sync()
         self._play_lone_card()
+        if self.hand_end is None:
+            self._seen_view = self.controller.view()
 
     def _play_lone_card(self) -> None:
         """With the setting on: the viewer's only legal card, once their hand has been shown
@@ -297,6 +306,7 @@ class TableScene(Scene):
         self.passing.reset(self.controller.view())
         self.passing.acknowledge()
         self.hint = None
+        self.hand_end = None
 
     def _on_pass_chosen(self, event: PassChosen) -> None:
         if event.seat == self.controller.viewer:
@@ -308,6 +318,7 @@ class TableScene(Scene):
         passed = list(view.passed or ())
         slots = self.layout.pass_slots(self.pass_side())
         self.passing.chosen = []
+        self.hint = None  # advice about the pass: none of it is about the hand now held
         self.passing.received(event, self.controller.human_seats(), [seat.name for seat in self.controller.seats])
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
@@ -338,6 +349,8 @@ class TableScene(Scene):
 
     def _on_trick_won(self, event: TrickWon) -> None:
         self.motion.trick_won(event, self.controller.pace.timing.trick_hold)
+        if self.controller.view().hand_index != self._seen_view.hand_index:
+            self.hand_end = with_trick(self.hand_end or self._seen_view, event)
 
     def _on_hand_scored(self, event: HandScored) -> None:
         if event.moon_shooter is not None:
@@ -464,6 +477,21 @@ class TableScene(Scene):
             rects["pass"] = self.layout.pass_button(self.pass_side())
         for key, button in self.buttons.items():
             button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
+
+
+def with_trick(view: PlayerView, event: TrickWon) -> PlayerView:
+    """``view`` once the trick ``event`` tells is taken: what the table shows of a hand that
+    the model has already left behind."""
+    taken = list(view.points_taken)
+    taken[event.winner] += event.points
+    left = list(view.cards_left)
+    counted = len(view.trick) if event.cards[: len(view.trick)] == view.trick else 0  # already out of the hands
+    for position in range(counted, len(event.cards)):
+        left[(event.leader + position) % view.players] -= 1
+    return dataclasses.replace(
+        view, trick=(), tricks=(*view.tricks, Trick(event.leader, event.cards, event.winner)),
+        points_taken=tuple(taken), cards_left=tuple(left), phase=Phase.PLAYING, legal=0,
+        hearts_broken=view.hearts_broken or any(card.suit is Suit.HEARTS for card in event.cards))
 
 
 class TableOverlays:

@@ -1,0 +1,118 @@
+"""The small things of issue 46 that say "finished": each one a player tripped over."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+from hearts_desktop.app import app_options, parse_args
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.engine import Phase, PlayAction, Ruleset
+from hearts_desktop.net.client import seat_notes
+from hearts_desktop.net.protocol import SeatInfo
+from hearts_desktop.persistence import DataPaths, NewGameSetup, Seat, Settings, save_settings
+from hearts_desktop.play.services import Services
+from hearts_desktop.ui import theme
+from hearts_desktop.ui.app import App
+from hearts_desktop.ui.network_scenes import lobby_lines
+from hearts_desktop.ui.table_frame import table_frame
+from hearts_desktop.ui.table_painter import status_lines
+from hearts_desktop.words import Level, Pace, SeatKind, points
+
+from .app_driver import Driver
+from .test_table_scene import Table
+
+
+def test_pace_on_the_command_line_wins_over_the_saved_one(tmp_path: Path) -> None:
+    """``--pace relaxed`` was ignored once a pace had been saved."""
+    save_settings(DataPaths.resolve(tmp_path).settings, Settings(pace=Pace.INSTANT, sound=False))
+    options = app_options(parse_args(["--pace", "relaxed", "--data-dir", str(tmp_path)]))
+    app = App(options, Services(bot_runner=InlineRunner))
+    try:
+        app.start()
+        assert app.settings.pace is Pace.RELAXED
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("level", list(Level))
+@pytest.mark.parametrize("stand_in", [None, "slow", "host"], ids=["away", "slow", "host"])
+def test_a_note_about_a_computer_in_a_friends_seat_reads_right_at_every_level(
+        level: Level, stand_in: Literal["slow", "host"] | None) -> None:
+    """"Dana is away: a Easy computer plays." The level now follows the sentence."""
+    info = SeatInfo("Dana", "friend", level, connected=stand_in is not None, stand_in=stand_in or "")
+    notes = seat_notes(info, mine=False)
+    assert notes and not any(re.search(r"\ban? (Easy|Medium|Hard|Expert)\b", note) for note in notes)
+    assert all(f"({level.label})" in note for note in notes)
+
+
+def test_levels_on_a_friends_waiting_screen_are_written_as_everywhere_else() -> None:
+    """"computer (easy)": the level in lower case, as the network message spells it."""
+    assert lobby_lines([SeatInfo("Ben", "computer", Level.EASY), SeatInfo("Seat 2", "open", Level.HARD)]) == [
+        "Ben: computer (Easy)", "Seat 2: open"]
+
+
+def test_one_point_is_singular_in_the_coachs_review() -> None:
+    """"Ben · 1 pts" in a hand's review."""
+    assert [points(n) for n in (0, 1, -1, 2)] == ["0 pts", "1 pt", "-1 pt", "2 pts"]
+
+
+def test_at_a_hot_seat_table_the_default_you_becomes_a_players_number(tmp_path: Path) -> None:
+    """"Pass the computer to you" and "From You: …" when several people share the computer."""
+    driver = Driver(tmp_path)
+    try:
+        seats = (Seat("You", SeatKind.HUMAN), Seat("Ben", SeatKind.HUMAN), Seat("Clara"), Seat("Dev"))
+        driver.app.start_new_game(NewGameSetup.of(seats, Ruleset()), Pace.INSTANT)
+        assert [seat.name for seat in driver.controller.seats] == ["Player 1", "Ben", "Clara", "Dev"]
+        driver.app.start_new_game(NewGameSetup.of((Seat("You", SeatKind.HUMAN),) + seats[2:] + (Seat("Eve"),),
+                                                  Ruleset()), Pace.INSTANT)
+        assert driver.controller.seats[0].name == "You"  # alone against the computers, "You" reads right
+    finally:
+        driver.close()
+
+
+def test_the_hints_outline_leaves_the_hand_with_the_pass() -> None:
+    """The Hint's three cards to pass stayed outlined: one of them, kept, still looked advised."""
+    table = Table(pace=Pace.RELAXED)  # the computers wait: the hand is read before a card is played
+    table.settle(1.5)
+    table.scene.input.ask_hint()
+    for _ in range(600):
+        table.frame()
+        if table.scene.hint is not None:
+            break
+    assert table.scene.hint is not None
+    kept = [card for card in table.controller.view().cards() if card not in table.scene.hint[0]]
+    table.controller.submit_pass(kept[:3])  # the player passes other cards than the advised ones
+    for _ in range(600):
+        table.frame()
+        if table.controller.view().phase is Phase.PLAYING:
+            break
+    table.frame()
+    assert not any(isinstance(action, PlayAction) for action in table.controller.game.actions)
+    assert not [placed.card for placed in table.scene.hand if placed.outline == theme.HINT]
+
+
+def test_the_status_line_and_scores_stay_with_the_hand_whose_last_trick_is_on_the_table() -> None:
+    """While the last trick lay on the table the status line already showed the next hand
+    (no "Points left", hearts mended) and the seats their new totals without this hand's points."""
+    table = Table(pace=Pace.RELAXED)
+    table.scene.overlays.hand_scored = lambda *args: None  # type: ignore[method-assign]
+    for _ in range(60 * 600):
+        controller, view = table.controller, table.controller.view()
+        if controller.active_human() == 0 and controller.hand_face_up:
+            if view.phase is Phase.PASSING and view.passed is None:
+                controller.submit_pass(list(view.cards()[:3]))
+            elif view.phase is Phase.PLAYING and view.my_turn and not table.scene.busy:
+                controller.play(view.legal_cards()[0])
+        table.frame()
+        if table.scene.motion.pending_deal is not None and len(table.scene.motion.trick) == 4:
+            break
+    assert len(table.scene.motion.trick) == 4, "the last trick is on the table"
+    frame = table_frame(table.scene)
+    lines = [text for text, _ in status_lines(frame)]
+    assert lines[:2] == ["Hand 1 · game to 100", "Points left: 0"]
+    assert frame.view.totals == (0, 0, 0, 0) and sum(frame.view.points_taken) == 26
+    assert frame.others_cards == (0, 0, 0)
