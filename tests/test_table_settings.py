@@ -17,6 +17,7 @@ from hearts_desktop.ui import window
 from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.pass_selection import sort_for_display
+from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.words import Pace
 
 from .app_driver import Driver
@@ -141,3 +142,21 @@ def test_a_double_click_on_a_card_plays_it_once_even_when_the_next_lead_is_at_on
     driver.frame(PointerDown(point), PointerUp(point))
     driver.frame()
     assert [a.card for a in _my_plays(driver)[before:]] == [card]
+
+
+def test_a_card_played_for_the_player_leaves_the_hand_drawn_next(driver: Driver) -> None:
+    """``bench fuzz --seed 1`` at event 4,184 and ``--seed 4242`` at 10,776: the lone card was
+    played after the hand had been placed, so the next frame drew it (or, at a hot-seat table,
+    the last person's cards under the next person's cover)."""
+    driver.new_game()
+    driver.app.apply_settings(driver.app.settings.replace(auto_play_single=True))
+    played: list[Card] = []
+
+    def checked() -> bool:
+        view = driver.controller.view()
+        if isinstance(driver.top, TableScene):
+            assert all(view.hand >> card & 1 for card in driver.table.hand_rects)
+        played[:] = [a.card for a in _my_plays(driver)]
+        return len(played) >= 13
+
+    driver.play_through(checked)

@@ -215,18 +215,20 @@ class TableScene(Scene):
         if self.layout.viewer != self.controller.viewer:
             self.motion.layout = self._layout()
         self.input.update(dt)
+        self._play_lone_card()
         self._refresh_buttons()
         self._place_hand(updating=True)
         self.keyboard.sync()
-        self._play_lone_card()
         if self.hand_end is None:
             self._seen_view = self.controller.view()
 
     def _play_lone_card(self) -> None:
-        """With the setting on: the viewer's only legal card, once their hand has been shown
-        to them (never behind a cover) and the received cards were seen."""
+        """With the setting on: the viewer's only legal card, once the last frame showed them
+        their hand (never behind a cover) and the received cards were seen. Played before the
+        hand is placed, so that the frame drawn next shows what the move left."""
         view = self.controller.view()
-        if (not self.auto_play_single or not self.hand_rects or self.passing.note is not None
+        if (not self.auto_play_single or not self.hand_rects or self._shown_to != view.seat
+                or not self.controller.hand_face_up or self.passing.note is not None
                 or self.busy or self.drag is not None or not self._viewers_turn(view)):
             return
         legal = view.legal_cards()
