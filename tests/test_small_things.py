@@ -6,18 +6,23 @@ import re
 from pathlib import Path
 from typing import Literal
 
+import pygame
 import pytest
 
+from benchmarks.layout import Inspector, RecordingSurface, inspected, recent_games
 from hearts_desktop.app import app_options, parse_args
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Phase, PlayAction, Ruleset
 from hearts_desktop.net.client import seat_notes
 from hearts_desktop.net.protocol import SeatInfo
 from hearts_desktop.persistence import DataPaths, NewGameSetup, Seat, Settings, save_settings
+from hearts_desktop.persistence.stats import Profile, Statistics, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.app import App
+from hearts_desktop.ui.info_scenes import BULLET, rules_scene
 from hearts_desktop.ui.network_scenes import lobby_lines
+from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.table_frame import table_frame
 from hearts_desktop.ui.table_painter import status_lines
 from hearts_desktop.words import Level, Pace, SeatKind, points
@@ -116,3 +121,37 @@ def test_the_status_line_and_scores_stay_with_the_hand_whose_last_trick_is_on_th
     assert lines[:2] == ["Hand 1 · game to 100", "Points left: 0"]
     assert frame.view.totals == (0, 0, 0, 0) and sum(frame.view.points_taken) == 26
     assert frame.others_cards == (0, 0, 0)
+
+
+def test_a_rules_sentence_starts_just_past_its_bullet() -> None:
+    """The rules' bullets sat 100 px from their text: the sentences started past "Coach"."""
+    pygame.display.init()
+    pygame.font.init()
+    size = (1280, 800)
+    scene = rules_scene(size, Ruleset(), in_game=False)
+    scene.place()
+    inspector = Inspector()
+    with inspected(inspector):
+        scene.draw(RecordingSurface(size, inspector))
+    texts = [e for e in inspector.elements if e.kind == "text"]
+    bullet = next(e for e in texts if e.label == BULLET)
+    sentence = next(e for e in texts if abs(e.rect.centery - bullet.rect.centery) < scene.font_size and e.label != BULLET)
+    assert sentence.rect.left - bullet.rect.right <= scene.font_size * 1.5
+
+
+def test_statistics_show_each_line_up_whole_and_start_on_close() -> None:
+    """"1x Human + 1x Easy + 1x H…" with no way to read the rest, and the focus on Reset…"""
+    pygame.display.init()
+    pygame.font.init()
+    size = (800, 600)
+    line_up = "1x human + 1x easy + 1x hard + 1x expert"
+    stats = Statistics()
+    stats.profiles["You"] = Profile({line_up: Tally(12, 5, 100, 530, 0, 3, 10, 104)}, recent_games(3))
+    scene = StatisticsScene(size, stats, "You", lambda name: None)
+    assert scene.is_highlighted(scene.buttons[-1]) and scene.buttons[-1].label == "Close"
+    scene.place()
+    inspector = Inspector()
+    with inspected(inspector):
+        scene.draw(RecordingSurface(size, inspector))
+    drawn = " ".join(e.label for e in inspector.elements if e.kind == "text")
+    assert "…" not in drawn.replace("Reset…", "") and "1x Expert" in drawn and "1x Human" in drawn
