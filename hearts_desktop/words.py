@@ -90,6 +90,10 @@ RECEIVED_FROM = "From {givers}: {cards} (raised in your hand)"
 """The cards passed to a person, named when they first see their hand after the pass."""
 
 
+FRIEND_SEAT = "A friend"
+"""A seat left open for a friend at a table hosted on the network (the New game dialog)."""
+FRIEND_LEVEL_NOTE = "The level beside a friend's seat: the computer that plays it while the friend is away."
+
 PLAYER_NUMBER = "Player {number}"
 """A person's name at a hot-seat table where the default "You" would name everyone."""
 

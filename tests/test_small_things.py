@@ -9,7 +9,7 @@ from typing import Literal
 import pygame
 import pytest
 
-from benchmarks.layout import Inspector, RecordingSurface, inspected, recent_games
+from benchmarks.layout import PORTRAIT, SIZES, Inspector, RecordingSurface, inspected, recent_games
 from hearts_desktop.app import app_options, parse_args
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Phase, PlayAction, Ruleset
@@ -22,10 +22,11 @@ from hearts_desktop.ui import theme
 from hearts_desktop.ui.app import App
 from hearts_desktop.ui.info_scenes import BULLET, rules_scene
 from hearts_desktop.ui.network_scenes import lobby_lines
+from hearts_desktop.ui.overlays import Overlay
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.table_frame import table_frame
 from hearts_desktop.ui.table_painter import status_lines
-from hearts_desktop.words import Level, Pace, SeatKind, points
+from hearts_desktop.words import FRIEND_SEAT, Level, Pace, SeatKind, points
 
 from .app_driver import Driver
 from .test_table_scene import Table
@@ -155,3 +156,38 @@ def test_statistics_show_each_line_up_whole_and_start_on_close() -> None:
         scene.draw(RecordingSurface(size, inspector))
     drawn = " ".join(e.label for e in inspector.elements if e.kind == "text")
     assert "…" not in drawn.replace("Reset…", "") and "1x Expert" in drawn and "1x Human" in drawn
+
+
+@pytest.mark.parametrize("size", [*SIZES, PORTRAIT])
+@pytest.mark.parametrize("network", [False, True], ids=["new game", "host a table"])
+def test_no_panel_cuts_the_version_label_in_two(tmp_path: Path, size: tuple[int, int], network: bool) -> None:
+    driver = Driver(tmp_path, size=size)
+    try:
+        driver.app.open_host_setup() if network else driver.app.open_new_game()
+        driver.frame()
+        menu, dialog = driver.app.stack.scenes[0], driver.top
+        assert isinstance(dialog, Overlay)
+        inspector = Inspector()
+        with inspected(inspector):
+            menu.draw(RecordingSurface(driver.app.size, inspector))
+        label = next(e.rect for e in inspector.elements if e.kind == "text" and e.label.startswith("Hearts Desktop"))
+        assert dialog.panel_box.bottom <= label.top
+    finally:
+        driver.close()
+
+
+def test_hosting_names_a_friends_seat_plainly_and_explains_its_level(tmp_path: Path) -> None:
+    """"Open for a friend" was squeezed into a smaller font, and nothing said what the level
+    beside an open seat is for."""
+    driver = Driver(tmp_path)
+    try:
+        driver.app.open_host_setup()
+        driver.frame()
+        inspector = Inspector()
+        with inspected(inspector):
+            driver.top.draw(RecordingSurface(driver.app.size, inspector))  # type: ignore[union-attr]
+        drawn = " ".join(e.label for e in inspector.elements if e.kind == "text")
+        assert FRIEND_SEAT in drawn and "Open for a friend" not in drawn
+        assert "the computer that plays it while the friend is away" in drawn
+    finally:
+        driver.close()
