@@ -90,6 +90,9 @@ RECEIVED_FROM = "From {givers}: {cards} (raised in your hand)"
 """The cards passed to a person, named when they first see their hand after the pass."""
 
 
+ALREADY_OPEN = "Hearts Desktop is already open in another window: switch to that window to play on."
+"""What a second copy started on the same data folder says before it closes."""
+
 FRIEND_SEAT = "A friend"
 """A seat left open for a friend at a table hosted on the network (the New game dialog)."""
 FRIEND_LEVEL_NOTE = "The level beside a friend's seat: the computer that plays it while the friend is away."

@@ -15,7 +15,15 @@ from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Phase, PlayAction, Ruleset
 from hearts_desktop.net.client import seat_notes
 from hearts_desktop.net.protocol import SeatInfo
-from hearts_desktop.persistence import DataPaths, NewGameSetup, Seat, Settings, save_settings
+from hearts_desktop.persistence import (
+    DataFolderLock,
+    DataPaths,
+    FolderInUse,
+    NewGameSetup,
+    Seat,
+    Settings,
+    save_settings,
+)
 from hearts_desktop.persistence.stats import Profile, Statistics, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui import theme
@@ -191,3 +199,13 @@ def test_hosting_names_a_friends_seat_plainly_and_explains_its_level(tmp_path: P
         assert "the computer that plays it while the friend is away" in drawn
     finally:
         driver.close()
+
+
+def test_a_second_copy_says_the_game_is_open_in_another_window(tmp_path: Path) -> None:
+    first = DataFolderLock(tmp_path)
+    first.acquire()
+    try:
+        with pytest.raises(FolderInUse, match="already open in another window"):
+            DataFolderLock(tmp_path).acquire()
+    finally:
+        first.release()
