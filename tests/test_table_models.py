@@ -229,3 +229,13 @@ def test_a_reset_takes_the_chosen_pass_from_the_view_only_while_passing() -> Non
     passing.choose(HAND[0])
     passing.reset(game.view(0))
     assert passing.chosen == []  # nothing passed yet in the view
+
+
+def test_a_card_taken_out_of_its_slot_while_the_pointer_holds_it_is_let_go_quietly() -> None:
+    """``test_no_frame_at_any_timing…`` (hot-seat, seed 93): a card pressed in its slot, taken
+    back with Backspace before the button was let go; the release raised ValueError."""
+    passing = PassSelection()
+    passing.choose(HAND[0])
+    passing.choose(HAND[0])  # Backspace: back into the hand while the pointer is still down
+    assert passing.drop(HAND[0], from_slot=True, moved=False, over_slots=False) is None
+    assert passing.chosen == []

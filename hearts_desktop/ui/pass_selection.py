@@ -68,7 +68,8 @@ class PassSelection:
         hand unless dropped on the slots again; one from the hand goes into a free slot when
         clicked or dropped on the slots. The sentence saying why, when a click is refused."""
         if from_slot:
-            if not moved or not over_slots:
+            # The card may have left the slots while the pointer held it (Backspace, a reset).
+            if (not moved or not over_slots) and card in self.chosen:
                 self.chosen.remove(card)
         elif (not moved or over_slots) and len(self.chosen) < CARDS_PASSED:
             self.chosen.append(card)
