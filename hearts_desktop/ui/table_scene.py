@@ -320,7 +320,10 @@ class TableScene(Scene):
         passed = list(view.passed or ())
         slots = self.layout.pass_slots(self.pass_side())
         self.passing.chosen = []
-        self.hint = None  # advice about the pass: none of it is about the hand now held
+        # Advice and sentences about the pass (the Hint names the cards it advised passing,
+        # which now belong to another person) go with it; the received cards are said instead.
+        self.hint = None
+        self.message = None
         self.passing.received(event, self.controller.human_seats(), [seat.name for seat in self.controller.seats])
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
