@@ -337,7 +337,7 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
     assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
     assert table_of(app).art.deck == "4color" and table_of(app).art.back_colour == "red"
-    assert table_of(app).layout.card_h > card_h
+    assert table_of(app).layout.hand_h > card_h
     assert table_of(app).motion.animations and table_of(app).keyboard.confirm_play
     assert controller_of(app).pace is Pace.INSTANT
     change("Computers' pace")

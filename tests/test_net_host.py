@@ -254,7 +254,7 @@ def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table
     friend.retry_seconds = 10_000.0
     moves = len(table.host.game.actions)
     table.run(lambda: len(table.host.game.actions) > moves + 12, steps=2000)
-    assert any("is away: a Medium computer plays" in note for note in table.host.notes())
+    assert any("is away: a computer plays for now (Medium)" in note for note in table.host.notes())
     friend.retry_seconds = 0.0
     table.step(play=False)
     table.step(play=False)
