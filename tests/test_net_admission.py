@@ -61,6 +61,35 @@ def test_the_idle_gate_closes_the_oldest_of_the_most_crowded_address() -> None:
     assert gate.expired(6.5, 3.0) == [2, 3]
 
 
+def test_the_idle_gate_closes_sockets_still_asking_before_a_friend_who_has_asked() -> None:
+    """A friend's request is all in; a flood from many addresses, one socket each, keeps
+    coming: the flood's oldest go, never the friend (issue 40)."""
+    gate = IdleGate(per_address=2, in_all=4)
+    gate.opened(0, "friend", 0.0)
+    gate.asked(0)
+    closed = []
+    for key in range(1, 300):
+        gate.opened(key, f"10.0.{key // 250}.{key % 250}", float(key))
+        closed += gate.over_caps()
+    assert 0 in gate and closed == list(range(1, 297))
+
+
+def test_the_idle_gate_closes_the_longest_silent_when_addresses_tie() -> None:
+    gate = IdleGate(per_address=2, in_all=3)
+    for key, address in enumerate(["b", "a", "c"]):
+        gate.opened(key, address, float(key))
+    gate.opened(3, "a", 3.0)
+    assert gate.over_caps() == [1]  # "a" holds the most
+    gate.opened(4, "d", 4.0)
+    assert gate.over_caps() == [0]  # a tie: the oldest, whatever the addresses' order
+    gate.asked(2)
+    gate.opened(5, "e", 5.0)
+    assert gate.over_caps() == [3]  # the oldest still asking; the asked one waits for its answer
+    gate.opened(6, "c", 6.0)
+    gate.opened(7, "c", 7.0)
+    assert gate.over_caps() == [6, 7]  # its own cap, then the cap in all: "c" still holds the most
+
+
 def test_every_code_compared_draws_on_the_table_wide_bucket_first_guesses_included() -> None:
     checks = CodeChecks(CODE)
     for number in range(200):
