@@ -28,9 +28,12 @@ from hearts_desktop.net.admission import (
     IdleGate,
     TurnAway,
 )
+from hearts_desktop.net.client import JOIN_RETRY_SECONDS, JOIN_TRIES, TRYING_AGAIN, ClientTable
 from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND, FREE_TRIES_PER_ADDRESS
+from hearts_desktop.net.headless import SeatBot
+from hearts_desktop.net.link import ClientLink, Lost
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.words import SeatKind
+from hearts_desktop.words import Level, SeatKind
 
 from .net_fakes import MemoryClientLink
 from .net_play import CODE, NetTable, net_table
@@ -178,6 +181,50 @@ def test_idle_connections_from_another_address_never_push_out_a_friend_who_says_
     table.step()
     assert answers(friend)[0] == "welcome"
     assert sum(link.open for link in table.link.clients.values()) <= MAX_IDLE + 1
+
+
+class ClosedUnanswered:
+    """A connection the host closes before its table says a word (a flood pushed it out)."""
+
+    def take(self) -> list[bytes | Lost]:
+        return [Lost(UNREACHABLE)]
+
+    def send(self, data: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+UNREACHABLE = "Could not reach the table."
+
+
+def test_a_friend_closed_before_the_table_answered_tries_again_then_sits() -> None:
+    table = net_table(Ruleset(), SEATS)
+    tries: list[float] = []
+
+    def connect() -> ClientLink:
+        tries.append(table.clock.now)
+        return ClosedUnanswered() if len(tries) < JOIN_TRIES else table.link.connect("10.0.0.7")
+
+    friend = ClientTable("Ann", CODE, connect, clock=table.clock)
+    table.friends.append(friend)
+    table.bots.append(SeatBot(Level.EASY, "Ann"))
+    friend.update(0.0)
+    assert (friend.state, friend.waiting) == ("joining", f"{UNREACHABLE} {TRYING_AGAIN}")
+    table.run(lambda: friend.state != "joining", steps=200)
+    assert friend.state == "lobby" and len(tries) == JOIN_TRIES
+    pauses = [round(later - earlier, 2) for earlier, later in zip(tries, tries[1:])]
+    assert pauses == sorted(pauses) and pauses[0] >= JOIN_RETRY_SECONDS
+
+
+def test_a_friend_gives_up_after_its_tries_and_says_why() -> None:
+    table = net_table(Ruleset(), SEATS)
+    friend = ClientTable("Ann", CODE, ClosedUnanswered, clock=table.clock)
+    table.friends.append(friend)
+    table.bots.append(SeatBot(Level.EASY, "Ann"))
+    table.run(lambda: friend.state == "closed", steps=400)
+    assert friend.closed_reason == UNREACHABLE
 
 
 def test_a_crowd_is_told_why_it_is_closed() -> None:
