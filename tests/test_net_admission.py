@@ -93,6 +93,14 @@ def test_the_idle_gate_closes_the_longest_silent_when_addresses_tie() -> None:
     assert gate.over_caps() == [6, 7]  # its own cap, then the cap in all: "c" still holds the most
 
 
+def test_the_idle_gate_spares_a_socket_whose_request_waits_unread() -> None:
+    gate = IdleGate(per_address=4, in_all=2)
+    for key in range(3):
+        gate.opened(key, f"10.0.0.{key}", float(key))
+    assert gate.over_caps(lambda key: key == 0) == [1]  # the oldest has asked: the caller saw it
+    assert 0 in gate
+
+
 def test_every_code_compared_draws_on_the_table_wide_bucket_first_guesses_included() -> None:
     checks = CodeChecks(CODE)
     for number in range(200):

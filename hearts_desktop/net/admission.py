@@ -31,6 +31,7 @@ admitted by the token alone (``admit``): no code is compared for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
@@ -172,16 +173,20 @@ class IdleGate:
         if not keys:
             del self._by_address[address]
 
-    def over_caps(self) -> list[int]:
-        """The connections to close so that both caps hold, the least likely friends first."""
+    def over_caps(self, asked_unread: Callable[[int], bool] = lambda key: False) -> list[int]:
+        """The connections to close so that both caps hold, the least likely friends first.
+
+        ``asked_unread(key)`` says whether a connection about to be closed as still asking
+        has in fact asked, its request waiting unread (the caller's I/O looks); if so it
+        counts as asked, and another is chosen."""
         closing = []
         for address in self._touched:
             keys = self._by_address.get(address, {})
             while len(keys) > self.per_address:
-                closing.append(self._close(self._least_likely_friend(list(keys))))
+                closing.append(self._close(self._least_likely_friend(list(keys), asked_unread)))
         self._touched.clear()
         while len(self._since) > self.in_all:
-            closing.append(self._close(self._least_likely_friend(list(self._since))))
+            closing.append(self._close(self._least_likely_friend(list(self._since), asked_unread)))
         return closing
 
     def expired(self, now: float, seconds: float) -> list[int]:
@@ -195,13 +200,17 @@ class IdleGate:
             self.spoke(key)
         return old
 
-    def _least_likely_friend(self, keys: list[int]) -> int:
+    def _least_likely_friend(self, keys: list[int], asked_unread: Callable[[int], bool]) -> int:
         """Of ``keys`` (oldest first): still asking before asked, then the most crowded
         address, then the oldest."""
-        asking = [key for key in keys if key not in self._asked] or keys
-        crowding = {key: len(self._by_address[self._address[key]]) for key in asking}
-        most = max(crowding.values())
-        return next(key for key in asking if crowding[key] == most)
+        while True:
+            asking = [key for key in keys if key not in self._asked] or keys
+            crowding = {key: len(self._by_address[self._address[key]]) for key in asking}
+            most = max(crowding.values())
+            chosen = next(key for key in asking if crowding[key] == most)
+            if chosen in self._asked or not asked_unread(chosen):
+                return chosen
+            self._asked.add(chosen)
 
     def _close(self, key: int) -> int:
         self.spoke(key)

@@ -19,9 +19,10 @@ cap ``admission.IdleGate`` says which socket to close: one whose request is not 
 before one that only waits for the host's answer, so a friend's program, which sends its
 whole request at once, is not pushed out by silent or half-spoken sockets. The caps are
 applied once the loop has read what the sockets it just accepted had already sent
-(``_settle``, a callback due at once runs after the loop's reads): asyncio accepts a
-burst of queued connections at once, before reading any, and the friend's request may be
-among what waits to be read. Each connection is read at most
+(``_settle``, a callback due at once runs after the loop's reads), and a socket about to
+be closed as still asking is first looked at (``_asked_unread``): asyncio accepts a burst
+of queued connections before reading any, and a friend's whole request may be waiting
+unread in its socket. Each connection is read at most
 ``READS_PER_SECOND`` messages a second after a burst: a flood waits in its own socket (and
 its sender's), not in the host. Closing the host aborts every socket, those still in the
 handshake included, and ends every task before the loop stops, so nothing is left to print
@@ -33,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import queue
+import socket
 import threading
 from collections.abc import Coroutine
 from typing import Any, Final
@@ -57,6 +59,9 @@ HANDSHAKE_SECONDS: Final = 2.0
 MAX_HANDSHAKES_PER_ADDRESS: Final = 16
 MAX_HANDSHAKES: Final = 128
 ACCEPT_BACKLOG: Final = 1024
+REQUEST_END: Final = b"\r\n\r\n"
+REQUEST_PEEK_BYTES: Final = 4096
+"""A friend's handshake request is a few hundred bytes, sent at once."""
 READS_PER_SECOND: Final = 200.0
 """Messages read from one connection a second after ``READ_BURST``: many times what a quick
 player sends, so the host table's budget (``host.MESSAGES_PER_SECOND``), not the socket, says
@@ -193,8 +198,21 @@ class WebSocketHost:
     def _settle(self) -> None:
         """Abort the sockets over the handshake caps, the least likely friends first."""
         self._settling = False
-        for old in self._handshakes.over_caps():
+        for old in self._handshakes.over_caps(self._asked_unread):
             self._sockets.pop(old).abort()
+
+    def _asked_unread(self, key: int) -> bool:
+        """Whether a whole HTTP request waits unread in the socket (a look, nothing taken)."""
+        accepted = self._sockets[key].get_extra_info("socket")
+        if accepted is None or accepted.fileno() < 0:
+            return False  # already closing
+        peek = socket.socket(fileno=accepted.fileno())
+        try:
+            return REQUEST_END in peek.recv(REQUEST_PEEK_BYTES, socket.MSG_PEEK)
+        except OSError:
+            return False  # nothing waiting (or the socket is gone)
+        finally:
+            peek.detach()  # the fd stays the transport's
 
     def lost(self, key: int) -> None:
         self._sockets.pop(key, None)
