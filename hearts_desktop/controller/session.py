@@ -39,6 +39,7 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
+from ..persistence.history import load_history, save_history
 from ..persistence.saves import forget_unjudged, keep_unjudged, load_unjudged, unjudged_files, unjudged_path
 from ..persistence.stats import Accuracy, game_id, reread_statistics
 from ..words import Pace
@@ -297,6 +298,7 @@ class Session:
         assert self.paths is not None
         if save_first:
             self.result_saved = slot.autosaver.save_now(game, seats)
+        self._try(self._record_history, game, seats)
         try:
             self._update_statistics(lambda statistics: statistics.record_game(game, seats))
         except StorageError as error:
@@ -306,6 +308,19 @@ class Session:
             return
         self.uncounted = None
         self._try(discard_saved_game, slot.path)
+
+    def _record_history(self, game: Game, seats: tuple[Seat, ...]) -> None:
+        """Add a finished game to the history on disk as it is now (once: a game counted again
+        after a refused write is found there). A damaged file is set aside first; one that
+        could not be moved is left alone, never written over."""
+        assert self.paths is not None
+        path = self.paths.history
+        loaded = load_history(path)
+        self.messages.extend(loaded.messages)
+        if loaded.messages and path.exists():
+            return
+        if loaded.value.record(game, seats, datetime.now().astimezone()):
+            save_history(path, loaded.value)
 
     def _resume_unjudged(self, coach: BackgroundReviews) -> None:
         """The finished games whose judging the program quit before, judged to the end."""
