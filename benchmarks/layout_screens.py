@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pygame
@@ -12,10 +13,12 @@ import pygame
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
+from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.history_scene import PastGamesScene, open_past_game
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.menus import (
     ConfirmScene,
@@ -344,11 +347,41 @@ def statistics(games: int, confirm: bool = False) -> Callable[[Stage], None]:
             stats.profiles["You"] = Profile(tallies, recent_games(min(games, 20)))
             stats.profiles["Anna"] = Profile({"3x easy": Tally(1, 1, 8, 30, 0, 0, 30, 30)}, recent_games(1))
         stage.app.show_main_menu()
-        scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None)
+        scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None, lambda: None)
         stage.app.stack.push(scene)
         if confirm:
             stage.app.stack.push(ConfirmScene(stage.app.size, "Forget every statistic of You? This cannot be "
                                               "undone.", "Reset", lambda: None))
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def past_games(count: int, players: int = 4, wide: bool = False) -> list[PastGame]:
+    """``count`` finished games, oldest first, a day apart (the same deal: what is checked is
+    the list, not the games)."""
+    names = WIDE_NAMES if wide else ("You", "Alice", "Ben", "Clara", "Dev")
+    seats = tuple(Seat(names[i], seat.kind, seat.level) for i, seat in enumerate(_seats(players)))
+    game = advanced(_rules(players), lambda game: game.over)
+    first = datetime(2026, 3, 1, 20, 0).astimezone()
+    history = GameHistory()
+    history.record(game, seats, first)
+    [past] = history.games
+    return [dataclasses.replace(past, game_id=f"{i}", finished_at=first + timedelta(days=i)) for i in range(count)]
+
+
+def past_games_list(count: int, players: int = 4, wide: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        stage.app.stack.push(PastGamesScene(stage.app.size, past_games(count, players, wide), lambda past: None))
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def past_game(players: int, wide: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        [past] = past_games(1, players, wide)
+        open_past_game(stage.app, past)
         stage.app.stack.update(FRAME)
     return build
 
@@ -414,6 +447,11 @@ def all_screens() -> list[Screen]:
         Screen("statistics, one game", statistics(1)),
         Screen("statistics, 50 games", statistics(50)),
         Screen("statistics reset question", statistics(50, confirm=True)),
+        Screen("past games, none", past_games_list(0)),
+        Screen("past games, 40", past_games_list(40)),
+        Screen("past games, 5 wide names", past_games_list(3, players=5, wide=True)),
+        Screen("past game", past_game(4)),
+        Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("network menu", network_menu),
         Screen("join a table", join),
     ]

@@ -15,6 +15,7 @@ from ..controller.bot_runner import BotRunner
 from ..controller.session import Session
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
+from ..engine import Game
 from ..persistence.seats import Seat
 from ..words import Level, Pace
 from .services import Services
@@ -75,6 +76,15 @@ class ReviewTools:
     """One numbering for every hand of the review: no answer is taken for another's."""
 
 
+def game_reviewer(game: Game, hand_index: int, seat: int, tools: ReviewTools, all_cards: bool = False) -> HandReviewer:
+    """The coach's review of ``seat``'s decisions in a finished hand of a game held here
+    (the one on the table, or a past game from the history)."""
+    from ..controller.review import HandReviewer
+
+    return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
+                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+
+
 class Play:
     """One game in the window. The defaults are a table that offers nothing more."""
 
@@ -124,11 +134,7 @@ class Play:
         """The coach's review of ``seat``'s decisions in a finished hand."""
         controller = self.controller
         assert controller is not None, "a game held elsewhere is reviewed from what its seat saw"
-        from ..controller.review import HandReviewer
-
-        game = controller.game
-        return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
-                                    budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+        return game_reviewer(controller.game, hand_index, seat, tools, all_cards)
 
     def quit_question(self) -> str | None:
         """What to ask before the program quits in the middle of this game (None: nothing)."""

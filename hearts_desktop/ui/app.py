@@ -415,10 +415,15 @@ class App:
         self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
 
     def open_statistics(self) -> None:
+        from .history_scene import open_past_games
         from .stats_scene import StatisticsScene
 
         self.stack.push(StatisticsScene(self.size, self.session.statistics, self.settings.new_game.player_name,
-                                        self.session.reset_statistics))
+                                        self.session.reset_statistics, lambda: open_past_games(self)))
+
+    def say(self, sentence: str) -> None:
+        """One sentence shown for a moment above every screen."""
+        self.toasts.say(sentence)
 
     def open_rules(self) -> None:
         from .info_scenes import rules_scene

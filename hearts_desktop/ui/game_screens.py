@@ -12,12 +12,14 @@ from functools import partial
 from itertools import count
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
-from ..engine import GameOver, HandScored
+from ..engine import Card, GameOver, HandScored
 from ..play.base import Play, ReviewTools
 from ..play.worker import BotWorker
-from ..words import SeatKind
+from ..words import REVIEW_HANDS, REVIEW_PERSON, SeatKind
 from .menus import GameMenuScene, Navigator
 from .overlays import (
     CoverScene,
@@ -36,8 +38,8 @@ if TYPE_CHECKING:
 ReviewButtons = list[tuple[str, Callable[[], None]]]
 
 
-class GameWindow(Navigator, Protocol):
-    """What the game's screens ask of the window (the app, without importing it)."""
+class ReviewWindow(Protocol):
+    """What the coach's review asks of the window."""
 
     @property
     def stack(self) -> SceneStack: ...
@@ -50,6 +52,14 @@ class GameWindow(Navigator, Protocol):
 
     @property
     def worker(self) -> BotWorker: ...
+
+
+MakeReviewer = Callable[[int, ReviewTools, bool], "HandReviewer"]
+"""The reviewer of one hand (its number, the review's tools, whether all cards are shown)."""
+
+
+class GameWindow(Navigator, ReviewWindow, Protocol):
+    """What the game's screens ask of the window (the app, without importing it)."""
 
     def show_main_menu(self) -> None: ...
 
@@ -75,7 +85,7 @@ class GameScreens(TableOverlays):
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         window = self.window
-        reviews = self.review_buttons(table, len(table.controller.results) - 1, "Review hands")
+        reviews = self.review_buttons(table, len(table.controller.results) - 1, REVIEW_HANDS)
         if not self.play.offers.next_game:
             self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
                                      on_rematch=None, on_leave=window.show_main_menu, reviews=reviews))
@@ -98,7 +108,7 @@ class GameScreens(TableOverlays):
     def scores(self, table: TableScene) -> None:
         finished = len(table.controller.results) - 1
         self._push(ScoreHistoryScene(table.size, table.controller,
-                                     reviews=self.review_buttons(table, finished, "Review hands")))
+                                     reviews=self.review_buttons(table, finished, REVIEW_HANDS)))
 
     def menu(self, table: TableScene) -> None:
         play = self.play
@@ -118,32 +128,39 @@ class GameScreens(TableOverlays):
         people = table.controller.human_seats()
         if len(people) == 1:
             return [(label, self._review_action(table, hand_index, people[0], covered=False))]
-        return [(f"Review: {table.controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
+        return [(REVIEW_PERSON.format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
                 for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
         return lambda: self.open_review(table, hand_index, seat, covered)
 
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
-        """The coach's review of ``seat``'s decisions in a finished hand, computed by the bots'
-        worker ahead of the background reviews (a hand the background coach finishes first
-        is taken from it); every hand of this review shares one client of the worker. How a
-        hand is reviewed is the Play's: from the game where it is held here, else from the
-        views the host sent for each decision."""
-        from .review_scene import ReviewScene  # the coach's screen loads when first opened
-
-        window, play = self.window, self.play
-        tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
-                            count(1).__next__)
-
-        def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
-            return play.reviewer(hand, seat, tools, all_cards)
-
+        """The coach's review of ``seat``'s decisions in a finished hand. How a hand is
+        reviewed is the Play's: from the game where it is held here, else from the views the
+        host sent for each decision."""
+        play = self.play
         names = [s.name for s in table.controller.seats]
-        self._push(ReviewScene(window.size, reviewer(hand_index), names, table.art.face,
-                               cover_for=names[seat] if covered else None,
-                               hands=len(table.controller.results), open_hand=reviewer,
-                               all_cards=partial(reviewer, all_cards=True) if play.offers.all_cards_review else None))
+        push_review(self.window, lambda hand, tools, all_cards: play.reviewer(hand, seat, tools, all_cards),
+                    hand_index, names, table.art.face, len(table.controller.results),
+                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review)
+
+
+def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names: list[str],
+                face: Callable[[Card, int], pygame.Surface], hands: int, cover_for: str | None = None,
+                all_cards: bool = True) -> None:
+    """Open the coach's review at ``hand_index`` (the other ``hands`` a step away), computed
+    by the bots' worker ahead of the background reviews (a hand the background coach finishes
+    first is taken from it); every hand of this review shares one client of the worker."""
+    from .review_scene import ReviewScene  # the coach's screen loads when first opened
+
+    tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
+                        count(1).__next__)
+
+    def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
+        return make(hand, tools, all_cards)
+
+    window.stack.push(ReviewScene(window.size, reviewer(hand_index), names, face, cover_for=cover_for, hands=hands,
+                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None))
 
 
 class SmokeOverlays(TableOverlays):

@@ -4,14 +4,15 @@ and the hot-seat cover. Each is a scene that says whether it used the input it w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 import pygame
 
 from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
-from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
+from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, Ruleset, cards_of
 from ..engine.game import decide_end, single_leader
+from ..persistence.seats import Seat
 from ..words import SeatKind, and_list
 from . import theme
 from .card_art import card_width
@@ -320,7 +321,23 @@ class MoonChoiceScene(Overlay):
         self.draw_buttons(surface)
 
 
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableModel, fs: int) -> int:
+class ScoreSheet(Protocol):
+    """What a score sheet shows: a table's game now, or a past game from the history."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+    @property
+    def results(self) -> Sequence[HandResult]: ...
+
+
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: ScoreSheet, fs: int) -> int:
     """Every hand's points by player, totals last, the leader starred; returns the bottom."""
     names = [s.name for s in controller.seats]
     results = controller.results
@@ -360,10 +377,11 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
 class ScoreHistoryScene(Overlay):
     panel_shares = (0.66, 0.78)
 
-    def __init__(self, size: tuple[int, int], controller: TableModel,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+    def __init__(self, size: tuple[int, int], controller: ScoreSheet,
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str = "Scores") -> None:
         super().__init__(size)
         self.controller = controller
+        self.heading = heading
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
         self.buttons = [Button("Close", self.close), *(Button(text, action) for text, action in reviews)]
 
@@ -372,7 +390,7 @@ class ScoreHistoryScene(Overlay):
         rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
-        y = self.title(surface, "Scores", rect.top + fs)
+        y = self.title(surface, self.heading, rect.top + fs)
         target = theme.text(f"Game to {self.controller.rules.target}", int(fs * 0.9), theme.INK_DIM)
         surface.blit(target, target.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
