@@ -28,10 +28,16 @@ from hearts_desktop.ui.menus import (
     replace_question,
 )
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
-from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
+from hearts_desktop.ui.overlays import (
+    HANDOVER_GRACE_SECONDS,
+    CoverScene,
+    HandScoreScene,
+    MoonChoiceScene,
+    ScoreHistoryScene,
+)
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
-from hearts_desktop.words import Level, Pace, SeatKind
+from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, Level, Pace, SeatKind
 
 from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
@@ -258,6 +264,15 @@ def hand_summary(players: int) -> Callable[[Stage], None]:
     return build
 
 
+def deal_again_summary(stage: Stage) -> None:
+    """The first hand played again from its summary, to its end: compared with the first time."""
+    hand_summary(4)(stage)
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
+
+
 def game_over(players: int) -> Callable[[Stage], None]:
     def build(stage: Stage) -> None:
         stage.table(before_the_end(_rules(players), players + 1), _seats(players))
@@ -386,6 +401,14 @@ def past_game(players: int, wide: bool = False) -> Callable[[Stage], None]:
     return build
 
 
+def deal_choice(stage: Stage) -> None:
+    past_game(5, wide=True)(stage)
+    sheet = stage.app.stack.top
+    assert isinstance(sheet, ScoreHistoryScene)
+    next(b for b in sheet.buttons if b.label == CHOOSE_DEAL).action()
+    stage.app.stack.update(FRAME)
+
+
 def network_menu(stage: Stage) -> None:
     stage.app.show_main_menu()
     stage.app.stack.push(NetworkMenuScene(stage.app.size, lambda: None, lambda: None))
@@ -452,6 +475,8 @@ def all_screens() -> list[Screen]:
         Screen("past games, 5 wide names", past_games_list(3, players=5, wide=True)),
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
+        Screen("play a deal again", deal_choice),
+        Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),
     ]

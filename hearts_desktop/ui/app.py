@@ -26,8 +26,8 @@ from ..engine import Game, Ruleset
 from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import default_seats, hot_seat_names
-from ..play.base import Play, PlayContext
-from ..play.local import LocalPlay
+from ..play.base import PastDeal, Play, PlayContext
+from ..play.local import DealAgainPlay, LocalPlay
 from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, look_for_tables, network_name
 from ..play.services import Services
 from ..play.worker import BotWorker
@@ -358,6 +358,11 @@ class App:
             self.stack.clear_above(table)
         else:
             self.show_play(again)
+
+    def play_deal(self, deal: PastDeal) -> None:
+        """Play ``deal`` again (``DealAgainPlay``), in place of any game on the table: that one
+        is saved after every move, so Continue finds it afterwards."""
+        self.show_play(DealAgainPlay(self.context, deal, self.settings.pace))
 
     def continue_game(self) -> None:
         saved = self.session.saved

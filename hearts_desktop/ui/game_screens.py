@@ -17,9 +17,17 @@ import pygame
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
 from ..engine import Card, GameOver, HandScored
-from ..play.base import Play, ReviewTools
+from ..play.base import PastDeal, Play, ReviewTools
 from ..play.worker import BotWorker
-from ..words import REVIEW_HANDS, REVIEW_PERSON, SeatKind
+from ..words import (
+    DEAL_AGAIN_HEADING,
+    MAIN_MENU,
+    PLAY_DEAL_AGAIN,
+    PLAY_IT_AGAIN,
+    REVIEW_HANDS,
+    REVIEW_PERSON,
+    SeatKind,
+)
 from .menus import GameMenuScene, Navigator
 from .overlays import (
     CoverScene,
@@ -67,6 +75,9 @@ class GameWindow(Navigator, ReviewWindow, Protocol):
 
     def open_table_seats(self) -> None: ...
 
+    def play_deal(self, deal: PastDeal) -> None:
+        """Play ``deal`` again, in place of the game on the table (which is saved)."""
+
 
 class GameScreens(TableOverlays):
     """The real screens above the table of ``play``."""
@@ -79,12 +90,24 @@ class GameScreens(TableOverlays):
         self.window.stack.push(scene)
 
     def hand_scored(self, table: TableScene, event: HandScored) -> None:
+        window, play = self.window, self.play
+        played = play.played_again
+        if played is not None:  # a deal played again: set beside the first time, and that is all
+            self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
+                                      reviews=[(PLAY_IT_AGAIN, window.rematch)], continue_label=MAIN_MENU,
+                                      note=played.compared(event.points),
+                                      heading=DEAL_AGAIN_HEADING.format(number=played.deal + 1)))
+            return
+        deal = play.deal_of(event.hand_index)
+        again = [] if deal is None else [(PLAY_DEAL_AGAIN, lambda: window.play_deal(deal))]
         self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
                                   table.controller.continue_after_hand,
-                                  reviews=self.review_buttons(table, event.hand_index)))
+                                  reviews=self.review_buttons(table, event.hand_index) + again))
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         window = self.window
+        if self.play.offers.one_deal:
+            return  # its one hand's summary is the end (a moon past a low target ends the game too)
         reviews = self.review_buttons(table, len(table.controller.results) - 1, REVIEW_HANDS)
         if not self.play.offers.next_game:
             self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
@@ -123,7 +146,7 @@ class GameScreens(TableOverlays):
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
         step away): one for a lone player (at home or at a network table), one per person in
         hot-seat (each review behind a cover); none before any hand."""
-        if hand_index < 0:
+        if hand_index < 0 or self.play.offers.one_deal:
             return []
         people = table.controller.human_seats()
         if len(people) == 1:

@@ -20,8 +20,12 @@ import pygame
 from ..engine import Game, HandResult, Ruleset
 from ..persistence.history import PastGame, UnplayableGame
 from ..persistence.seats import Seat
-from ..play.base import game_reviewer
+from ..play.base import PastDeal, game_reviewer
 from ..words import (
+    CHOOSE_DEAL,
+    DEAL_CHOICE,
+    DEAL_CHOICE_NOTE,
+    DEAL_OF_HAND,
     NEWER,
     NO_PAST_GAMES,
     OLDER,
@@ -35,7 +39,7 @@ from ..words import (
 )
 from . import theme
 from .card_art import CardArt
-from .form import FormScene
+from .form import Choice, FormScene
 from .game_screens import ReviewButtons, ReviewWindow, push_review
 from .intents import KeyPress
 from .overlays import ScoreHistoryScene
@@ -67,6 +71,8 @@ class HistoryWindow(ReviewWindow, Protocol):
     """What the past games ask of the window."""
 
     def art(self) -> CardArt: ...
+
+    def play_deal(self, deal: PastDeal) -> None: ...
 
     def say(self, sentence: str) -> None:
         """Show one sentence for a moment."""
@@ -207,7 +213,8 @@ def open_past_game(window: HistoryWindow, past: PastGame) -> None:
         return
     sheet = PastSheet(past.seats, game.rules, tuple(game.totals), tuple(game.results))
     heading = PAST_GAME_HEADING.format(date=when(past.finished_at))
-    window.stack.push(ScoreHistoryScene(window.size, sheet, reviews=past_reviews(window, game, past.seats),
+    choose = (CHOOSE_DEAL, lambda: window.stack.push(DealChoiceScene(window.size, game, past.seats, window.play_deal)))
+    window.stack.push(ScoreHistoryScene(window.size, sheet, reviews=[*past_reviews(window, game, past.seats), choose],
                                         heading=heading))
 
 
@@ -224,3 +231,42 @@ def past_reviews(window: HistoryWindow, game: Game, seats: Sequence[Seat]) -> Re
     if len(people) == 1:
         return [(REVIEW_HANDS, review(people[0]))]
     return [(REVIEW_PERSON.format(name=names[seat]), review(seat)) for seat in people]
+
+
+class DealChoiceScene(FormScene):
+    """Which hand of a past game to play again: Left and Right choose, Enter plays."""
+
+    panel_shares = (0.6, 0.42)
+
+    def __init__(self, size: tuple[int, int], game: Game, seats: Sequence[Seat],
+                 play_deal: Callable[[PastDeal], None]) -> None:
+        super().__init__(size)
+        self.hand = 0
+        hands = tuple((i, DEAL_OF_HAND.format(number=i + 1)) for i in range(len(game.results)))
+        self.choice = Choice(DEAL_CHOICE, hands, lambda: self.hand, self._choose, wrap=False)
+        self.controls = [self.choice]
+        self.buttons = [Button(CHOOSE_DEAL, lambda: play_deal(PastDeal.of(game, seats, self.hand))),
+                        Button("Cancel", self.close)]
+        self.set_focus(self.choice)
+
+    def _choose(self, hand: int) -> None:
+        self.hand = hand
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        rect = self.panel_box
+        y = self.title_bottom(CHOOSE_DEAL, rect.top + fs) + fs
+        self.choice.rect = pygame.Rect(rect.centerx - fs * 12, y, fs * 24, int(fs * 2))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        fs = self.font_size
+        rect = self.panel_box
+        panel(surface, rect)
+        self.title(surface, CHOOSE_DEAL, rect.top + fs)
+        self.draw_control(surface, self.choice)
+        small = int(fs * 0.9)
+        for index, line in enumerate(theme.wrap(DEAL_CHOICE_NOTE, small, rect.width - fs * 4)):
+            text = theme.text(line, small, theme.INK_DIM)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, self.choice.rect.bottom + fs + index * int(fs * 1.3))))
+        self.button_row(surface)

@@ -215,14 +215,18 @@ class HandScoreScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), continue_label: str | None = None,
+                 note: str = "", heading: str | None = None) -> None:
+        """``note``: a sentence under the points (a deal played again: the first time's)."""
         super().__init__(size)
         self.controller = controller
         self.event = event
         self.result = controller.results[event.hand_index]
         self.face = art_face
         self.on_continue = on_continue
-        label = "See the final scores" if controller.over else "Next hand"
+        self.note = note
+        self.heading = heading or f"Hand {event.hand_index + 1}"
+        label = continue_label or ("See the final scores" if controller.over else "Next hand")
         self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
 
     def _continue(self) -> None:
@@ -237,7 +241,7 @@ class HandScoreScene(Overlay):
         rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
-        y = self.title(surface, f"Hand {self.event.hand_index + 1}", rect.top + fs)
+        y = self.title(surface, self.heading, rect.top + fs)
         banner = hand_banner(self.controller, self.result)
         if banner:
             text = theme.shadowed_text(banner, int(fs * 1.4), theme.HIGHLIGHT, bold=True)
@@ -280,8 +284,12 @@ class HandScoreScene(Overlay):
                               int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += fs * 2
+        for line in theme.wrap(self.note, int(fs * 1.1), rect.width - fs * 4, bold=True):
+            text = theme.text(line, int(fs * 1.1), theme.GOLD, bold=True)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.5)
         _, tied = decide_end(self.event.totals, self.controller.rules.target)
-        if tied and not self.controller.over:
+        if tied and not self.controller.over and not self.note:
             text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
