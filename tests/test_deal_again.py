@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pygame
 
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Card, Event, Game, HandDealt, Ruleset, cards_of
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.history import GameHistory, save_history
@@ -15,7 +17,7 @@ from hearts_desktop.play.local import DealAgainPlay
 from hearts_desktop.ui.history_scene import DealChoiceScene
 from hearts_desktop.ui.overlays import HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
-from hearts_desktop.words import points
+from hearts_desktop.words import Pace, points
 
 from .app_driver import Driver, finished_game
 from .test_menus import press
@@ -107,3 +109,14 @@ def test_a_hand_just_played_can_be_played_again_and_the_game_waits_in_its_save(t
         assert driver.app.play is None
     finally:
         driver.close()
+
+
+def test_undo_in_a_deal_played_again_keeps_its_cards() -> None:
+    """The UI fuzzer's find: undo rebuilt the game from hand 1's deal."""
+    game, seats = finished_game(seed=3)
+    table = TableController(Game.deal_again(game.rules, game.seed, 2), seats, InlineRunner(), Pace.INSTANT)
+    before = dealt(table.game)
+    person = table.game.view(0)
+    assert table.submit_pass(person.cards()[:3]) is None
+    assert table.undo()
+    assert dealt(table.game) == before == deals_of(game)[2].hands
