@@ -256,10 +256,11 @@ def last_trick(stage: Stage) -> None:
     table_of(stage.app).overlays.last_trick(table_of(stage.app))
 
 
-def hand_summary(players: int) -> Callable[[Stage], None]:
+def hand_summary(players: int, seats: tuple[Seat, ...] | None = None) -> Callable[[Stage], None]:
+    """The first hand's summary; ``seats`` (hot-seat, say) in place of one person and computers."""
     def build(stage: Stage) -> None:
         stage.table(advanced(_rules(players), lambda g: g.hand_index == 1 or len(g.hand.trick) == 0 and len(
-            g.hand.tricks) == g.rules.tables.hand_size - 1), _seats(players))
+            g.hand.tricks) == g.rules.tables.hand_size - 1), seats or _seats(players))
         stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
     return build
 
@@ -443,6 +444,7 @@ def all_screens() -> list[Screen]:
         ("last trick", last_trick),
         ("hand summary", hand_summary(4)),
         ("hand summary 5 players", hand_summary(5)),
+        ("hot-seat hand summary", hand_summary(4, HOT_SEAT)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
