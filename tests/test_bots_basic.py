@@ -181,6 +181,25 @@ def test_medium_lets_the_queen_fall_under_a_higher_spade() -> None:
     assert medium_choice(state) == "QS"
 
 
+@pytest.mark.parametrize("leader, trick", [(3, "AS"), (1, "5S AS 6S")], ids=["second", "last"])
+def test_medium_drops_the_queen_under_another_players_ace(leader: int, trick: str) -> None:
+    """Issue 42's textbook position: the ace of spades wins this trick whatever we play, so
+    the queen goes under it now; keeping her (and playing the king) only risks taking her
+    later. Whether we play second or last, nobody can beat the ace."""
+    state = hand_in_play(
+        Ruleset(), {0: "KS QS 3S 8C 9C TC JC QC 3D 4D 5D 6D"}, [(0, "2C 3C 4C 5C", 3)], leader, trick
+    )
+    assert state.turn == 0
+    assert medium_choice(state) == "QS"
+
+
+def test_medium_without_the_queen_sheds_its_highest_card_under_another_players_ace() -> None:
+    state = hand_in_play(
+        Ruleset(), {0: "KS JS 3S 8C 9C TC JC QC 3D 4D 5D 6D"}, [(0, "2C 3C 4C 5C", 3)], 3, "AS"
+    )
+    assert medium_choice(state) == "KS"
+
+
 def test_medium_dumps_the_queen_when_void() -> None:
     state = hand_in_play(Ruleset(), {0: "QS AS KH AH 3H 8C 9C TC JC QC 2S 3S"}, [(0, "2C 3C 4C AC", 3)], 3, "8D")
     assert medium_choice(state) == "QS"

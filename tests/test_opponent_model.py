@@ -13,18 +13,20 @@ from hearts_desktop.bots.base import Cancel, SeatLevels, never_cancel
 from hearts_desktop.bots.expert import ExpertBot
 from hearts_desktop.bots.heuristics import position_from_state
 from hearts_desktop.bots.inference import Deal, PlausibleDealSampler
+from hearts_desktop.bots.knowledge import Knowledge
 from hearts_desktop.bots.medium import MediumBot, medium_play
 from hearts_desktop.bots.opponent_model import ModelledDealSampler, modelled_seats
 from hearts_desktop.bots.search import Budget, MediumLookahead, PlayoutPolicy
 from hearts_desktop.controller.bot_runner import BotJob, InlineRunner
 from hearts_desktop.controller.table import TableController
-from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset
-from hearts_desktop.engine.cards import mask_of
+from hearts_desktop.engine import PRESETS, Card, Game, Phase, PlayerView, Ruleset, view_of
+from hearts_desktop.engine.cards import QUEEN_OF_SPADES, mask_of
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.headless import SeatBot
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 
+from .helpers import deal_with, play
 from .net_play import CODE, net_table
 from .test_inference import RANDOM_POSITIONS, check_deal, game_after
 
@@ -208,3 +210,23 @@ def test_a_friends_hint_at_a_network_table_is_told_the_levels_beside_each_name()
         table.step(play=False)  # nobody moves: the friend is asked for a pass
     assert friend.request_hint()
     assert [job.seat_levels for job in runner.jobs] == [(None, None, Level.MEDIUM, Level.HARD)]
+
+
+
+def test_a_medium_seat_that_plays_the_king_under_another_players_ace_is_read_without_the_queen() -> None:
+    """Medium drops the queen under another player's winning ace (issue 42), so a Medium
+    seat that followed with the king there cannot have held her: the Expert's imagined
+    deals leave her out of that hand (under the old rule, keeping her, they put her there in
+    about half of them; the cards alone allow it)."""
+    state = deal_with(Ruleset(), {
+        0: "2C 2D 3D 4D 5D 6D 7D 8D 9D 2H 3H 4H 5H",
+        1: "3C 9C TC JC KS 3S 4S TD JD QD KD AD 6H",
+        2: "4C 5C 6C 7C 8C QC KC 7H 8H 9H TH JH QH",
+        3: "AC AS QS 2S 5S 6S 7S 8S 9S TS JS KH AH",
+    })
+    play(state, "2C JC KC AC  AS 9D KS QH  2S")  # seats 1 and 2 play Medium's cards; seat 3 is a Hard
+    view = view_of(state, 0)
+    sampler = ModelledDealSampler(view, modelled_seats(view, (None, Level.MEDIUM, Level.MEDIUM, Level.HARD)))
+    assert Knowledge.from_view(view).allowed[1] >> QUEEN_OF_SPADES & 1
+    rng = random.Random(7)
+    assert sum(sampler.sample(rng).hands[1] >> QUEEN_OF_SPADES & 1 for _ in range(100)) <= 5

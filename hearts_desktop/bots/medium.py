@@ -1,7 +1,8 @@
 """Medium: a solid rule-based player of the kind a club player would recognise.
 
-It passes to protect itself, ducks under the winning card, throws the queen and high
-hearts away when void, counts the cards that are gone and the suits each player has
+It passes to protect itself, ducks under the winning card, drops the queen (or its
+costliest card) under another player's winning card when it cannot win the trick, throws the
+queen and high hearts away when void, counts the cards that are gone and the suits each player has
 shown void in, stops another player's moon, and shoots only with a very strong hand. It
 reads the active variant from the rule tables: card values (spot hearts, Black Maria
 spades), the jack of diamonds' bonus, first-trick points, the kitty.
@@ -268,6 +269,8 @@ def _follow(pos: Position, shooter: int | None) -> int:
             return highest(over)  # take a point card ourselves: it stops the moon
         if _shooter_may_win(pos, shooter, winner):
             legal = non_penalty(t, legal)
+    if not over:  # another player takes this trick whatever we play: the queen goes under it now
+        return max(iter_bits(legal), key=lambda c: (t.points[c], c))
     trick_points = t.points_in(trick_mask)
 
     def follow_cost(c: int) -> float:
