@@ -1,5 +1,5 @@
 """OpenSpiel's C++ Hearts stepped from Python: random hands per second, the reference for
-``python -m hearts_desktop.bench engine``.
+``python -m benchmarks engine``.
 
 Never a dependency of the game: run it with a Python that has ``open_spiel`` installed
 apart from the project (``python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel``):

@@ -9,10 +9,15 @@ ships in a wheel, so a pip-installed game and a frozen one carry the same assets
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_version import build_version, commit_of, numeric_version  # a module beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -22,12 +27,22 @@ NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
 LINUX = ROOT / "build" / "linux"
 _GITHUB_HOMEPAGE = re.compile(r"^https://github\.com/(?P<owner>[a-z0-9-]+)/[A-Za-z0-9._-]+$")
 _VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
+# The oldest macOS the app says it runs on (LSMinimumSystemVersion): every Apple-silicon Mac,
+# and the Intel Macs of 2013 on. make.py --check on a Mac fails if a binary in the bundle
+# (Python, pygame-ce's SDL, the wheels' modules) was built for a newer one.
+MACOS_MINIMUM = "11.0"
+# The Bonjour service type the LAN table advertises and browses (hearts_desktop/net/discovery.py's
+# SERVICE without its ".local." domain; a test holds the two together). macOS 15 and later ask
+# before a program browses for it, and only if the app declares it in NSBonjourServices.
+BONJOUR_SERVICE = "_hearts-desktop._tcp"
 
 
 @dataclass(frozen=True)
 class AppInfo:
     app_id: str  # the command, the executable, the Debian package and the /opt folder
     display_name: str  # menus, window titles, the macOS .app
+    # What the built program says and the files are named by: __version__, and between
+    # releases the commit too (build/build_version.py), as setup.py installs it.
     version: str
     summary: str  # one line of at most 80 characters: the .deb's synopsis
     # The reverse-DNS id (io.github.OWNER.HeartsDesktop) of the menu entry, the icon, the
@@ -54,6 +69,11 @@ class AppInfo:
     @property
     def macos_icon(self) -> Path:
         return ICONS / f"{self.app_id}.icns"
+
+    @property
+    def numeric_version(self) -> str:
+        """MAJOR.MINOR.PATCH alone: what Windows' file versions and macOS's bundle versions hold."""
+        return ".".join(map(str, numeric_version(self.version)))
 
 
 @lru_cache(maxsize=1)
@@ -86,12 +106,56 @@ def app_info() -> AppInfo:
     return AppInfo(
         app_id=app_id,
         display_name=display_name,
-        version=found.group(1),
+        version=build_version(found.group(1), commit_of(ROOT)),
         summary=str(project["description"]),
         component_id=f"io.github.{on_github['owner']}.{display_name.replace(' ', '')}",
         homepage=homepage,
         maintainer=f"{maintainer['name']} <{maintainer['email']}>",
     )
+
+
+def macos_info_plist(info: AppInfo) -> dict[str, object]:
+    """Info.plist of the macOS app (packaging.spec's BUNDLE): names, version, and what macOS asks
+    of a program that plays on the local network: without NSLocalNetworkUsageDescription and
+    its Bonjour service type, macOS 15 and later block hosting and joining without a word."""
+    return {
+        "CFBundleDisplayName": info.display_name,
+        "CFBundleName": info.display_name,
+        "CFBundleShortVersionString": info.numeric_version,
+        "CFBundleVersion": info.numeric_version,
+        "LSApplicationCategoryType": "public.app-category.card-games",
+        "LSMinimumSystemVersion": MACOS_MINIMUM,
+        "NSHighResolutionCapable": True,
+        "NSHumanReadableCopyright": "MIT License; card art CC0, fonts under the Bitstream Vera license",
+        # What macOS shows when the player first hosts or joins a table.
+        "NSLocalNetworkUsageDescription": (f"{info.display_name} finds and joins the card tables your friends "
+                                           "host on this network, and lets them join yours."),
+        "NSBonjourServices": [BONJOUR_SERVICE],
+    }
+
+
+def windows_file_version(info: AppInfo) -> tuple[int, int, int, int]:
+    """Windows' four-number file version: the release a build leads to, then 0."""
+    return (*numeric_version(info.version), 0)
+
+
+def windows_version_resource(info: AppInfo) -> Any:
+    """The executable's Windows version resource (PyInstaller's VSVersionInfo): file and product
+    version as four numbers, with the whole version as text; without it Windows shows none."""
+    from PyInstaller.utils.win32 import versioninfo as vi  # only where PyInstaller builds the bundle
+
+    numbers = windows_file_version(info)
+    strings = [vi.StringStruct("CompanyName", "Hearts Desktop developers"),
+               vi.StringStruct("FileDescription", info.display_name),
+               vi.StringStruct("FileVersion", info.version),
+               vi.StringStruct("InternalName", info.app_id),
+               vi.StringStruct("OriginalFilename", f"{info.app_id}.exe"),
+               vi.StringStruct("ProductName", info.display_name),
+               vi.StringStruct("ProductVersion", info.version)]
+    return vi.VSVersionInfo(
+        ffi=vi.FixedFileInfo(filevers=numbers, prodvers=numbers),
+        kids=[vi.StringFileInfo([vi.StringTable("040904B0", strings)]),  # US English, Unicode
+              vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])])])
 
 
 def shipped_assets() -> list[Path]:

@@ -2,10 +2,10 @@
 
     python build/make.py            # PyInstaller bundle, then the installer for this OS
     python build/make.py --check    # ...then install it in a scratch place, play a smoke game, remove it
-    python build/make.py --repro    # ...then build again from scratch: the packages must be byte-identical
+    python build/make.py --repro    # ...then build again from scratch in another folder: the packages must be byte-identical
 
 Needs the project installed with the ``build`` extra, at the locked versions
-and compiled (``pip install -c build/requirements-lock.txt '.[build]'``, not editable: the
+and compiled (``PIP_CONSTRAINT=build/requirements-lock.txt pip install '.[build]'``, not editable: the
 installers ship the compiled build, see ``setup.py``).
 Everything lands in ``dist/``; PyInstaller's scratch files go to ``.pyinstaller/work``
 because ``build/`` holds these recipes. What each platform gets:
@@ -25,10 +25,15 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
+import importlib.metadata
+import io
 import os
 import platform
 import plistlib
+import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -43,14 +48,32 @@ from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from appinfo import NOTICES, ROOT, app_info, shipped_assets  # modules beside this script
+from appinfo import (  # beside this
+    NOTICES,
+    ROOT,
+    app_info,
+    macos_info_plist,
+    shipped_assets,
+    windows_file_version,
+)
+from build_version import commit_of, is_development
 from changelog import releases
 from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
 from notices import FOLDER as LICENCE_FOLDER
-from notices import missing_in, uncovered_libraries
-from release import sha256_of
+from notices import (
+    NATIVE_LIBRARIES,
+    NATIVE_LICENCES,
+    PYTHON_LICENCES,
+    SOURCES,
+    canonical,
+    missing_in,
+    runtime_distributions,
+    uncovered_libraries,
+)
+from release import CHECKED, debian_version, sha256_of
 
 INFO = app_info()
+COMMIT = commit_of(ROOT) or ""
 BUILD = ROOT / "build"
 DIST = ROOT / "dist"
 WORK = ROOT / ".pyinstaller" / "work"
@@ -60,8 +83,7 @@ INSTALL_DIR = Path("/opt") / INFO.app_id
 COMMAND_DIR = Path("/usr/games")
 LINUX_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # zstd -9 packs the .deb in under a second and unpacks it five times faster than xz, which
-# takes tens of seconds for a file 15% smaller (figures in the README's "Build the
-# installers"). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
+# takes tens of seconds for a file 15% smaller (figures in docs/building.md). dpkg reads zstd since 1.21.18 (Debian 12; Ubuntu since 18.04): every system
 # new enough to run a bundle built on Ubuntu 22.04's glibc has it.
 DEB_COMPRESSION = ("zstd", "9")
 ADD_TO_MENU = BUILD / "linux" / "add-to-menu"
@@ -144,7 +166,7 @@ def require_compiled_install() -> None:
     if shown != COMPILED_VERSION:
         sys.exit(f"this Python runs {shown!r}, not {COMPILED_VERSION!r}: the installers ship the compiled "
                  "build, so install it without -e on a machine with a C compiler: "
-                 "pip install -c build/requirements-lock.txt '.[build]'")
+                 "PIP_CONSTRAINT=build/requirements-lock.txt pip install '.[build]'")
 
 
 def build_bundle() -> Path:
@@ -156,12 +178,30 @@ def build_bundle() -> Path:
         run([sys.executable, "-P", "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
              "--workpath", WORK, "--distpath", DIST, SPEC])
     bundle = DIST / INFO.app_id
+    records = records_without_scripts(bundle)
+    print(f"{len(records)} bundled RECORD files no longer list the build environment's scripts")
     if sys.platform.startswith("linux"):
         with timed("RUNPATHs stripped of build paths"):
             changed = strip_build_paths(bundle)
         print(f"build paths removed from the RUNPATH of {len(changed)} files")
     print(f"bundle: {bundle} ({mib(tree_bytes(bundle))})")
     return bundle
+
+
+def records_without_scripts(bundle: Path) -> list[Path]:
+    """Each bundled ``*.dist-info/RECORD`` (PyInstaller copies some packages' metadata) without
+    its lines for files outside the package, the console scripts pip wrote into the build
+    environment's ``bin/``: the bundle has none of them, and their hashes depend on where that
+    environment is, written into their first line, so the same commit built in another folder
+    gave another websockets RECORD. Return the RECORD files changed."""
+    changed = []
+    for record in sorted(bundle.rglob("*.dist-info/RECORD")):
+        lines = record.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [line for line in lines if not line.startswith("../")]
+        if kept != lines:
+            record.write_text("".join(kept), encoding="utf-8")
+            changed.append(record)
+    return changed
 
 
 def bundle_executable(bundle: Path) -> Path:
@@ -235,7 +275,7 @@ def control_file(installed_kib: int) -> str:
         sys.exit(f"pyproject's description is {len(synopsis)} characters: the .deb's synopsis allows 80")
     return "\n".join([
         f"Package: {INFO.app_id}",
-        f"Version: {INFO.version}",
+        f"Version: {debian_version(INFO.version)}",
         f"Architecture: {debian_architecture()}",
         f"Maintainer: {INFO.maintainer}",
         f"Homepage: {INFO.homepage}",
@@ -246,8 +286,10 @@ def control_file(installed_kib: int) -> str:
         "Priority: optional",
         f"Description: {synopsis}",
         " Standard Hearts and its common variants (Black Lady, Omnibus, Spot Hearts,",
-        " Black Maria, five players), offline. Everything it needs is in",
-        f" {INSTALL_DIR}; it never uses the network.",
+        " Black Maria, five players), against computer players or friends taking turns",
+        " at one computer, or with friends at their own computers on the local network.",
+        " It opens no network connection until the player hosts or joins such a table,",
+        f" and then only on the local network. Everything it needs is in {INSTALL_DIR}.",
         "",
     ])
 
@@ -274,50 +316,102 @@ def notices_license(name: str) -> str:
     return "\n".join(body)
 
 
-def debian_copyright() -> str:
-    """usr/share/doc/PACKAGE/copyright in Debian's machine-readable format (DEP-5)."""
-    app = f"{INSTALL_DIR.relative_to('/')}/_internal"
-    common = "On Debian systems, the complete text of {title} is in /usr/share/common-licenses/{file}."
-    licence = (ROOT / "LICENSE").read_text(encoding="utf-8").split("\n", 1)[1]  # without the "MIT License" title
+COMMON_LICENCES = {  # DEP-5 name -> its text in /usr/share/common-licenses on every Debian system
+    "LGPL-2.1": "LGPL-2.1", "LGPL-2.1+": "LGPL-2.1", "Apache-2.0": "Apache-2.0", "GPL-2+": "GPL-2",
+    "CC0-1.0": "CC0-1.0",
+}
+
+
+def paragraph(files: list[str], copyright_holder: str, licence: str, *body: str) -> str:
+    """One DEP-5 files paragraph; the body says where the licence's whole text is."""
+    text = [f"Files: {' '.join(files)}", f"Copyright: {copyright_holder}", f"License: {licence}", *body]
+    common = sorted({COMMON_LICENCES[part] for part in re.split(r" (?:and|or) ", licence) if part in COMMON_LICENCES})
+    text += [f" On Debian systems, the complete text of the {name} licence is in /usr/share/common-licenses/{name}."
+             for name in common]
+    return "\n".join(text) + "\n"
+
+
+def bundled_paths(internal: Path, names: list[str]) -> list[str]:
+    """The DEP-5 patterns for the named files and folders that are in the bundle's ``_internal``."""
+    app = f"{INSTALL_DIR.relative_to('/')}/{internal.name}"
+    return [f"{app}/{name}/*" if (internal / name).is_dir() else f"{app}/{name}"
+            for name in sorted(names) if (internal / name).exists()]
+
+
+def library_files(internal: Path) -> dict[str, list[str]]:
+    """The bundle's C libraries (paths under ``_internal``) by the component whose text covers them."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(internal.rglob("*")):
+        if path.is_dir() and not path.is_symlink():
+            continue
+        relative = str(path.relative_to(internal))
+        if path.name.startswith("libpython3") or "lib-dynload" in path.parts:
+            found.setdefault("python", []).append(relative)
+            continue
+        for component, pattern in NATIVE_LIBRARIES.items():
+            if pattern.match(path.name):
+                found.setdefault(component, []).append(relative)
+    return found
+
+
+def top_levels(distribution: importlib.metadata.Distribution) -> list[str]:
+    """The folders and modules a distribution installs (``pygame``, ``pygame_ce.libs``, ...)."""
+    return sorted({Path(entry).parts[0] for entry in distribution.files or []
+                   if not Path(entry).parts[0].endswith((".dist-info", ".data")) and Path(entry).parts[0] != ".."})
+
+
+def debian_copyright(bundle: Path) -> str:
+    """usr/share/doc/PACKAGE/copyright in Debian's machine-readable format (DEP-5): each bundled
+    component's files under its own licence, found in the bundle itself."""
+    internal = bundle / "_internal"
+    app = f"{INSTALL_DIR.relative_to('/')}/{internal.name}"
+    texts = f"{INSTALL_DIR}/{internal.name}/{LICENCE_FOLDER}"
+    own = (ROOT / "LICENSE").read_text(encoding="utf-8").split("\n", 1)[1]  # without the "MIT License" title
+    distributions = runtime_distributions()
+    libraries = library_files(internal)
+    python_packages = [paragraph(bundled_paths(internal, top_levels(d)) or [f"{app}/{top_levels(d)[0]}"],
+                                 f"the authors of {d.metadata['Name']}",
+                                 PYTHON_LICENCES[canonical(d.metadata["Name"])],
+                                 f" {d.metadata['Name']} {d.version}: the licence text is in "
+                                 f"{texts}/{d.metadata['Name']}-{d.version}/.")
+                       for d in distributions if bundled_paths(internal, top_levels(d))]
+    native = [paragraph([f"{app}/{name}" for name in names], f"the authors of {component}", NATIVE_LICENCES[component],
+                        f" The copyright and licence of {component} in detail (Debian's copyright file for it)"
+                        f" are in {texts}/native/{component}.txt.")
+              for component, names in sorted(libraries.items()) if component != "python"]
+    everything = sorted({PYTHON_LICENCES[canonical(d.metadata["Name"])] for d in distributions} | {"PSF-2.0"})
     return "\n".join([
         f"Format: {DEP5_FORMAT}",
         f"Upstream-Name: {INFO.display_name}",
         f"Upstream-Contact: {INFO.maintainer}",
         f"Source: {INFO.homepage}",
         "Comment: The game is frozen with Python and the libraries it uses into",
-        f" {INSTALL_DIR}. The licence text of every part is in {INSTALL_DIR}/_internal/licenses/:",
-        " one folder for each Python package, python/ for Python's own, native/ for the",
-        " C libraries (with Debian's copyright files for them) and common/ for the texts",
-        " those refer to. THIRD_PARTY_NOTICES.md beside them says where the card art,",
-        " the sounds and the fonts come from.",
+        f" {INSTALL_DIR}. Each part is listed below under its own licence; the texts are in",
+        f" {texts}/: a folder for each Python package, python/ for Python's own, native/",
+        " for the C libraries (Debian's copyright files for them) and common/ for the texts",
+        f" those refer to. {texts}/{SOURCES} says where the source of the LGPL parts is,",
+        " with the maintainers' written offer of it.",
         "",
-        "Files: *",
-        "Copyright: Hearts Desktop developers",
-        "License: Expat",
-        license_paragraph_text(licence),
-        "",
-        f"Files: {app}/hearts_desktop/assets/cards/*",
-        "Copyright: Adrian Kennard",
-        "License: CC0-1.0",
-        " " + common.format(title="the CC0 1.0 Universal licence", file="CC0-1.0"),
-        "",
-        f"Files: {app}/hearts_desktop/assets/fonts/*",
-        "Copyright: 2003 Bitstream, Inc.",
-        "License: Bitstream-Vera",
-        notices_license("bitstream-vera"),
-        "",
-        f"Files: {app}/pygame/*",
-        "Copyright: pygame and pygame-ce contributors",
-        "License: LGPL-2.1",
-        " " + common.format(title="the GNU Lesser General Public License version 2.1", file="LGPL-2.1"),
-        "",
-        f"Files: {app}/pygame_ce.libs/* {app}/lib*",
-        "Copyright: the authors of Python, SDL and the libraries they use",
-        "License: other",
-        " Each library is under its own licence (PSF for Python; zlib, BSD, MIT, LGPL,",
-        f" FreeType, libpng, Apache for the others): the texts are in {INSTALL_DIR}/_internal/licenses/",
-        " python/ and native/.",
-        "",
+        paragraph(["*"], "Hearts Desktop developers", "Expat", license_paragraph_text(own)),
+        paragraph([f"{INSTALL_DIR.relative_to('/')}/{INFO.app_id}"],
+                  "Hearts Desktop developers, the Python Software Foundation, the authors of the Python packages "
+                  "below and of PyInstaller", " and ".join(["Expat", *(name for name in everything if name != "Expat"),
+                                                             "GPL-2+ with PyInstaller-bootloader exception"]),
+                  " The program: PyInstaller's bootloader (GPL-2.0 or later, with an exception that lets",
+                  " programs ship it under their own terms), which runs the game's Python code with",
+                  " that of Python's standard library and of the Python packages below, under their",
+                  f" licences. The texts are in {texts}/."),
+        paragraph([f"{app}/hearts_desktop/assets/cards/*"], "Adrian Kennard", "CC0-1.0",
+                  " The card art is dedicated to the public domain."),
+        paragraph([f"{app}/hearts_desktop/assets/fonts/*"], "2003 Bitstream, Inc.", "Bitstream-Vera",
+                  notices_license("bitstream-vera")),
+        paragraph([f"{app}/{name}" for name in libraries.get("python", [])] + bundled_paths(internal, ["base_library.zip"]),
+                  "Python Software Foundation", "PSF-2.0", f" Python's licence is in {texts}/python/LICENSE.txt."),
+        *python_packages,
+        paragraph(bundled_paths(internal, ["pygame_gui/data"]) or [f"{app}/pygame_gui/data/*"],
+                  "the authors of the Noto and Fira fonts", "OFL-1.1",
+                  f" pygame_gui's fonts; the licence text is in {texts}/ beside pygame_gui's."),
+        *native,
     ])
 
 
@@ -330,6 +424,10 @@ def debian_changelog() -> str:
         signed = format_datetime(datetime(entry.day.year, entry.day.month, entry.day.day, tzinfo=UTC))
         entries.append(f"{INFO.app_id} ({entry.version}) unstable; urgency=medium\n\n{items}\n\n"
                        f" -- {INFO.maintainer}  {signed}\n")
+    if is_development(INFO.version):  # the package's own version heads its changelog, as dpkg expects
+        built = format_datetime(datetime.fromtimestamp(source_date_epoch(), UTC))
+        entries.insert(0, f"{INFO.app_id} ({debian_version(INFO.version)}) UNRELEASED; urgency=medium\n\n"
+                          f"  * A build between releases, for testing.\n\n -- {INFO.maintainer}  {built}\n")
     return "\n".join(entries)
 
 
@@ -368,7 +466,7 @@ def stage_deb(bundle: Path, stage: Path) -> None:
     install_desktop_files(share)
     doc = share / "doc" / INFO.app_id
     doc.mkdir(parents=True)
-    (doc / "copyright").write_text(debian_copyright(), encoding="utf-8")
+    (doc / "copyright").write_text(debian_copyright(bundle), encoding="utf-8")
     # gzip -9n: no name or time in the header, so the same bytes from every build.
     (doc / "changelog.gz").write_bytes(gzip.compress(debian_changelog().encode("utf-8"), 9, mtime=0))
     installed_kib = (tree_bytes(stage) + 1023) // 1024
@@ -388,7 +486,7 @@ def settle_modes_and_dates(root: Path) -> None:
 
 
 def build_deb(bundle: Path) -> Path:
-    deb = DIST / f"{INFO.app_id}_{INFO.version}_{debian_architecture()}.deb"
+    deb = DIST / f"{INFO.app_id}_{debian_version(INFO.version)}_{debian_architecture()}.deb"
     with tempfile.TemporaryDirectory(prefix="deb-stage-") as tmp:
         stage = Path(tmp) / "root"
         stage_deb(bundle, stage)
@@ -572,6 +670,7 @@ def inno_defines(bundle: Path) -> dict[str, str]:
     return {
         "AppName": INFO.display_name,
         "AppVersion": INFO.version,
+        "FileVersion": ".".join(map(str, windows_file_version(INFO))),
         "AppExeName": bundle_executable(bundle).name,
         "BundleDir": str(bundle),
         "IconFile": str(INFO.windows_icon),
@@ -631,6 +730,64 @@ def run_with_retries(command: Sequence[str | Path], attempts: int = 5, pause_sec
             time.sleep(pause_seconds * attempt)
 
 
+MACHO_THIN = {b"\xcf\xfa\xed\xfe": 32, b"\xce\xfa\xed\xfe": 28}  # 64- and 32-bit, little-endian: header size
+FAT_MAGIC = {b"\xca\xfe\xba\xbe": 20, b"\xca\xfe\xba\xbf": 32}  # universal binaries: size of one slice entry
+MOST_SLICES = 8  # more "slices" than that and it is no universal binary (a Java class starts the same way)
+LC_VERSION_MIN_MACOSX = 0x24
+LC_BUILD_VERSION = 0x32
+
+
+def _macos_version(packed: int) -> tuple[int, int, int]:
+    """Mach-O's xxxx.yy.zz nibbles as numbers."""
+    return packed >> 16, (packed >> 8) & 0xFF, packed & 0xFF
+
+
+def _thin_minimum(data: bytes, start: int) -> tuple[int, int, int] | None:
+    header = MACHO_THIN.get(data[start:start + 4])
+    if header is None:
+        return None
+    count = struct.unpack_from("<I", data, start + 16)[0]
+    position = start + header
+    for _ in range(count):
+        command, size = struct.unpack_from("<II", data, position)
+        if command in (LC_BUILD_VERSION, LC_VERSION_MIN_MACOSX):
+            # LC_BUILD_VERSION: platform, then minos; LC_VERSION_MIN_MACOSX: the version first.
+            offset = 12 if command == LC_BUILD_VERSION else 8
+            return _macos_version(struct.unpack_from("<I", data, position + offset)[0])
+        position += size
+    return None
+
+
+def macos_minimum_of(data: bytes) -> tuple[int, int, int] | None:
+    """The newest macOS any architecture of a Mach-O file asks for (None: not Mach-O, or unsaid)."""
+    entry = FAT_MAGIC.get(data[:4])
+    if entry is None:
+        return _thin_minimum(data, 0)
+    count = struct.unpack_from(">I", data, 4)[0]
+    if count > MOST_SLICES:
+        return None
+    starts = [(struct.unpack_from(">I", data, 8 + i * entry + 8)[0] if entry == 20
+               else struct.unpack_from(">Q", data, 8 + i * entry + 8)[0]) for i in range(count)]
+    found = [minimum for start in starts if (minimum := _thin_minimum(data, start)) is not None]
+    return max(found, default=None)
+
+
+def assert_minimum_macos(app: Path, declared: str) -> None:
+    """No binary in the app needs a newer macOS than its LSMinimumSystemVersion says."""
+    floor = tuple(int(part) for part in declared.split(".")) + (0,) * (3 - declared.count(".") - 1)
+    newer = {}
+    for path in app.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            with path.open("rb") as handle:
+                if handle.read(4) not in {*MACHO_THIN, *FAT_MAGIC}:
+                    continue
+            needs = macos_minimum_of(path.read_bytes())
+            if needs is not None and needs > floor:
+                newer[str(path.relative_to(app))] = ".".join(map(str, needs))
+    if newer:
+        sys.exit(f"LSMinimumSystemVersion is {declared}, but these need a newer macOS: {sorted(newer.items())[:5]}")
+
+
 def build_dmg(app: Path) -> Path:
     dmg = DIST / f"{INFO.app_id}-{INFO.version}-macos-{platform.machine()}.dmg"
     with tempfile.TemporaryDirectory(prefix="dmg-stage-") as tmp:
@@ -654,8 +811,11 @@ def check_macos(dmg: Path) -> None:
             app = mount / app_bundle().name
             with (app / "Contents" / "Info.plist").open("rb") as handle:
                 plist = plistlib.load(handle)
-            if plist.get("CFBundleShortVersionString") != INFO.version:
+            if plist.get("CFBundleShortVersionString") != INFO.numeric_version:
                 sys.exit(f"Info.plist has version {plist.get('CFBundleShortVersionString')}")
+            if missing := sorted(set(macos_info_plist(INFO)) - set(plist)):
+                sys.exit(f"Info.plist lacks {missing}")
+            assert_minimum_macos(app, plist["LSMinimumSystemVersion"])
             assert_assets_in(app / "Contents" / "Frameworks" / "hearts_desktop" / "assets")  # sys._MEIPASS
             assert_licences_in(app / "Contents" / "Frameworks")
             smoke_installed(app, app / "Contents" / "MacOS" / INFO.app_id, scratch, ".app in the .dmg")
@@ -688,20 +848,83 @@ def check_installers(installers: list[Path]) -> None:
         {"win32": check_windows, "darwin": check_macos}[sys.platform](installers[0])
 
 
+LOCK = BUILD / "requirements-lock.txt"
+
+
+def copy_checkout(into: Path) -> None:
+    """The checkout's files (tracked, or new and not ignored) as they are in the working tree, into ``into``."""
+    tracked = run(["git", "-C", ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                  capture_output=True).stdout.split("\0")
+    for name in filter(None, tracked):
+        source = ROOT / name
+        if source.is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name, follow_symlinks=False)
+
+
+def build_elsewhere(folder: Path) -> Path:
+    """Install the compiled game with the locked tools into a new environment in ``folder`` and
+    build the installers there from a copy of the checkout; return that copy's ``dist``.
+
+    A second folder, a second environment and a second compile: whatever of the build
+    machine's layout reaches the packages (a build ID that hashes the build folder's path,
+    a pip RECORD) shows as a difference.
+    """
+    checkout = folder / "checkout"
+    copy_checkout(checkout)
+    environment = folder / "venv"
+    run([sys.executable, "-m", "venv", environment])
+    python = environment / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    # The same commit, so the same version (the copy has no git history to say it).
+    env = dict(os.environ, PIP_CONSTRAINT=str(checkout / LOCK.relative_to(ROOT)), HEARTS_DESKTOP_COMMIT=COMMIT)
+    with timed("second environment, compiled game installed"):
+        subprocess.run([python, "-m", "pip", "install", "-q", ".[build]"], cwd=checkout, env=env, check=True)
+    with timed("second build, in another folder"):
+        subprocess.run([python, checkout / "build" / "make.py"], cwd=checkout, env=env, check=True)
+    return checkout / "dist"
+
+
+def package_members(package: Path) -> dict[str, str]:
+    """``{member: sha256}`` of the files inside a .tar.gz or a .deb, to say where two differ."""
+    if package.suffix == ".deb":
+        data = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(package)], capture_output=True, check=True).stdout
+        archive = tarfile.open(fileobj=io.BytesIO(data))
+    else:
+        archive = tarfile.open(package)
+    with archive:
+        return {member.name: hashlib.sha256(handle.read()).hexdigest() for member in archive.getmembers()
+                if member.isfile() and (handle := archive.extractfile(member)) is not None}
+
+
 def check_reproducible(first: list[Path]) -> None:
-    """Build everything again from scratch and require the same bytes in every package."""
+    """Build everything again from scratch in another folder and require the same bytes in every package."""
     if not sys.platform.startswith("linux"):
         sys.exit("--repro compares the .deb and .tar.gz: Windows and macOS installers carry their build time")
     before = {path.name: sha256_of(path) for path in first}
-    shutil.rmtree(WORK)
-    shutil.rmtree(DIST / INFO.app_id)
-    with timed("second build"):
-        after = {path.name: sha256_of(path) for path in build_installers(build_bundle())}
+    kept = DIST / "second-build"  # the other folder's packages, kept to compare when they differ
+    shutil.rmtree(kept, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="hearts-repro-") as elsewhere:
+        shutil.copytree(build_elsewhere(Path(elsewhere)), kept, ignore=shutil.ignore_patterns(INFO.app_id, CHECKED))
+    after = {path.name: sha256_of(path) for path in kept.iterdir()}
+    print(f"first build in {ROOT}, second in another folder (SOURCE_DATE_EPOCH={os.environ['SOURCE_DATE_EPOCH']}):")
     for name, digest in sorted(before.items()):
-        print(f"{digest}  {name}  {'same' if after[name] == digest else 'DIFFERS: ' + after[name]}")
+        print(f"{digest}  {name}  {'same' if after.get(name) == digest else 'DIFFERS: ' + str(after.get(name))}")
+        if name in after and after[name] != digest and name.endswith((".deb", ".tar.gz")):
+            one, other = package_members(DIST / name), package_members(kept / name)
+            differing = sorted(member for member in one.keys() | other.keys() if one.get(member) != other.get(member))
+            print(f"  {len(differing)} files differ inside, e.g. {differing[:15]}")
     if before != after:
-        sys.exit("two builds of the same commit differ")
-    print("reproducible: two builds gave byte-identical packages")
+        sys.exit(f"two builds of the same commit in two folders differ (the second's packages: {kept})")
+    shutil.rmtree(kept)
+    print("reproducible: two builds in two folders gave byte-identical packages")
+
+
+def write_checked(installers: list[Path]) -> Path:
+    """``dist/checked.sha256``: the installers that were installed and played, as ``sha256sum``
+    writes them. The release takes only files listed here with these bytes (build/release.py)."""
+    checked = DIST / CHECKED
+    checked.write_text("".join(f"{sha256_of(path)}  {path.name}\n" for path in installers), encoding="utf-8")
+    return checked
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -720,8 +943,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with scratch_folder() as scratch:
         run_smoke([bundle_executable(bundle)], scratch, "bundle")  # before packing it
     installers = build_installers(bundle)
+    (DIST / CHECKED).unlink(missing_ok=True)  # what an earlier --check vouched for is not this build
     if args.check:
         check_installers(installers)
+        print(f"checked: {write_checked(installers)}")
     if args.repro:
         check_reproducible(installers)
     print(f"done in {time.perf_counter() - start:.1f} s: "

@@ -1,4 +1,4 @@
-"""Figures for the README: start-up of the frozen program against source, and what dist/ holds.
+"""Figures for docs/building.md: start-up of the frozen program against source, and what dist/ holds.
 
     python build/make.py && python build/measure.py [--runs 5]
 

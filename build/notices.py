@@ -30,6 +30,7 @@ from appinfo import NOTICES, ROOT, app_info  # modules beside this script
 
 KEPT_TEXTS = ROOT / "build" / "licenses"
 FOLDER = "licenses"  # in the bundle, beside the program's other data
+SOURCES = "SOURCES.md"  # in FOLDER: where the LGPL components' source is, and the written offer
 _LICENCE_FILE = re.compile(r"(licen[cs]e|copying|notice|^l?gpl)", re.IGNORECASE)
 _TEXT_SUFFIXES = {"", ".txt", ".md", ".rst"}
 
@@ -67,6 +68,77 @@ NATIVE_LIBRARIES: dict[str, re.Pattern[str]] = {
 }
 # Python's own shared library: its licence is the PSF one in python/.
 _PYTHON_LIBRARY = re.compile(r"^(libpython3|python3)")
+
+# Each bundled component's licence, as Debian's copyright format names it (DEP-5 short names):
+# what the .deb's copyright file says of its files. The C libraries' are those of the library
+# itself, from the Debian copyright file kept for it in build/licenses/native (whose first
+# paragraph can be the whole source package's: FLAC's tools are GPL, libFLAC is BSD).
+NATIVE_LICENCES = {
+    "SDL2": "Zlib", "SDL2_image": "Zlib", "SDL2_mixer": "Zlib", "SDL2_ttf": "Zlib",
+    "FLAC": "BSD-3-clause", "fluidsynth": "LGPL-2.1+", "mpg123": "LGPL-2.1", "libogg": "BSD-3-clause",
+    "opus": "BSD-3-clause", "opusfile": "BSD-3-clause", "libsndfile": "LGPL-2.1+", "libvorbis": "BSD-3-clause",
+    "wavpack": "BSD-3-clause", "libxmp": "LGPL-2.1+", "brotli": "Expat", "freetype": "FTL or GPL-2+",
+    "harfbuzz": "MIT", "libjpeg-turbo": "IJG and BSD-3-clause and Zlib", "libpng": "libpng", "libtiff": "libtiff",
+    "libwebp": "BSD-3-clause", "openssl": "Apache-2.0", "libffi": "Expat", "zlib": "Zlib", "bzip2": "bzip2-1.0.6",
+    "xz": "PD", "util-linux-libuuid": "BSD-3-clause",
+}
+# The Python packages the game runs with (their licence files are in licenses/NAME-VERSION/);
+# a test fails when a runtime dependency is missing here.
+PYTHON_LICENCES = {
+    "filelock": "Expat", "ifaddr": "Expat", "msgspec": "BSD-3-clause", "platformdirs": "Expat",
+    "pygame-ce": "LGPL-2.1", "pygame-gui": "Expat", "python-i18n": "Expat", "websockets": "BSD-3-clause",
+    "zeroconf": "LGPL-2.1+",
+}
+# Where each package's source is, for the LGPL's sake (SOURCES.md, below).
+PYPI_SOURCE = "https://pypi.org/project/{name}/{version}/#files"
+PYGAME_BUILD_RECIPES = "https://github.com/pygame-community/pygame-ce/tree/{version}/buildconfig"
+
+
+def canonical(name: str) -> str:
+    return name.lower().replace("_", "-")
+
+
+def is_lgpl(licence: str) -> bool:
+    return "LGPL" in licence
+
+
+def sources_text(distributions: list[importlib.metadata.Distribution]) -> str:
+    """SOURCES.md for the bundle: where the source of every LGPL component is, and the offer.
+
+    The LGPL lets the game ship these libraries compiled if their source stays available to
+    whoever has the game: each is named with its version and where its exact source is, and
+    the maintainers offer the source itself for three years after each release. They are
+    separate files in the bundle (shared libraries and Python packages), so a player can
+    replace any of them with a version of their own.
+    """
+    versions = {canonical(d.metadata["Name"]): d.version for d in distributions}
+    pygame = versions.get("pygame-ce", "")
+    lines = [
+        "# The source of the LGPL components in this copy of Hearts Desktop",
+        "",
+        "These parts of the game are under the GNU Lesser General Public License (LGPL; its",
+        "text is in `common/LGPL-2.1.txt`). Each is a separate file or folder of the game",
+        "(a Python package or a shared library), which you may replace with your own build.",
+        "",
+    ]
+    for name in sorted(versions):
+        if is_lgpl(PYTHON_LICENCES.get(name, "")):
+            url = PYPI_SOURCE.format(name=name, version=versions[name])
+            lines.append(f"- {name} {versions[name]} ({PYTHON_LICENCES[name]}): the source is on PyPI, {url}")
+    for component, licence in sorted(NATIVE_LICENCES.items()):
+        if is_lgpl(licence):
+            lines.append(f"- {component} ({licence}), inside pygame-ce's wheel: the versions, the addresses "
+                         f"and the checksums of its source are in pygame-ce {pygame}'s build recipes, "
+                         f"{PYGAME_BUILD_RECIPES.format(version=pygame)}")
+    lines += [
+        "",
+        "Written offer: for three years after each release of Hearts Desktop, its maintainers",
+        f"({app_info().maintainer}) will send anyone who asks the complete source code of",
+        "these components, as they are in that release, for no more than the cost of sending it.",
+        f"Ask through {app_info().homepage}/issues or by e-mail.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def _applies(requirement: Requirement, extra: str) -> bool:
@@ -123,9 +195,25 @@ def gather(into: Path) -> Path:
         folder.mkdir()
         for text in texts:
             shutil.copy(text, folder / text.name)
+    bootloader = pyinstaller_distribution()
+    if bootloader is not None:  # the program's executable is PyInstaller's bootloader
+        folder = into / f"{bootloader.metadata['Name']}-{bootloader.version}"
+        folder.mkdir()
+        for text in licence_files(bootloader):
+            shutil.copy(text, folder / text.name)
     shutil.copytree(KEPT_TEXTS / "native", into / "native")
     shutil.copytree(KEPT_TEXTS / "common", into / "common")
+    (into / SOURCES).write_text(sources_text(runtime_distributions()), encoding="utf-8")
     return into
+
+
+def pyinstaller_distribution() -> importlib.metadata.Distribution | None:
+    """PyInstaller, where it is installed: the bundle's executable is its bootloader (GPL-2.0
+    or later, with an exception that lets programs ship it), whose licence travels too."""
+    try:
+        return importlib.metadata.distribution("pyinstaller")
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def uncovered_libraries(library_names: list[str]) -> list[str]:
@@ -136,8 +224,10 @@ def uncovered_libraries(library_names: list[str]) -> list[str]:
 
 def missing_in(licenses: Path) -> list[str]:
     """What a bundle's ``licenses`` folder lacks: a runtime dependency's folder, Python's, a native text."""
-    expected = [app_info().app_id, "python",
+    bootloader = pyinstaller_distribution()
+    expected = [app_info().app_id, "python", SOURCES,
                 *(f"{d.metadata['Name']}-{d.version}" for d in runtime_distributions()),
+                *([f"{bootloader.metadata['Name']}-{bootloader.version}"] if bootloader else []),
                 *(f"native/{component}.txt" for component in NATIVE_LIBRARIES)]
     return [name for name in expected if not (licenses / name).exists()
             or ((licenses / name).is_dir() and not any((licenses / name).iterdir()))]

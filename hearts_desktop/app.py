@@ -14,6 +14,7 @@ from . import __version__
 from .engine import PRESETS, build, preset_by_key
 from .net import cli as network
 from .persistence.saves import MAX_SEED
+from .persistence.seats import MAX_NAME_LENGTH
 from .ui import window
 from .words import Pace
 
@@ -65,7 +66,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
     parser.add_argument("--pace", type=Pace, choices=tuple(Pace), help="how fast computer players act")
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
-    parser.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    parser.add_argument("--size", type=_size, default=window.DEFAULT, help="window size, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
                         help="play one whole game computer against computer, then exit (checks a build)")
     parser.add_argument("--autoplay", action="store_true",
@@ -108,19 +109,22 @@ def run_autoplay(args: argparse.Namespace) -> int:
 
 
 def open_table(args: argparse.Namespace) -> int:
-    from .ui.app import AppOptions, run
+    from .ui.app import AppOptions, RunLimits, ScriptedGame, run
 
-    pace = args.pace or (Pace.INSTANT if args.smoke else Pace.FRIENDLY)
     options = AppOptions(
-        seed=args.seed, pace=pace, size=args.size, rules=preset_by_key(args.preset).rules,
-        smoke=args.smoke, max_seconds=args.max_seconds, data_dir=args.data_dir,
-        exit_after_first_frame=args.exit_after_first_frame, ui_log=args.ui_log,
-        net_interface=args.interface, net_port=47_474 if args.port is None else args.port,
-        player_name=args.name[:20].strip() if args.name else None,
-        # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
-        fps=0 if args.smoke else AppOptions.fps,
+        seed=args.seed, size=args.size, data_dir=args.data_dir,
+        player_name=args.name[:MAX_NAME_LENGTH].strip() if args.name else None,
+        net_interface=args.interface, net_port=args.port,
     )
-    return run(options)
+    script = None
+    if args.smoke:
+        script = ScriptedGame.smoke_check(preset_by_key(args.preset).rules, args.pace or Pace.INSTANT)
+    limits = RunLimits(
+        max_seconds=args.max_seconds, frames=1 if args.exit_after_first_frame else None,
+        # A smoke game draws every frame but need not wait for the next tick of a 60 Hz clock.
+        fps=0 if args.smoke else RunLimits.fps,
+    )
+    return run(options, script=script, limits=limits, ui_log=args.ui_log)
 
 
 def smoke(args: argparse.Namespace) -> int:

@@ -7,15 +7,19 @@ from pathlib import Path
 
 import pygame
 
-from hearts_desktop.bench.persistence import act_for_the_person
-from hearts_desktop.controller.bot_runner import InlineRunner
+from benchmarks.app_state import controller_of, table_of
+from benchmarks.persistence import act_for_the_person
+from hearts_desktop.controller.bot_runner import BotRunner, InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.persistence import NewGameSetup, Seat, Settings, save_settings
 from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.play.network_access import NetworkAccess, RealNetwork
+from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
-from hearts_desktop.ui.intents import Intent, KeyPress
-from hearts_desktop.ui.overlays import CoverScene, HandScoreScene
+from hearts_desktop.ui.intents import Intent, KeyPress, PointerDown, PointerUp
+from hearts_desktop.ui.overlays import CoverScene, Handover, HandScoreScene
+from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.words import Level, Pace, SeatKind
@@ -42,20 +46,30 @@ class Driver:
     """One app with its own data folder; ``quick`` settings keep the walk short."""
 
     def __init__(self, data_dir: Path, seed: int = 5, quick: bool = True, settings: Settings | None = None,
-                 size: tuple[int, int] = AppOptions.size) -> None:
+                 size: tuple[int, int] = AppOptions.size, network: NetworkAccess | None = None,
+                 bot_runner: Callable[[], BotRunner] = InlineRunner) -> None:
         if settings is None and quick:
             settings = Settings(pace=Pace.INSTANT, animations=False, sound=False)
         if settings is not None:
             save_settings(DataPaths.resolve(data_dir).settings, settings)
         self.data_dir = data_dir
-        self.app = App(AppOptions(data_dir=data_dir, bot_runner=InlineRunner, seed=seed, size=size,
-                                  net_interface="127.0.0.1", net_port=0))  # network play on loopback only
+        self.app = App(AppOptions(data_dir=data_dir, seed=seed, size=size,
+                                  net_interface="127.0.0.1", net_port=0),  # network play on loopback only
+                       Services(bot_runner=bot_runner, network=network or RealNetwork()))
         self.app.start()
         self.frame()
 
     @property
     def top(self) -> Scene | None:
         return self.app.stack.top
+
+    @property
+    def table(self) -> TableScene:
+        return table_of(self.app)
+
+    @property
+    def controller(self) -> TableController:
+        return controller_of(self.app)
 
     def frame(self, *intents: Intent) -> None:
         self.app.step(FRAME, intents)
@@ -70,23 +84,43 @@ class Driver:
         self.frame()
 
     def human_to_act(self) -> bool:
-        controller = self.app.controller
-        return (isinstance(self.top, TableScene) and controller.hand_face_up
-                and not self.app.table.busy and controller.active_human() == controller.viewer)
+        if not isinstance(self.top, TableScene):
+            return False
+        controller = self.controller
+        return controller.hand_face_up and not self.table.busy and controller.active_human() == controller.viewer
 
     def act_by_click(self) -> None:
         """The person makes a legal move the way a click does."""
-        act_for_the_person(self.app.table)
+        act_for_the_person(self.table)
+
+    def handover(self) -> Handover:
+        """The hot-seat cover on top (of the table or of a review)."""
+        top = self.top
+        handover = top.handover if isinstance(top, CoverScene | ReviewScene) else None
+        assert handover is not None, f"no cover on top but {type(top).__name__}"
+        return handover
+
+    def lift_cover(self, *also: Intent) -> None:
+        """The person named on the cover takes the computer: once the cover takes input,
+        a click on its button (and ``also`` in the same frame)."""
+        handover = self.handover()
+        while not handover.ready:
+            self.frame()
+        point = handover.button.rect.center
+        self.frame(PointerDown(point), PointerUp(point), *also)
 
     def play_through(self, done: Callable[[], bool], limit: int = 6000) -> None:
         """Play on until ``done``: moving for the people, reading score screens, lifting covers."""
         for _ in range(limit):
             if done():
                 return
-            if isinstance(self.top, (HandScoreScene, CoverScene)):
+            if isinstance(self.top, CoverScene):
+                self.lift_cover()
+                continue
+            if isinstance(self.top, HandScoreScene):
                 self.frame(key(pygame.K_RETURN))
                 continue
-            if self.app.playing and self.human_to_act():
+            if self.app.play is not None and self.human_to_act():
                 self.act_by_click()
             self.frame()
         raise AssertionError("never happened")

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from benchmarks.audit import LeakAudit
+from benchmarks.host_watch import WatchedLink
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, Phase, Ruleset
 from hearts_desktop.engine.hand import MOON_CHOICES
@@ -36,9 +38,13 @@ class NetTable:
     host: HostTable
     link: MemoryHostLink
     clock: Clock
+    watched: WatchedLink
+    """The host's link as the host sees it: the memory link, watched (counts, the audit)."""
     friends: list[ClientTable] = field(default_factory=list)
     bots: list[SeatBot] = field(default_factory=list)
     host_rng: random.Random = field(default_factory=lambda: random.Random(0))
+    gives_seats: bool = False
+    """The host's person gives every seat asked for without its token (tests of rejoining afresh)."""
 
     def join(self, name: str, level: Level = Level.EASY, code: str = CODE, address: str = "10.0.0.2") -> ClientTable:
         friend = ClientTable(name, code, lambda: self.link.connect(address), clock=self.clock)
@@ -50,6 +56,9 @@ class NetTable:
         """One tick: the host, then every friend (who plays if the table waits for them)."""
         self.clock.now += STEP
         self.host.update(STEP)
+        if self.gives_seats:
+            for request in list(self.host.requests):
+                self.host.answer_request(request.conn_id, give=True)
         if play:
             self._host_person_plays()
         for friend, bot in zip(self.friends, self.bots):
@@ -83,16 +92,18 @@ class NetTable:
             if each is not None:
                 each(number)
             self.step()
-        raise AssertionError(f"not done after {steps} steps: {self.host.counters}")
+        raise AssertionError(f"not done after {steps} steps: {self.watched.tally}")
 
 
 def net_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1, link: MemoryHostLink | None = None,
-              pace: Pace = Pace.INSTANT) -> NetTable:
+              pace: Pace = Pace.INSTANT, audit: LeakAudit | None = None) -> NetTable:
     clock = Clock()
     link = link or MemoryHostLink()
+    watched = WatchedLink(link, audit, clock)
     host = HostTable(Game(rules, seed), seats, InlineRunner, code=CODE, host_name="Host", pace=pace,
-                     clock=clock, link=link)
-    return NetTable(host, link, clock)
+                     clock=clock, link=watched, watch=watched)
+    watched.game = lambda: host.game
+    return NetTable(host, link, clock, watched)
 
 
 def seat_friends(table: NetTable, names: Sequence[str] = ("Ann", "Bob", "Cat", "Dan")) -> NetTable:
@@ -106,5 +117,5 @@ def seat_friends(table: NetTable, names: Sequence[str] = ("Ann", "Bob", "Cat", "
     return table
 
 
-def started_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1) -> NetTable:
-    return seat_friends(net_table(rules, seats, seed))
+def started_table(rules: Ruleset, seats: Sequence[Seat], seed: int = 1, pace: Pace = Pace.INSTANT) -> NetTable:
+    return seat_friends(net_table(rules, seats, seed, pace=pace))

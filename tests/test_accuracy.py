@@ -14,7 +14,13 @@ import pytest
 
 from hearts_desktop.coach.game import moments_of, review_hand
 from hearts_desktop.coach.review import CoachBudget
-from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner, ProcessRunner, SharedRunner
+from hearts_desktop.controller.bot_runner import (
+    BotAnswer,
+    BotJob,
+    InlineRunner,
+    ProcessRunner,
+    SharedRunner,
+)
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer
 from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import ACTION_TYPES, Game, Ruleset
@@ -22,51 +28,60 @@ from hearts_desktop.persistence import DataPaths, Seat, load_statistics
 from hearts_desktop.persistence.atomic import checksum
 from hearts_desktop.persistence.saves import keep_unjudged, unjudged_path
 from hearts_desktop.persistence.stats import STATISTICS, Accuracy, Statistics, game_id
+from hearts_desktop.ui.game_screens import GameScreens
 from hearts_desktop.ui.overlays import GameOverScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import JobKind, Level, Pace, SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game
-from .test_bot_worker import a_view_job, answers_for, bot_workers
+from .test_bot_worker import BUSY_MACHINE_SECONDS, WatchedInbox, a_view_job, bot_workers, serve_in_a_thread
 from .test_review_screen import Recording
 
 QUICK_JUDGE = CoachBudget(first=64, batch=64, most=256, pass_screen=8)
 
 
 def test_a_move_asked_for_while_the_coach_judges_in_the_background_is_answered_first() -> None:
+    """The move is asked for once the judgement is thinking (an event, not a sleep that
+    assumed it was: on a busy machine the judgement had not started 0.3 s later), and the
+    judgement, set aside and started again, is the one it would have been undisturbed."""
     game, _ = finished_game()
     [(index, view, action)] = [(i, at.view(0), a) for i, at, a in moments_of(game.rules, game.seed, game.actions, 0, 0)][3:4]
     judge = BotJob(1, JobKind.JUDGE, Level.EXPERT, view, "judge", chosen=action, budget=QUICK_JUDGE, background=True)
-    runner = ProcessRunner()
-    try:
-        runner.submit(judge)
-        time.sleep(0.3)  # the judgement is running
-        runner.submit(a_view_job(2))
-        order: list[int] = []
-        deadline = time.monotonic() + 60
-        while len(order) < 2 and time.monotonic() < deadline:
-            order += [a.job_id for a in runner.poll()]
-            time.sleep(0.01)
-        assert order == [2, 1], "the move first, the judgement after it"
-    finally:
-        runner.close()
+    inbox = WatchedInbox()
+    answers = serve_in_a_thread(inbox, 2)
+    inbox.add(judge)
+    assert inbox.thinking.wait(timeout=BUSY_MACHINE_SECONDS), "the judgement never started"
+    inbox.add(a_view_job(2))
+    first, second = answers.get(timeout=BUSY_MACHINE_SECONDS), answers.get(timeout=BUSY_MACHINE_SECONDS)
+    assert (first.job_id, second.job_id) == (2, 1), "the move first, the judgement after it"
+    assert inbox.set_aside >= 1, "the judgement made way for the move"
     inline = InlineRunner()
     inline.submit(judge)
     [alone] = inline.poll()
-    assert alone.result is not None
-    # Set aside and started again, the judgement is the one it would have been undisturbed.
-    runner = ProcessRunner()
-    try:
-        runner.submit(judge)
-        time.sleep(0.3)
-        runner.submit(a_view_job(2))
-        found = answers_for(runner, {1, 2}, seconds=60)
-    finally:
-        runner.close()
-    judged, again = alone.result, found[1].result
+    judged, again = alone.result, second.result
     assert isinstance(judged, tuple) and isinstance(again, tuple)
     assert not isinstance(judged, ACTION_TYPES) and not isinstance(again, ACTION_TYPES)  # actions are tuples too
     assert again[0].cost == judged[0].cost and again[0].deals == judged[0].deals and again[1] == judged[1]
+
+
+def test_the_worker_process_answers_a_move_before_background_work_asked_for_earlier() -> None:
+    """The same order across the process boundary, whichever the worker reads first."""
+    game, _ = finished_game()
+    [(view, action)] = [(at.view(0), a) for _, at, a in moments_of(game.rules, game.seed, game.actions, 0, 0)][3:4]
+    runner = ProcessRunner.held()
+    try:
+        runner.submit(BotJob(1, JobKind.JUDGE, Level.EXPERT, view, "judge", chosen=action, budget=QUICK_JUDGE,
+                             background=True))
+        runner.submit(a_view_job(2))
+        runner.start()
+        order: list[int] = []
+        deadline = time.monotonic() + BUSY_MACHINE_SECONDS
+        while len(order) < 2 and time.monotonic() < deadline:
+            order += [a.job_id for a in runner.poll()]
+            time.sleep(0.01)
+        assert order == [2, 1]
+    finally:
+        runner.close()
 
 
 def test_clients_of_one_worker_get_their_own_answers_and_stop_only_their_own_jobs() -> None:
@@ -108,7 +123,7 @@ def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statist
     try:
         driver.new_game(hot_seat(), rules=Ruleset(target=25))
         driver.play_through(lambda: isinstance(driver.top, GameOverScene), limit=20000)
-        game = driver.app.controller.game
+        game = driver.controller.game
         driver.frame()
     finally:
         driver.close()
@@ -124,19 +139,26 @@ def test_each_person_of_a_finished_game_gets_their_accuracy_in_their_own_statist
 
 
 def test_a_hand_the_coach_judged_in_the_background_opens_without_judging_again(tmp_path: Path) -> None:
-    driver = Driver(tmp_path)
+    asked: list[BotJob] = []
+
+    class CountingRunner(InlineRunner):
+        def submit(self, job: BotJob) -> None:
+            asked.append(job)
+            super().submit(job)
+
+    driver = Driver(tmp_path, bot_runner=CountingRunner)
     try:
         driver.new_game()
-        driver.play_through(lambda: driver.app.controller.game.hand_index == 1 and driver.human_to_act())
+        driver.play_through(lambda: driver.controller.game.hand_index == 1 and driver.human_to_act())
         coach = driver.app.session.coach
         assert coach is not None and not coach.busy
-        worker = driver.app._worker
-        assert worker is not None
-        recording = worker.runner = Recording()
-        driver.app.open_review(driver.app.table, 0, 0, covered=False)
+        judged = len([job for job in asked if job.kind is JobKind.JUDGE])
+        screens = driver.table.overlays
+        assert isinstance(screens, GameScreens)
+        screens.open_review(driver.table, 0, 0, covered=False)
         review = driver.top
         assert isinstance(review, ReviewScene) and review.reviewer.complete
-        assert recording.jobs == []
+        assert len([job for job in asked if job.kind is JobKind.JUDGE]) == judged
         driver.keys(pygame.K_ESCAPE)
     finally:
         driver.close()
@@ -319,27 +341,26 @@ def test_the_worker_and_the_coach_start_once_the_first_table_is_on_screen(tmp_pa
     starts and the coach is imported (in a thread, so no frame waits for it); the coach then
     follows the game already on the table, and the computers' moves asked for meanwhile are
     answered."""
-    driver = Driver(tmp_path)
+    driver = Driver(tmp_path, bot_runner=ProcessRunner.held)
     try:
-        driver.app.options.bot_runner = ProcessRunner.held
         on_screen: list[tuple[int, bool]] = []  # at each flip: bots' workers, whether the coach exists
         monkeypatch.setattr(pygame.display, "flip",
                             lambda: on_screen.append((len(bot_workers()), driver.app.session.coach is not None)))
         driver.new_game()  # one frame: the table's first
         assert on_screen == [(0, False)]
         assert len(bot_workers()) == 1  # started once that frame was on screen
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + BUSY_MACHINE_SECONDS
         while driver.app.session.coach is None and time.monotonic() < deadline:  # imported in a thread
             driver.frame()
             time.sleep(0.01)
         coach = driver.app.session.coach
-        assert coach is not None and coach.games[-1].same_game(driver.app.controller.game)
-        passes = len(driver.app.controller.game.actions)
-        deadline = time.monotonic() + 30
-        while len(driver.app.controller.game.actions) == passes and time.monotonic() < deadline:
+        assert coach is not None and coach.games[-1].same_game(driver.controller.game)
+        passes = len(driver.controller.game.actions)
+        deadline = time.monotonic() + BUSY_MACHINE_SECONDS
+        while len(driver.controller.game.actions) == passes and time.monotonic() < deadline:
             driver.frame()
             time.sleep(0.01)
-        assert len(driver.app.controller.game.actions) > passes  # the computers passed through the worker
+        assert len(driver.controller.game.actions) > passes  # the computers passed through the worker
     finally:
         driver.close()
     assert bot_workers() == []

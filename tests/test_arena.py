@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench import arena
-from hearts_desktop.bench.arena import (
+from benchmarks import arena
+from benchmarks.arena import (
     Z95,
     ArenaResult,
     deal_for,

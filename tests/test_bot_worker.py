@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from hearts_desktop.controller.bot_runner import WORKER_NICENESS, BotAnswer, BotJob, ProcessRunner
+from hearts_desktop.controller.bot_runner import (
+    WORKER_NICENESS,
+    BotAnswer,
+    BotJob,
+    Inbox,
+    ProcessRunner,
+    serve,
+)
 from hearts_desktop.engine import Game, Ruleset
 from hearts_desktop.words import JobKind, Level
 
 GONE_WITHIN_SECONDS = 2.0
+BUSY_MACHINE_SECONDS = 600.0
+"""How long a test waits for the worker at most: generous enough for a machine running ten
+other things; every wait ends as soon as what it waits for has happened."""
 
 # A game process hosting a ProcessRunner: prints the worker's pid once the worker is ready,
 # then keeps it busy (a long hint search) or idle, and waits to be killed.
@@ -38,6 +51,53 @@ time.sleep(120)
 """
 
 
+class WatchedInbox(Inbox):
+    """The worker's inbox, telling the test when a background job is thinking: its search
+    asks whether a move waits (``urgent_waiting``) only while it runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thinking = threading.Event()
+        self.set_aside = 0
+
+    def urgent_waiting(self) -> bool:
+        self.thinking.set()
+        return super().urgent_waiting()
+
+    def put_back(self, job: BotJob) -> None:
+        self.set_aside += 1
+        super().put_back(job)
+
+
+def serve_in_a_thread(inbox: Inbox, answers: int) -> queue.Queue[BotAnswer]:
+    """The worker's loop in a thread of its own: the answers in the order sent, until ``answers`` came."""
+    sent: queue.Queue[BotAnswer] = queue.Queue()
+
+    def send(answer: BotAnswer) -> None:
+        sent.put(answer)
+        if sent.qsize() == answers:
+            raise OSError("the test has its answers")  # as when the game is gone: the loop ends
+
+    threading.Thread(target=serve, args=(inbox, send), name="test-worker", daemon=True).start()
+    return sent
+
+
+def cpu_ticks(pid: int) -> int:
+    """The processor time ``pid`` has used so far, in clock ticks (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def thinking(pid: int, ticks: int = 5) -> None:
+    """Wait until the worker ``pid`` has thought for ``ticks`` more clock ticks (a search is
+    running), however long a busy machine makes that take."""
+    start = cpu_ticks(pid)
+    deadline = time.monotonic() + BUSY_MACHINE_SECONDS
+    while cpu_ticks(pid) < start + ticks:
+        assert time.monotonic() < deadline, "the worker never thought"
+        time.sleep(0.01)
+
+
 def alive(pid: int) -> bool:
     """Whether the process runs (a zombie waiting for its reaper has died)."""
     try:
@@ -51,7 +111,7 @@ def a_view_job(job_id: int, kind: JobKind = JobKind.DECIDE, level: Level = Level
     return BotJob(job_id, kind, level, Game(Ruleset(), 3).view(0), f"seed {job_id}")
 
 
-def answers_for(runner: ProcessRunner, wanted: set[int], seconds: float = 30.0) -> dict[int, BotAnswer]:
+def answers_for(runner: ProcessRunner, wanted: set[int], seconds: float = BUSY_MACHINE_SECONDS) -> dict[int, BotAnswer]:
     found: dict[int, BotAnswer] = {}
     deadline = time.monotonic() + seconds
     while not wanted <= found.keys() and time.monotonic() < deadline:
@@ -69,7 +129,8 @@ def test_the_worker_is_gone_within_two_seconds_of_killing_the_game(worker: str) 
         assert game.stdout is not None
         pid = int(game.stdout.readline())
         assert alive(pid)
-        time.sleep(0.3)  # the busy worker is deep in a search
+        if worker == "busy":
+            thinking(pid)
         game.kill()  # SIGKILL: no atexit, no finalizer, no goodbye to the worker
         game.wait()
         killed = time.monotonic()
@@ -88,11 +149,10 @@ def test_cancelling_one_job_leaves_the_others_to_be_answered() -> None:
         for job_id in (1, 2, 3, 4):
             runner.submit(a_view_job(job_id))
         runner.cancel([2, 3])
-        answers = answers_for(runner, {1, 4})
-        assert set(answers) == {1, 4}
+        runner.submit(a_view_job(5))  # answered after the others: nothing cancelled comes later
+        answers = answers_for(runner, {1, 4, 5})
+        assert set(answers) == {1, 4, 5}  # the cancelled jobs never answer
         assert all(a.error is None for a in answers.values())
-        time.sleep(0.2)
-        assert runner.poll() == []  # the cancelled jobs never answer
     finally:
         runner.close()
 
@@ -107,31 +167,29 @@ def test_a_held_runner_starts_no_worker_until_started_then_answers_the_jobs_kept
         for job_id in (1, 2, 3):
             runner.submit(a_view_job(job_id))
         runner.cancel([2])
-        time.sleep(0.2)
         assert runner.poll() == [] and bot_workers() == []
         runner.start()
         runner.start()  # a second start keeps the one worker
         assert len(bot_workers()) == 1
-        assert set(answers_for(runner, {1, 3})) == {1, 3}
-        time.sleep(0.2)
-        assert runner.poll() == []  # the job cancelled before the start is never answered
+        runner.submit(a_view_job(4))  # answered after the others
+        assert set(answers_for(runner, {1, 3, 4})) == {1, 3, 4}  # the job cancelled before the start never is
     finally:
         runner.close()
     assert bot_workers() == []
 
 
 def test_a_job_thinking_when_cancelled_stops_and_the_next_one_is_answered() -> None:
-    runner = ProcessRunner()
-    try:
-        runner.submit(a_view_job(1, JobKind.HINT, Level.EXPERT))
-        time.sleep(0.2)
-        runner.cancel([1])
-        started = time.monotonic()
-        runner.submit(a_view_job(2))
-        assert set(answers_for(runner, {2})) == {2}
-        assert time.monotonic() - started < 5
-    finally:
-        runner.close()
+    """Cancelled once it is thinking (an event from its search, not a sleep assumed long
+    enough), the Expert's hint stops and the next job is answered, the hint never."""
+    inbox = WatchedInbox()
+    answers = serve_in_a_thread(inbox, 1)
+    hint = dataclasses.replace(a_view_job(1, JobKind.HINT, Level.EXPERT), background=True)  # says it thinks
+    inbox.add(hint)
+    assert inbox.thinking.wait(BUSY_MACHINE_SECONDS), "the hint never started"
+    inbox.cancel([1])
+    inbox.add(a_view_job(2))
+    assert answers.get(timeout=BUSY_MACHINE_SECONDS).job_id == 2
+    assert answers.empty()
 
 
 def test_a_killed_worker_is_replaced_and_given_the_unanswered_jobs() -> None:
@@ -149,7 +207,8 @@ def test_a_killed_worker_is_replaced_and_given_the_unanswered_jobs() -> None:
         runner.close()
 
 
-@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are a POSIX call")
+@pytest.mark.skipif(not hasattr(os, "getpriority") or not Path("/proc/self/stat").exists(),
+                    reason="process priorities are a POSIX call; a search running is read from /proc")
 def test_the_worker_thinks_at_a_lower_priority_than_the_window_and_closing_stops_it_at_once() -> None:
     runner = ProcessRunner()
     try:
@@ -160,7 +219,7 @@ def test_the_worker_thinks_at_a_lower_priority_than_the_window_and_closing_stops
         lowest = 19  # nice values stop there
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(lowest, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
         runner.submit(a_view_job(2, JobKind.HINT, Level.EXPERT))  # a long search, then the window closes
-        time.sleep(0.2)
+        thinking(pid)
     finally:
         started = time.monotonic()
         runner.close()

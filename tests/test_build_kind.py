@@ -21,16 +21,25 @@ def test_the_suite_tests_the_build_it_expects_and_says_which() -> None:
     assert build() == EXPECTED
 
 
-def test_the_arena_s_sparring_partner_is_compiled_in_the_compiled_build_in_a_library_of_its_own() -> None:
-    """Its playouts are the arena's hot path (10,000 simulations a move); the installers leave
-    ``hearts_desktop.bench`` out, so it must not sit in the game's own compiled library."""
-    from hearts_desktop.bench import opponents
+def test_the_game_as_installed_holds_no_benchmark_code() -> None:
+    """The benchmarks live beside the package (``benchmarks/``), so no wheel or installer needs
+    a rule to leave them out; the sparring partner is compiled only by ``benchmarks.compile``."""
+    import hearts_desktop
 
-    assert Path(opponents.__file__).suffix in ({".so", ".pyd"} if EXPECTED == "compiled" else {".py"})
+    assert not (Path(hearts_desktop.__file__).parent / "bench").exists()
     if EXPECTED == "compiled":
         import hearts_desktop__mypyc  # type: ignore[import-not-found]
 
         assert b"SparringPartner" not in Path(hearts_desktop__mypyc.__file__).read_bytes()
+
+
+def test_the_suite_tests_the_benchmarks_source_not_a_compiled_copy() -> None:
+    from benchmarks import compile as benchmarks_compile
+
+    assert not benchmarks_compile.compiled_files(), (
+        "the sparring partner compiled by python -m benchmarks.compile hides edits to its .py: "
+        "python -m benchmarks.compile --clean"
+    )
 
 
 def test_the_version_line_names_the_build(tmp_path: Path) -> None:

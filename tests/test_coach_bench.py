@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from hearts_desktop.bench.__main__ import coach_levels, main
-from hearts_desktop.bench.coach import HandFigures, print_report, summarize
+from benchmarks.__main__ import coach_levels, main
+from benchmarks.coach import HandFigures, print_report, summarize
 from hearts_desktop.words import Level
 
 

@@ -34,8 +34,8 @@ def test_the_package_and_the_tests_pass_mypy_strict() -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
 
 
-def test_ruff_finds_nothing_in_the_package_tests_or_build_scripts_and_no_function_is_too_complex() -> None:
-    result = run_tool("ruff", "check", "hearts_desktop", "tests", "build")
+def test_ruff_finds_nothing_in_the_package_benchmarks_tests_or_build_scripts() -> None:
+    result = run_tool("ruff", "check", "hearts_desktop", "benchmarks", "tests", "build")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
 
 

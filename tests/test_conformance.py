@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench import conformance
+from benchmarks import conformance
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance"
 needs_shared = pytest.mark.skipif(

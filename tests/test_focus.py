@@ -159,7 +159,7 @@ def test_a_dialogs_control_turned_off_gives_up_the_focus(driver: Driver) -> None
 
 
 def click_card(driver: Driver, index: int) -> None:
-    table = driver.app.table
+    table = driver.table
     rect = list(table.hand_rects.values())[index]
     point = (rect.left + 6, rect.centery)  # the visible edge of a fanned card
     driver.frame(PointerDown(point), PointerUp(point))
@@ -167,19 +167,19 @@ def click_card(driver: Driver, index: int) -> None:
 
 def test_the_table_highlights_pass_once_three_cards_are_chosen_and_enter_sends_them(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     for _ in range(3):
         click_card(driver, 0)
     driver.keys(pygame.K_RIGHT)  # a card has the focus, but Pass is the screen's default
     assert table.keyboard.focused_card() is not None
     assert table.buttons["pass"].focused
     driver.keys(pygame.K_RETURN)
-    assert any(isinstance(a, PassAction) and a.seat == 0 for a in driver.app.controller.game.actions)
+    assert any(isinstance(a, PassAction) and a.seat == 0 for a in driver.controller.game.actions)
 
 
 def test_a_table_button_chosen_with_tab_takes_enter_before_the_default(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     for _ in range(3):
         click_card(driver, 0)
     for _ in range(10):
@@ -189,12 +189,12 @@ def test_a_table_button_chosen_with_tab_takes_enter_before_the_default(driver: D
     assert table.buttons["scores"].focused and not table.buttons["pass"].focused
     driver.keys(pygame.K_RETURN)
     assert isinstance(driver.top, ScoreHistoryScene)
-    assert not any(isinstance(a, PassAction) and a.seat == 0 for a in driver.app.controller.game.actions)
+    assert not any(isinstance(a, PassAction) and a.seat == 0 for a in driver.controller.game.actions)
 
 
 def test_a_focus_on_a_place_the_hand_no_longer_has_takes_no_key(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_END, pygame.K_SPACE)  # the last card goes into the slots
     assert len(table.pass_slots) == 1 and table.keyboard.index is None
     driver.keys(pygame.K_SPACE)
@@ -203,7 +203,7 @@ def test_a_focus_on_a_place_the_hand_no_longer_has_takes_no_key(driver: Driver) 
 
 def test_a_click_on_the_table_clears_the_focus_the_arrows_gave(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_RIGHT)
     assert table.keyboard.index == 0
     driver.frame(PointerDown((2, 2)), PointerUp((2, 2)))

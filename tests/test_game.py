@@ -57,6 +57,30 @@ def test_replay_rebuilds_the_exact_state_at_every_prefix() -> None:
     assert final.winner == game.winner and final.totals == game.totals
 
 
+def test_the_hand_being_played_starts_where_its_deal_came() -> None:
+    """One place says where the hand began (undo and Restart hand both stop there): each
+    prefix of a game agrees with the hand numbers it went through, copies keep it, and the
+    game at its hand's start holds that hand's deal with nothing passed or played."""
+    game = play_random_game(Ruleset(target=50), seed=12)
+    start, hand_index = 0, 0
+    for cut in range(len(game.actions) + 1):
+        prefix = Game.replay(Ruleset(target=50), 12, game.actions[:cut])
+        if prefix.hand_index != hand_index:
+            start, hand_index = cut, prefix.hand_index
+        assert prefix.hand_start == start and prefix.copy().hand_start == start
+        restarted = prefix.at_hand_start()
+        assert restarted.actions == game.actions[:start] and restarted.hand.dealt == prefix.hand.dealt
+        assert restarted.hand_index == prefix.hand_index and restarted.hand_start == start
+
+
+def test_the_engine_examples_hold() -> None:
+    import doctest
+
+    from hearts_desktop.engine import game as game_module
+
+    assert doctest.testmod(game_module).failed == 0
+
+
 def test_actions_round_trip_through_json() -> None:
     game = play_random_game(Ruleset(moon=MoonScoring.SHOOTERS_CHOICE), seed=4)
     restored = [action_from_json(action_to_json(a)) for a in game.actions]

@@ -43,7 +43,7 @@ def start_by_keyboard(driver: Driver) -> None:
 
 def keys_for_my_move(driver: Driver) -> None:
     """The keys a person presses for their pass or their card (a legal one)."""
-    table, view = driver.app.table, driver.app.controller.view()
+    table, view = driver.table, driver.controller.view()
     if view.phase is Phase.PASSING:
         driver.keys(pygame.K_HOME, pygame.K_SPACE, pygame.K_SPACE, pygame.K_SPACE)
         driver.frame()  # the focus moves to Pass once the third card is in
@@ -67,16 +67,16 @@ def test_a_whole_hand_with_the_keyboard_only(driver: Driver) -> None:
             driver.frame()
     else:
         raise AssertionError("the hand never ended")
-    mine = [a for a in driver.app.controller.game.actions if a.seat == 0]
+    mine = [a for a in driver.controller.game.actions if a.seat == 0]
     assert len([a for a in mine if isinstance(a, PassAction)]) == 1
     assert len([a for a in mine if isinstance(a, PlayAction)]) == 13
     driver.keys(pygame.K_RETURN)  # the score screen's Next hand
-    assert isinstance(driver.top, TableScene) and driver.app.controller.game.hand_index == 1
+    assert isinstance(driver.top, TableScene) and driver.controller.game.hand_index == 1
 
 
 def test_backspace_takes_the_last_card_back_out_of_the_slots(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_RIGHT, pygame.K_SPACE, pygame.K_SPACE)
     chosen = list(table.pass_slots)
     assert len(chosen) == 2
@@ -86,7 +86,7 @@ def test_backspace_takes_the_last_card_back_out_of_the_slots(driver: Driver) -> 
 
 def test_tab_reaches_the_table_buttons_and_enter_presses_them(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     for _ in range(10):
         if table.keyboard.button == "scores":
             break
@@ -112,23 +112,23 @@ def test_confirm_before_play_needs_a_second_click(tmp_path: Path) -> None:
                                                          confirm_play=True))
     try:
         driver.new_game()
-        driver.play_through(lambda: driver.human_to_act() and driver.app.controller.view().phase is Phase.PLAYING)
-        table = driver.app.table
-        card = driver.app.controller.view().legal_cards()[-1]
+        driver.play_through(lambda: driver.human_to_act() and driver.controller.view().phase is Phase.PLAYING)
+        table = driver.table
+        card = driver.controller.view().legal_cards()[-1]
         rect = table.hand_rects[card]
         point = (rect.left + 6, rect.centery)
-        plays = len(driver.app.controller.game.actions)
+        plays = len(driver.controller.game.actions)
         driver.frame(PointerDown(point), PointerUp(point))
-        assert table.keyboard.armed == card and len(driver.app.controller.game.actions) == plays
+        assert table.keyboard.armed == card and len(driver.controller.game.actions) == plays
         driver.frame(PointerDown(point), PointerUp(point))
-        assert PlayAction(0, card) in driver.app.controller.game.actions
+        assert PlayAction(0, card) in driver.controller.game.actions
     finally:
         driver.close()
 
 
 def test_the_focused_card_is_outlined_on_screen(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)
     card = table.keyboard.focused_card()
     assert card is not None

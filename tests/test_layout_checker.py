@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from hearts_desktop.bench.layout import PORTRAIT, SIZES, Element, check, overlaps, recent_games, see_through
+from benchmarks.layout import PORTRAIT, SIZES, Element, overlaps, recent_games, see_through
+from benchmarks.layout_check import check
 from hearts_desktop.persistence import NewGameSetup
 from hearts_desktop.ui import theme, window
 from hearts_desktop.ui.app import windowed

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench.layout import Screen, inspect
-from hearts_desktop.bench.layout_screens import Stage, advanced, passing, stage
+from benchmarks.app_state import table_of
+from benchmarks.layout import Screen, inspect
+from benchmarks.layout_screens import Stage, advanced, passing, stage
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui import window
@@ -48,7 +49,7 @@ def hand_summary(built: Stage) -> None:
 
 def scores(built: Stage) -> None:
     hand_summary(built)
-    built.app.table.overlays.scores(built.app.table)
+    table_of(built.app).overlays.scores(table_of(built.app))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")

@@ -4,24 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from datetime import datetime
 from itertools import combinations
 from pathlib import Path
 
 import pygame
 import pytest
 
+from benchmarks.app_state import controller_of, table_of
 from hearts_desktop.coach.review import marks_sentence
 from hearts_desktop.engine import Ruleset, describe, preset_by_key
 from hearts_desktop.engine.rules import PassCycle, RulesetError
-from hearts_desktop.persistence import NewGameSetup, Seat, default_seats, load_settings, load_statistics
+from hearts_desktop.net.names import NameRefused, clean_name
+from hearts_desktop.persistence import (
+    NewGameSetup,
+    SavedGame,
+    Seat,
+    default_seats,
+    load_settings,
+    load_statistics,
+)
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.form import Choice, FormScene
 from hearts_desktop.ui.info_scenes import ACCURACY_SENTENCE, TextScene
 from hearts_desktop.ui.intents import PointerDown, TextInput
-from hearts_desktop.ui.menus import ConfirmScene, DifficultyScene, GameMenuScene, MainMenuScene
+from hearts_desktop.ui.menus import (
+    ConfirmScene,
+    DifficultyScene,
+    GameMenuScene,
+    MainMenuScene,
+    replace_question,
+)
 from hearts_desktop.ui.network_scenes import NetworkMenuScene
 from hearts_desktop.ui.new_game import ADVANCED, NewGameScene, SetupDraft
+from hearts_desktop.ui.overlays import tie_sentence
 from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
@@ -138,15 +155,15 @@ def test_each_game_menu_entry_opens_its_screen_over_the_table(driver: Driver, la
 
 def test_main_menu_from_the_game_offers_continue_and_continue_resumes(driver: Driver) -> None:
     driver.new_game()
-    driver.play_through(lambda: len(driver.app.controller.game.actions) >= 10)
-    actions = list(driver.app.controller.game.actions)
+    driver.play_through(lambda: len(driver.controller.game.actions) >= 10)
+    actions = list(driver.controller.game.actions)
     driver.keys(pygame.K_ESCAPE)
     press(driver, "Main menu")
     assert isinstance(driver.top, MainMenuScene)
-    assert labels(driver.top)[0] == "Continue" and driver.top.saved_game is not None
+    assert labels(driver.top)[0] == "Continue" and driver.top.notes[0].startswith("Saved game: hand 1")
     driver.top.focused.action()  # type: ignore[union-attr]  # Enter, without the frame after it
     assert isinstance(driver.top, TableScene)
-    assert driver.app.controller.game.actions == actions
+    assert driver.controller.game.actions == actions
 
 
 def test_quit_from_the_game_menu(driver: Driver) -> None:
@@ -158,11 +175,11 @@ def test_quit_from_the_game_menu(driver: Driver) -> None:
 
 def test_restart_hand_deals_the_same_cards_again(driver: Driver) -> None:
     driver.new_game()
-    dealt = driver.app.controller.game.hand.hands.copy()
-    driver.play_through(lambda: driver.app.controller.game.hand.tricks_played >= 3)
+    dealt = driver.controller.game.hand.hands.copy()
+    driver.play_through(lambda: driver.controller.game.hand.tricks_played >= 3)
     driver.keys(pygame.K_ESCAPE)
     press(driver, "Restart hand")
-    game = driver.app.controller.game
+    game = driver.controller.game
     assert isinstance(driver.top, TableScene)
     assert game.hand.tricks_played == 0 and game.hand.hands == dealt  # the computers may have passed again
     assert not [a for a in game.actions if a.seat == 0]
@@ -182,12 +199,14 @@ def test_restart_hand_is_offered_only_once_something_happened(driver: Driver) ->
 
 def test_difficulty_changes_during_the_game_take_effect(driver: Driver) -> None:
     driver.new_game()
+    driver.play_through(driver.human_to_act)
+    driver.act_by_click()  # the game is saved from the person's first move on
     driver.app.open_difficulty()
     scene = driver.top
     assert isinstance(scene, DifficultyScene)
     assert [c.label for c in scene.controls if isinstance(c, Choice)] == ["Bo", "Cy", "Di"]
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # Bo: easy -> medium -> hard
-    assert driver.app.controller.seats[1].level == "hard"
+    assert driver.controller.seats[1].level == "hard"
     driver.app.session.autosaver.flush()  # type: ignore[union-attr]
     saved = DataPaths.resolve(driver.data_dir).autosave.read_text()
     assert '"hard"' in saved
@@ -255,9 +274,9 @@ def test_dialog_by_keyboard_builds_the_game_and_remembers_it(driver: Driver) -> 
     driver.keys(pygame.K_TAB, pygame.K_LEFT, pygame.K_LEFT)  # game to 50
     press(driver, "Start game")
     app = driver.app
-    assert isinstance(driver.top, TableScene) or app.controller.hot_seat
-    assert app.controller.game.rules == preset_by_key("omnibus").rules.replace(target=50)
-    assert [(s.name, s.kind) for s in app.controller.seats] == [
+    assert isinstance(driver.top, TableScene) or controller_of(app).hot_seat
+    assert controller_of(app).game.rules == preset_by_key("omnibus").rules.replace(target=50)
+    assert [(s.name, s.kind) for s in controller_of(app).seats] == [
         ("Mia", "human"), ("Alice", "human"), ("Ben", "computer"), ("Clara", "computer")]
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value.new_game
     assert stored.seats[0].name == "Mia" and stored.rules.target == 50 and stored.preset == "custom"
@@ -285,7 +304,7 @@ def test_dialog_shows_the_conflict_and_will_not_start(driver: Driver) -> None:
     scene.start_button.action()
     assert driver.top is scene  # refused: still open
     driver.frame(PointerDown(scene.buttons[1].rect.center))  # Cancel
-    assert isinstance(driver.top, MainMenuScene) and not driver.app.playing
+    assert isinstance(driver.top, MainMenuScene) and not (driver.app.play is not None)
 
 
 def test_every_rule_option_is_in_the_advanced_panel() -> None:
@@ -298,7 +317,7 @@ def test_every_rule_option_is_in_the_advanced_panel() -> None:
 def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     driver.new_game()
     app = driver.app
-    card_h = app.table.layout.card_h
+    card_h = table_of(app).layout.card_h
     app.open_settings()
     scene = driver.top
     assert isinstance(scene, SettingsScene)
@@ -317,21 +336,21 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     stored = load_settings(DataPaths.resolve(driver.data_dir).settings).value
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
     assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
-    assert app.table.art.deck == "4color" and app.table.art.back_colour == "red"
-    assert app.table.layout.card_h > card_h
-    assert app.table.motion.animations and app.table.keyboard.confirm_play
-    assert app.controller.pace is Pace.INSTANT
+    assert table_of(app).art.deck == "4color" and table_of(app).art.back_colour == "red"
+    assert table_of(app).layout.card_h > card_h
+    assert table_of(app).motion.animations and table_of(app).keyboard.confirm_play
+    assert controller_of(app).pace is Pace.INSTANT
     change("Computers' pace")
-    assert app.controller.pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"
+    assert controller_of(app).pace is Pace.INSTANT, "the fastest pace does not wrap round to the slowest"
 
 
 def test_sound_setting_mutes_the_table(driver: Driver) -> None:
     driver.new_game()
     app = driver.app
     app.apply_settings(app.settings.replace(sound=True, volume=0.3))
-    assert app.table.sounds.enabled and app.table.sounds.volume == 0.3
+    assert table_of(app).sounds.enabled and table_of(app).sounds.volume == 0.3
     app.apply_settings(app.settings.replace(sound=False))
-    assert not app.table.sounds.enabled
+    assert not table_of(app).sounds.enabled
 
 
 def test_f11_toggles_fullscreen_and_remembers_it(driver: Driver) -> None:
@@ -385,7 +404,7 @@ def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> 
     driver.new_game()
     app = driver.app
     openers = [app.open_new_game, app.open_settings, app.open_statistics, app.open_rules, app.open_help,
-               app.open_difficulty, lambda: app.table.overlays.menu(app.table), app.show_main_menu]
+               app.open_difficulty, lambda: table_of(app).overlays.menu(table_of(app)), app.show_main_menu]
     window = pygame.Rect((0, 0), size)
     surface = pygame.Surface(size)
     for open_screen in openers:
@@ -402,3 +421,16 @@ def test_every_screen_fits_the_window(driver: Driver, size: tuple[int, int]) -> 
         assert not any(a.colliderect(b) for a, b in combinations(rects, 2)), type(scene).__name__
         if not isinstance(scene, MainMenuScene):
             scene.close()
+
+
+def test_three_names_in_a_sentence_read_as_a_list() -> None:
+    """A tie of three read "Ann and Bo and Cy tie…": every sentence that names people joins
+    them as a list is said ("Ann, Bo and Cy")."""
+    assert tie_sentence(["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy tie for the lowest score: another hand decides."
+    assert tie_sentence(["Ann", "Bo"]).startswith("Ann and Bo tie")
+    game, _ = finished_game()
+    people = tuple(Seat(name, SeatKind.HUMAN) for name in ("Ann", "Bo", "Cy")) + (Seat("Di", SeatKind.COMPUTER),)
+    question = replace_question(SavedGame(game, people, datetime.now().astimezone()))
+    assert question.startswith("Replace your saved game of Ann, Bo and Cy?")
+    with pytest.raises(NameRefused, match="mixes Cyrillic, Greek and Latin letters"):
+        clean_name("Aβд")  # a Latin A, a Greek beta, a Cyrillic de

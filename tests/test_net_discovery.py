@@ -14,7 +14,7 @@ LOOPBACK = ["127.0.0.1"]
 SERVICE = f"_hd-test-{secrets.token_hex(3)}._tcp.local."  # at most 15 characters before ._tcp
 
 
-def wait_for(browser: Browser, check: object, seconds: float = 8.0) -> list[TableAd]:
+def wait_for(browser: Browser, check: object, seconds: float = 120.0) -> list[TableAd]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         tables = browser.tables()

@@ -8,23 +8,24 @@ import pytest
 
 from hearts_desktop import __version__
 from hearts_desktop.controller.table import Refused
-from hearts_desktop.engine import Phase, Ruleset, cards_of
+from hearts_desktop.engine import Phase, PlayAction, Ruleset, cards_of
 from hearts_desktop.net import protocol as p
+from hearts_desktop.net.admission import MAX_IDLE
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
 from hearts_desktop.net.headless import digest
-from hearts_desktop.net.host import MAX_STRANGERS
+from hearts_desktop.net.host import MAX_DROPPED
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.words import SeatKind
+from hearts_desktop.words import Pace, SeatKind
 
 from .net_play import CODE, NetTable, net_table, started_table
 
 FOUR = [Seat("Host", SeatKind.HUMAN), Seat("Seat 1", SeatKind.REMOTE), Seat("Seat 2", SeatKind.COMPUTER), Seat("Seat 3", SeatKind.COMPUTER)]
 
 
-def friend_table(seed: int = 4) -> tuple[NetTable, ClientTable]:
-    table = started_table(Ruleset(), FOUR, seed)
+def friend_table(seed: int = 4, pace: Pace = Pace.INSTANT) -> tuple[NetTable, ClientTable]:
+    table = started_table(Ruleset(), FOUR, seed, pace)
     return table, table.friends[0]
 
 
@@ -84,7 +85,7 @@ def test_a_wrong_code_is_refused_and_wrong_codes_are_rate_limited() -> None:
     friend = table.join("Ann", address="10.0.0.7")
     table.step()
     assert friend.state == "lobby"
-    assert table.host.counters.wrong_codes == FREE_TRIES_PER_ADDRESS
+    assert table.watched.tally.wrong_codes == FREE_TRIES_PER_ADDRESS
 
 
 def test_another_version_is_told_which_version_the_host_runs() -> None:
@@ -174,9 +175,76 @@ def test_a_flood_of_refused_messages_is_cut_off_without_stalling_the_table() -> 
     for _ in range(400):
         link.send(b'{"type": "teleport"}')
     table.host.update(0.0)
-    assert table.host.counters.rate_limited > 0
+    assert table.watched.tally.dropped == MAX_DROPPED + 1  # cut off at once
     assert not link.open  # type: ignore[attr-defined]
     table.run(lambda: table.host.over, steps=5000)  # the friend rejoins; the game ends
+
+
+def test_a_friends_card_is_played_in_the_update_that_brings_it_and_computers_keep_their_pace() -> None:
+    """A person's move is theirs: applied when it arrives, never held by the pace that makes
+    the computers' moves readable; the computers still wait their pace after it."""
+    table, ann = friend_table(pace=Pace.QUICK)
+    host = table.host
+    bot = table.bots[0]
+    passing = bot.step
+    bot.step = lambda client: client.view().phase is not Phase.PLAYING and passing(client)  # type: ignore[method-assign]
+    cards = paced = 0
+    while cards < 13:  # every card of Ann's in a hand, wherever she sits in the trick
+        table.run(lambda: ann.active_human() == ann.viewer and ann.view().phase is Phase.PLAYING, steps=500)
+        card = ann.view().legal_cards()[0]
+        ann.play(card)
+        host.update(0.0)  # no time passes: the update that reads her card
+        assert host.game.actions[-1] == PlayAction(ann.viewer, card)
+        computers = len(host.game.actions)
+        if host.game.to_act() and host.game.to_act()[0] in (2, 3):
+            host.update(Pace.QUICK.timing.bot_delay / 2)
+            assert len(host.game.actions) == computers  # the next computer waits its pace
+            paced += 1
+        cards += 1
+    assert paced
+
+
+def test_a_friend_answering_at_once_finds_the_table_waiting_for_the_move() -> None:
+    """Over a real network a quick friend's card can come back while the host is still in the
+    update that showed them their turn: the table already waits for it, so it is taken."""
+    table, ann = friend_table()
+    bot = table.bots[0]
+    client_link = ann.link
+    assert client_link is not None
+    deliver = table.link.send
+
+    def answered_at_once(conn_id: int, data: bytes) -> None:
+        deliver(conn_id, data)
+        if conn_id == client_link.conn_id:  # type: ignore[attr-defined]
+            ann.update(0.0)
+            bot.step(ann)
+
+    table.link.send = answered_at_once  # type: ignore[method-assign]
+    table.run(lambda: table.host.over, steps=5000)
+    assert table.watched.tally.refused == 0
+
+
+def test_a_friend_back_before_their_computers_card_is_played_plays_their_own() -> None:
+    """A friend who drops on their turn is played by their seat's computer, whose card waits
+    for the pace; if they are back before it is played, their own card is taken at once."""
+    table, ann = friend_table(pace=Pace.QUICK)
+    host = table.host
+    until_friend_acts(table, ann, Phase.PLAYING)
+    ann.retry_seconds = 10_000.0
+    ann.drop()
+    host.update(0.0)  # the computer answers for Ann at once; its card waits for the pace
+    assert host.game.to_act() == [ann.viewer] and host.table[ann.viewer].conn_id is None
+    ann.retry_seconds = 0.0
+    ann.update(0.0)  # back, with the seat's token
+    host.update(0.0)
+    ann.update(0.0)
+    assert ann.active_human() == ann.viewer
+    card = ann.view().legal_cards()[-1]
+    refused = table.watched.tally.refused
+    ann.play(card)
+    host.update(0.0)
+    assert table.watched.tally.refused == refused
+    assert host.game.actions[-1] == PlayAction(ann.viewer, card)
 
 
 def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table() -> None:
@@ -184,29 +252,29 @@ def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table
     seat = friend.viewer
     friend.drop()
     friend.retry_seconds = 10_000.0
-    moves = len(table.host.controller.game.actions)  # type: ignore[union-attr]
-    table.run(lambda: len(table.host.controller.game.actions) > moves + 12, steps=2000)  # type: ignore[union-attr]
+    moves = len(table.host.game.actions)
+    table.run(lambda: len(table.host.game.actions) > moves + 12, steps=2000)
     assert any("is away: a Medium computer plays" in note for note in table.host.notes())
     friend.retry_seconds = 0.0
     table.step(play=False)
     table.step(play=False)
-    host_view = redact_view(table.host.controller.game.view(seat))  # type: ignore[union-attr]
+    host_view = redact_view(table.host.game.view(seat))
     assert friend.view() == host_view
     assert digest(p.view_to_wire(friend.view()), len(friend.results)) == digest(
         p.view_to_wire(host_view), len(table.host.results))
-    assert table.host.counters.rejoins == 1
+    assert table.watched.tally.rejoins == 1
     table.run(lambda: table.host.over, steps=5000)
     assert friend.over
 
 
-def test_a_friend_who_restarts_the_program_gets_their_seat_back_by_name() -> None:
+def test_a_friend_who_restarts_the_program_gets_their_seat_back_when_the_host_gives_it() -> None:
     table, friend = friend_table()
+    table.gives_seats = True
     friend.leave()
     table.step()
     again = table.join(friend.name)
-    table.step()
-    table.step()
-    assert again.state == "playing" and again.viewer == friend.viewer
+    table.run(lambda: again.state == "playing", steps=20)
+    assert again.viewer == friend.viewer
 
 
 def test_the_table_is_full_for_a_stranger_with_the_code() -> None:
@@ -276,7 +344,7 @@ def test_a_crowd_of_idle_connections_cannot_keep_a_friend_out() -> None:
     table = net_table(Ruleset(), FOUR)
     crowd = [table.link.connect(f"10.0.1.{i}") for i in range(200)]
     table.step()
-    assert sum(link.open for link in crowd) <= MAX_STRANGERS
+    assert sum(link.open for link in crowd) <= MAX_IDLE
     friend = table.join("Ann")
     table.step()
     assert friend.state == "lobby"

@@ -1,8 +1,9 @@
 """No message to a seat ever holds a card that seat may not know (issue 22's leak property).
 
 Random games (every variant: kitty, three and five players, scatter passes, the shooter's
-choice), friends who drop, come back with their token or join afresh by name, and a host
-who plays or not: every message the host queues is checked by ``LeakAudit``, which reads
+choice), friends who drop, come back with their token or join afresh and are given their
+seat back by the host, and a host
+who plays or not: every message the host sends is checked by ``LeakAudit``, which reads
 it as plain JSON against what the rules let that seat know then, worked out from the
 host's game, not from the redaction code.
 """
@@ -13,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.audit import LeakAudit
 from hearts_desktop.engine import MoonScoring, PassCycle, Ruleset, cards_of
-from hearts_desktop.net.audit import LeakAudit
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 
@@ -32,9 +33,7 @@ VARIANTS = (
 
 
 def audited_table(audit: LeakAudit, rules: Ruleset, seats: list[Seat], seed: int) -> NetTable:
-    table = net_table(rules, seats, seed)
-    table.host.audit = audit
-    return seat_friends(table)
+    return seat_friends(net_table(rules, seats, seed, audit=audit))
 
 
 def seat_plan(players: int, host_plays: bool, friends: int) -> list[Seat]:
@@ -60,6 +59,7 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
     audit = LeakAudit()
     friends = min(friends, variant.players - 1)
     table = audited_table(audit, variant, seat_plan(variant.players, host_plays, friends), seed)
+    table.gives_seats = True
     schedule = {step: (index, kind) for step, index, kind in faults}
 
     def fault(step: int) -> None:
@@ -71,7 +71,7 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
             friend.drop()  # comes back by itself with its token
         elif friend.state == "playing":
             friend.leave()
-            table.join(friend.name)  # a new program, no token: the seat comes back by name
+            table.join(friend.name)  # a new program, no token: the host gives the seat back
 
     table.run(lambda: table.host.over, steps=40_000, each=fault)
     assert audit.leaks == []
@@ -85,10 +85,10 @@ def test_no_message_holds_a_card_its_seat_may_not_know(
 
 def test_the_checker_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """The property can fail: the same game with redaction switched off leaks at once."""
-    import hearts_desktop.net.host as host_module
+    import hearts_desktop.net.hosted_game as hosted_game
 
     audit = LeakAudit()
-    monkeypatch.setattr(host_module, "redact", lambda event, seat: event)
+    monkeypatch.setattr(hosted_game, "redact", lambda event, seat: event)
     table = audited_table(audit, Ruleset(), seat_plan(4, False, 3), 3)
     table.run(lambda: bool(audit.leaks), steps=2000)
     assert "at events" in audit.leaks[0]
@@ -98,7 +98,7 @@ def test_a_kitty_stays_hidden_until_the_hand_is_scored() -> None:
     audit = LeakAudit()
     rules = Ruleset.for_players(3, kitty=True, target=25)
     table = audited_table(audit, rules, seat_plan(3, False, 2), 11)
-    kitty = {str(c) for c in cards_of(table.host._game().hand.kitty)}
+    kitty = {str(c) for c in cards_of(table.host.game.hand.kitty)}
     seen_at_scoring: set[str] = set()
 
     def look(step: int) -> None:

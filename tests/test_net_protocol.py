@@ -24,10 +24,7 @@ from hearts_desktop.net.code import (
     ALPHABET,
     CODE_LENGTH,
     CODES,
-    FREE_TRIES_PER_ADDRESS,
-    GLOBAL_BURST,
     CodeError,
-    WrongCodeLimiter,
     format_code,
     new_code,
     parse_code,
@@ -53,23 +50,6 @@ def test_codes_have_no_look_alike_characters_and_read_back_in_any_form() -> None
 def test_a_mistyped_code_says_what_is_wrong(typed: str, reason: str) -> None:
     with pytest.raises(CodeError, match=reason.replace("?", r"\?")):
         parse_code(typed)
-
-
-def test_wrong_codes_are_limited_per_address_and_across_addresses() -> None:
-    limiter = WrongCodeLimiter()
-    now = 100.0
-    for _ in range(FREE_TRIES_PER_ADDRESS):
-        assert limiter.refusal("a", now) is None
-        limiter.wrong("a", now)
-    assert "try again in 2 seconds" in (limiter.refusal("a", now) or "")
-    assert limiter.refusal("a", now + 2.1) is None
-    for number in range(GLOBAL_BURST):
-        limiter.wrong(f"b{number}", now)
-    assert limiter.refusal("b0", now) is not None  # guessed before: waits for the bucket
-    assert limiter.refusal("fresh", now) is None  # a friend who never guessed wrong is heard
-    assert limiter.refusal("b0", now + 1.5) is None  # one a second
-    limiter.right("a")
-    assert limiter.refusal("a", now) is None
 
 
 def random_game(seed: int, rules: Ruleset) -> Game:
@@ -157,3 +137,23 @@ def test_deeply_nested_data_is_refused_not_a_crash() -> None:
     assert p.probe_hello(deep) is None
     with pytest.raises(p.BadMessage):
         p.decode_client(deep)
+
+
+def test_a_name_on_the_wire_is_as_long_as_a_seats_name_at_most() -> None:
+    """One limit for names: what the wire carries is what a seat can hold."""
+    from hearts_desktop.persistence.seats import MAX_NAME_LENGTH, Seat
+
+    longest = "N" * MAX_NAME_LENGTH
+    hello = p.decode_client(p.encode(p.Hello(p.PROTOCOL, "1", "K7MQ2P", longest)))
+    assert isinstance(hello, p.Hello) and Seat(hello.name).name == longest
+    with pytest.raises(p.BadMessage):
+        p.decode_client(p.encode(p.Hello(p.PROTOCOL, "1", "K7MQ2P", longest + "N")))
+
+
+def test_one_default_port_for_hosting_joining_and_the_command_line() -> None:
+    from hearts_desktop.app import parse_args
+    from hearts_desktop.net.link import DEFAULT_PORT
+    from hearts_desktop.net.transport import parse_address
+
+    assert parse_args([]).port == DEFAULT_PORT
+    assert parse_address("192.168.1.20") == ("192.168.1.20", DEFAULT_PORT)

@@ -27,7 +27,7 @@ def played_hand(seed: int = 4) -> tuple[NetTable, ClientTable]:
 
 def test_a_friend_keeps_exactly_the_decisions_the_host_took_with_the_views_they_were_made_from() -> None:
     table, friend = played_hand()
-    game = table.host.controller.game  # type: ignore[union-attr]
+    game = table.host.game
     at_host = [(redact_view(at.view(friend.viewer)), action)
                for _, at, action in moments_of(game.rules, game.seed, game.actions, 0, friend.viewer)]
     kept = friend.decisions(0)

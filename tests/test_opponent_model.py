@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from hearts_desktop.bench.arena import play_deal
+from benchmarks.arena import play_deal
 from hearts_desktop.bots import make_bot
 from hearts_desktop.bots.base import Cancel, SeatLevels, never_cancel
 from hearts_desktop.bots.expert import ExpertBot

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts_desktop.bench.arena import _lineup, play_deal, run_arena
-from hearts_desktop.bench.opponents import (
+from benchmarks.arena import _lineup, play_deal, run_arena
+from benchmarks.opponents import (
     ATTEMPT,
     MoonShooter,
     RuleBot,

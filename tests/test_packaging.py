@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import importlib.metadata
 import importlib.resources
+import io
 import os
 import re
 import shutil
@@ -28,13 +29,22 @@ import pytest
 import hearts_desktop
 from hearts_desktop import resources
 from hearts_desktop.engine import build
-from tests.build_scripts import ROOT, appinfo, changelog, linux_libraries, make, notices
+from tests.build_scripts import (
+    ROOT,
+    appinfo,
+    build_version,
+    changelog,
+    linux_libraries,
+    make,
+    notices,
+    release,
+)
 
 INFO = appinfo.app_info()
 
 
 def test_installers_carry_the_package_version_and_command_name() -> None:
-    assert INFO.version == hearts_desktop.__version__
+    assert INFO.version == build_version.build_version(hearts_desktop.__version__, build_version.commit_of(ROOT))
     scripts = appinfo.pyproject()["project"]["gui-scripts"]
     assert INFO.app_id in scripts
     assert INFO.display_name == "Hearts Desktop"
@@ -183,12 +193,16 @@ def test_deb_layout_puts_the_bundle_in_opt_with_a_command_menu_entry_and_icons(t
     assert (stage / "usr/share/doc" / INFO.app_id / "copyright").is_file()
     control = dict(line.split(": ", 1) for line in (stage / "DEBIAN/control").read_text().splitlines()
                    if ": " in line)
-    assert control["Package"] == INFO.app_id and control["Version"] == INFO.version
+    assert control["Package"] == INFO.app_id and control["Version"] == release.debian_version(INFO.version)
     assert control["Section"] == "games" and len(control["Description"]) <= 80
     assert control["Maintainer"] == INFO.maintainer and "example" not in control["Maintainer"]
     assert control["Homepage"] == INFO.homepage
     changes = gzip.decompress((stage / "usr/share/doc" / INFO.app_id / "changelog.gz").read_bytes()).decode()
-    assert changes.startswith(f"{INFO.app_id} ({INFO.version}) unstable; urgency=medium\n\n  * ")
+    assert changes.startswith(f"{INFO.app_id} ({release.debian_version(INFO.version)}) ")  # dpkg's own version first
+    # Words that are true: the game plays on the network, only when the player asks it to.
+    description = (stage / "DEBIAN/control").read_text().split("Description: ", 1)[1]
+    assert "never uses the network" not in description and "local network" in description
+    assert "opens no network connection until the player hosts or joins" in " ".join(description.split())
     depends = control["Depends"].split(", ")
     assert re.fullmatch(r"libc6 \(>= 2\.\d+\)", depends[0])
     assert {"libstdc++6", "libgcc-s1"} <= set(depends)  # left out of the bundle, so the system's
@@ -201,13 +215,43 @@ def test_deb_installs_into_a_scratch_root_plays_a_smoke_game_and_purges_clean(
 ) -> None:
     monkeypatch.setattr(make, "DIST", tmp_path / "dist")
     # The stand-in runs the suite's own build; a real bundle must say "compiled build".
-    monkeypatch.setattr(make, "COMPILED_VERSION", f"{INFO.display_name} {INFO.version} ({build()} build)")
+    monkeypatch.setattr(make, "COMPILED_VERSION",
+                        f"{INFO.display_name} {hearts_desktop.__version__} ({build()} build)")
     (tmp_path / "dist").mkdir()
     deb = make.build_deb(fake_bundle(tmp_path))
     contents = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
                               check=True).stdout
     assert f"./opt/{INFO.app_id}/_internal/hearts_desktop/assets/cards/back.png" in contents
     make.check_linux(deb)  # exits (SystemExit) on any failed step
+
+
+def test_bundled_records_keep_their_package_s_files_and_drop_the_build_environment_s_scripts(
+    tmp_path: Path
+) -> None:
+    """The one file that still differed between builds in two folders: websockets' RECORD, whose
+    console script's hash holds the build environment's path (its #! line)."""
+    record = tmp_path / "_internal" / "websockets-17.4.dist-info" / "RECORD"
+    record.parent.mkdir(parents=True)
+    own = "websockets/__init__.py,sha256=abc,100\nwebsockets-17.4.dist-info/RECORD,,\n"
+    record.write_text("../../../bin/websockets,sha256=yq0_QvLs,240\n" + own, encoding="utf-8")
+    untouched = tmp_path / "_internal" / "zeroconf-0.154.0.dist-info" / "RECORD"
+    untouched.parent.mkdir()
+    untouched.write_text(own, encoding="utf-8")
+    assert make.records_without_scripts(tmp_path) == [record]
+    assert record.read_text(encoding="utf-8") == own == untouched.read_text(encoding="utf-8")
+
+
+def test_two_packages_that_differ_are_compared_file_by_file(tmp_path: Path) -> None:
+    def tarball(name: str, record: bytes) -> Path:
+        with tarfile.open(tmp_path / name, "w:gz") as archive:
+            for member, data in [("hearts-desktop/RECORD", record), ("hearts-desktop/same.txt", b"same")]:
+                info = tarfile.TarInfo(member)
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+        return tmp_path / name
+
+    one, other = make.package_members(tarball("a.tar.gz", b"one")), make.package_members(tarball("b.tar.gz", b"two"))
+    assert [member for member in one if one[member] != other[member]] == ["hearts-desktop/RECORD"]
 
 
 def test_the_cxx_runtime_graphics_stack_and_glibc_are_left_to_the_system() -> None:
@@ -318,25 +362,41 @@ def test_two_tarballs_of_the_same_bundle_are_byte_identical(tmp_path: Path, monk
 
 def test_the_debian_changelog_is_every_changelog_version_in_debian_s_format(tmp_path: Path) -> None:
     text = make.debian_changelog()
+    between = [f"({release.debian_version(INFO.version)})"] if build_version.is_development(INFO.version) else []
     assert [line.split()[1] for line in text.splitlines() if line.startswith(INFO.app_id)] == [
-        f"({entry.version})" for entry in changelog.releases()]
+        *between, *(f"({entry.version})" for entry in changelog.releases())]
     assert f" -- {INFO.maintainer}  " in text and "\n- " not in text
     assert all(len(line) <= 80 for line in text.splitlines() if line.startswith("  "))  # lintian's limit
     if shutil.which("dpkg-parsechangelog"):
         (tmp_path / "changelog").write_text(text, encoding="utf-8")
         parsed = subprocess.run(["dpkg-parsechangelog", "-l", str(tmp_path / "changelog"), "--show-field", "Version"],
                                 capture_output=True, text=True, check=True).stdout.strip()
-        assert parsed == INFO.version
+        assert parsed == release.debian_version(INFO.version)
 
 
+def desktop_exec_argument(value: str) -> str:
+    """The program an ``Exec`` value names, read as the Desktop Entry specification says a
+    launcher reads it: the string escapes first (``\\\\`` is one backslash), then the quoting
+    (inside double quotes, a backslash escapes the next character), then ``%%`` is a ``%``."""
+    unescaped = re.sub(r"\\(.)", lambda m: {"s": " ", "n": "\n", "t": "\t", "r": "\r"}.get(m[1], m[1]), value)
+    assert unescaped.startswith('"') and unescaped.endswith('"'), value
+    quoted = unescaped[1:-1]
+    # Inside the quotes, each of " ` $ \\ must be escaped, and % must be doubled (a field code else).
+    assert re.fullmatch(r'(?:[^"`$\\%]|\\["`$\\]|%%)*', quoted), f"not quoted as the specification asks: {value}"
+    return re.sub(r"\\(.)", r"\1", quoted).replace("%%", "%")
+
+
+@pytest.mark.parametrize("folder_name", [
+    "my games", "Games & Cards", 'say "hearts"', "$HOME's `cards`", "back\\slash", "100% hearts", "a|b;c",
+])
 def test_the_portable_tarball_puts_itself_in_the_menu_with_its_icon_and_takes_itself_out(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder_name: str
 ) -> None:
     monkeypatch.setattr(make, "DIST", tmp_path / "dist")
     (tmp_path / "dist").mkdir()
     with tarfile.open(make.build_tarball(fake_bundle(tmp_path / "built"))) as archive:
         archive.extractall(tmp_path / "unpacked", filter="tar")
-    folder = tmp_path / "unpacked" / "my games" / INFO.app_id  # a space in the path, as players have
+    folder = tmp_path / "unpacked" / folder_name / INFO.app_id  # whatever players call their folders
     folder.parent.mkdir()
     (tmp_path / "unpacked" / INFO.app_id).rename(folder)
     assert f"id={INFO.component_id}\n" in (folder / "add-to-menu").read_text(encoding="utf-8")
@@ -344,7 +404,11 @@ def test_the_portable_tarball_puts_itself_in_the_menu_with_its_icon_and_takes_it
     env = dict(os.environ, XDG_DATA_HOME=str(data))
     subprocess.run([str(folder / "add-to-menu")], env=env, check=True, capture_output=True)
     entry = data / "applications" / f"{INFO.component_id}.desktop"
-    assert f'Exec="{folder}/{INFO.app_id}"' in entry.read_text(encoding="utf-8").splitlines()
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    (exec_line,) = [line for line in lines if line.startswith("Exec=")]
+    assert desktop_exec_argument(exec_line.removeprefix("Exec=")) == f"{folder}/{INFO.app_id}"
+    assert lines[:5] == INFO.desktop_entry.read_text(encoding="utf-8").splitlines()[:5]  # the rest copied as it is
+    assert not any(line.startswith("TryExec=") for line in lines)
     assert (data / "icons/hicolor/256x256/apps" / f"{INFO.component_id}.png").is_file()
     if shutil.which("desktop-file-validate"):
         subprocess.run(["desktop-file-validate", str(entry)], check=True)
@@ -372,21 +436,82 @@ def test_a_command_that_fails_now_and_then_is_tried_again_and_one_that_keeps_fai
         make.run_with_retries(["hdiutil", "create"], attempts=2)
 
 
-def test_the_debian_copyright_file_is_machine_readable_and_every_licence_has_its_text() -> None:
-    text = make.debian_copyright()
+def bundle_with_libraries(folder: Path) -> Path:
+    """A stand-in bundle holding, by name, libraries and packages a real Linux bundle has."""
+    bundle = fake_bundle(folder)
+    internal = bundle / "_internal"
+    for name in ["pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6",
+                 "pygame_ce.libs/libmpg123-8b3c3c9e.so.0.49.4", "libcrypto.so.3", "libssl.so.3", "libpython3.11.so.1.0",
+                 "python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so", "zeroconf/_dns.cpython-311-x86_64-linux-gnu.so",
+                 "pygame/base.cpython-311-x86_64-linux-gnu.so", "msgspec/_core.cpython-311-x86_64-linux-gnu.so",
+                 "pygame_gui/data/FiraCode-Regular.ttf", "base_library.zip"]:
+        (internal / name).parent.mkdir(parents=True, exist_ok=True)
+        (internal / name).write_bytes(b"")
+    return bundle
+
+
+def dep5_paragraphs(text: str) -> list[dict[str, str]]:
     header, *paragraphs = text.strip().split("\n\n")
     assert header.startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n")
-    assert f"Source: {INFO.homepage}" in header.splitlines()
-    licences = {}
+    parsed = []
     for paragraph in paragraphs:
         fields = dict(line.split(": ", 1) for line in paragraph.splitlines() if not line.startswith(" "))
         assert fields.keys() == {"Files", "Copyright", "License"}, paragraph
-        body = [line for line in paragraph.splitlines() if line.startswith(" ")]
-        assert body, f"no licence text for {fields['Files']}"
-        licences[fields["License"]] = "\n".join(body)
-    assert licences.keys() == {"Expat", "CC0-1.0", "Bitstream-Vera", "LGPL-2.1", "other"}
-    assert "Permission is hereby granted, free of charge" in licences["Expat"]
-    assert "the Font Software" in licences["Bitstream-Vera"] and "/usr/share/common-licenses/LGPL-2.1" in licences["LGPL-2.1"]
+        fields["body"] = "\n".join(line for line in paragraph.splitlines() if line.startswith(" "))
+        assert fields["body"], f"no licence text or pointer for {fields['Files']}"
+        parsed.append(fields)
+    return parsed
+
+
+def test_the_debian_copyright_lists_each_bundled_component_under_its_own_licence(tmp_path: Path) -> None:
+    text = make.debian_copyright(bundle_with_libraries(tmp_path))
+    assert f"Source: {INFO.homepage}" in text.split("\n\n")[0].splitlines()
+    licence_of = {}
+    for fields in dep5_paragraphs(text):
+        for pattern in fields["Files"].split():
+            licence_of[pattern.removeprefix("opt/hearts-desktop/_internal/")] = (fields["License"], fields["body"])
+    assert licence_of["*"][0] == "Expat" and "Permission is hereby granted" in licence_of["*"][1]
+    assert licence_of["zeroconf/*"][0] == "LGPL-2.1+"  # not the game's MIT, as the copyright file once said
+    assert licence_of["pygame/*"][0] == "LGPL-2.1" and licence_of["msgspec/*"][0] == "BSD-3-clause"
+    assert licence_of["pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10"][0] == "Zlib"
+    assert licence_of["pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"][0] == "LGPL-2.1+"
+    assert licence_of["pygame_ce.libs/libmpg123-8b3c3c9e.so.0.49.4"][0] == "LGPL-2.1"
+    assert licence_of["libcrypto.so.3"][0] == licence_of["libssl.so.3"][0] == "Apache-2.0"
+    assert licence_of["libpython3.11.so.1.0"][0] == "PSF-2.0"
+    assert licence_of["python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so"][0] == "PSF-2.0"
+    assert licence_of["pygame_gui/data/*"][0] == "OFL-1.1"
+    assert licence_of["hearts_desktop/assets/cards/*"][0] == "CC0-1.0"
+    assert "the Font Software" in licence_of["hearts_desktop/assets/fonts/*"][1]
+    program = next(value for key, value in licence_of.items() if key.endswith(f"opt/hearts-desktop/{INFO.app_id}"))
+    assert {"Expat", "PSF-2.0", "LGPL-2.1+", "LGPL-2.1"} <= set(program[0].split(" and "))  # the frozen Python code
+    assert "PyInstaller" in program[0]
+    assert "/usr/share/common-licenses/LGPL-2.1" in licence_of["zeroconf/*"][1]
+    assert f"licenses/{notices.SOURCES}" in text  # where the LGPL parts' source is
+
+
+def test_every_python_package_and_c_library_has_a_licence_named_for_the_copyright_file() -> None:
+    assert set(notices.NATIVE_LICENCES) == set(notices.NATIVE_LIBRARIES)
+    names = {notices.canonical(d.metadata["Name"]) for d in notices.runtime_distributions()}
+    assert names <= set(notices.PYTHON_LICENCES), "a new dependency: write its licence in notices.PYTHON_LICENCES"
+    for distribution in notices.runtime_distributions():  # agrees with what the package says of itself
+        said = " ".join(filter(None, [distribution.metadata.get("License-Expression"), distribution.metadata.get("License"),
+                                      *(distribution.metadata.get_all("Classifier") or [])]))
+        ours = notices.PYTHON_LICENCES[notices.canonical(distribution.metadata["Name"])]
+        family = {"Expat": "MIT", "BSD-3-clause": "BSD", "LGPL-2.1": "LGPL", "LGPL-2.1+": "LGPL"}[ours]
+        assert family in said.replace("Lesser General Public License", "LGPL"), (distribution.metadata["Name"], said)
+
+
+def test_the_bundle_says_where_the_source_of_each_lgpl_part_is_and_offers_it(tmp_path: Path) -> None:
+    licences = notices.gather(tmp_path / "licenses")
+    text = (licences / notices.SOURCES).read_text(encoding="utf-8")
+    versions = {notices.canonical(d.metadata["Name"]): d.version for d in notices.runtime_distributions()}
+    for name in ("zeroconf", "pygame-ce"):
+        assert f"https://pypi.org/project/{name}/{versions[name]}/" in text
+    for component in ("fluidsynth", "libsndfile", "mpg123", "libxmp"):  # inside pygame-ce's wheel
+        assert f"- {component} (" in text
+    assert f"pygame-ce/tree/{versions['pygame-ce']}/buildconfig" in text
+    assert "Written offer: for three years" in text and INFO.maintainer in " ".join(text.split())
+    assert "SDL2 (" not in text  # zlib-licensed: no source owed
 
 
 def test_the_appdir_holds_the_bundle_apprun_the_menu_entry_and_icon_and_plays_a_smoke_game(

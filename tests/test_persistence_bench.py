@@ -1,4 +1,4 @@
-"""The persistence benchmark in small (``python -m hearts_desktop.bench persistence`` prints the
+"""The persistence benchmark in small (``python -m benchmarks persistence`` prints the
 full figures): every part finds no loss on the real code, and the checks can fail."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts_desktop.bench import persistence, power_cut
-from hearts_desktop.bench.hostile_files import run_fuzz
+from benchmarks import persistence, power_cut
+from benchmarks.hostile_files import run_fuzz
 from hearts_desktop.persistence import atomic, discard_saved_game
 
 
@@ -67,7 +67,7 @@ def test_the_power_cut_check_finds_a_save_forgotten_before_its_result_is_counted
 ) -> None:
     from hearts_desktop.controller import session
 
-    def forget_first(self: session.Session, game: object, seats: object, *, save_first: bool,
+    def forget_first(self: session.Session, game: object, seats: object, slot: object, *, save_first: bool,
                      keeping_save: bool = True) -> None:
         assert self.paths is not None
         discard_saved_game(self.paths.autosave)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from benchmarks.app_state import table_of
 from hearts_desktop.engine import preset_by_key
 from hearts_desktop.persistence import NewGameSetup, Seat
 from hearts_desktop.ui.form import Choice, FormScene
@@ -34,7 +35,7 @@ def openers(driver: Driver) -> dict[str, Callable[[], None]]:
     app = driver.app
     return {"new game": app.open_new_game, "settings": app.open_settings, "statistics": app.open_statistics,
             "rules": app.open_rules, "difficulty": app.open_difficulty,
-            "menu": lambda: app.table.overlays.menu(app.table), "main menu": app.show_main_menu,
+            "menu": lambda: table_of(app).overlays.menu(table_of(app)), "main menu": app.show_main_menu,
             "scores": lambda: driver.keys(pygame.K_s)}
 
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts_desktop.bench.invariants import check_game
+from benchmarks.invariants import check_game
 from hearts_desktop.engine import Game, MoonScoring, PassCycle, Ruleset
 
 from .test_game import random_action

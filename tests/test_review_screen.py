@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pygame
 
-from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.game import moments_of, true_deal
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import Game
 from hearts_desktop.persistence import Seat
-from hearts_desktop.ui.intents import PointerDown
+from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.words import Level, SeatKind
@@ -134,14 +134,17 @@ def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path:
         assert isinstance(summary, HandScoreScene)
         labels = [b.label for b in summary.buttons]
         assert labels[1:] == ["Review: Anna", "Review: Bo"]
-        summary.buttons[2].action()
-        driver.frame()
+        button = summary.buttons[2].rect.center
+        driver.frame(PointerDown(button), PointerUp(button))  # Anna double-clicks "Review: Bo"...
         review = driver.top
         assert isinstance(review, ReviewScene)
         assert review.cover_for == "Bo" and review.reviewer.seat == 1
-        driver.keys(pygame.K_RIGHT)
-        assert review.step == 0  # nothing moves behind the cover
-        driver.frame(PointerDown((10, 10)))
+        for _ in range(3):
+            driver.frame()
+        driver.frame(PointerDown(button), PointerUp(button))  # ...her second click lands on the cover
+        driver.keys(pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN)
+        assert review.step == 0 and review.cover_for == "Bo"  # nothing moves or lifts behind the cover
+        driver.lift_cover()  # Bo presses "I am Bo — show my review"
         assert review.cover_for is None
     finally:
         driver.close()
@@ -151,7 +154,7 @@ def test_the_scores_screen_reviews_any_finished_hand_a_step_at_a_time(tmp_path: 
     driver = Driver(tmp_path)
     try:
         driver.new_game()
-        driver.play_through(lambda: driver.app.controller.game.hand_index == 2 and driver.human_to_act())
+        driver.play_through(lambda: driver.controller.game.hand_index == 2 and driver.human_to_act())
         driver.keys(pygame.K_s)
         scores = driver.top
         assert isinstance(scores, ScoreHistoryScene)
@@ -201,7 +204,7 @@ def test_all_cards_shown_is_a_labelled_second_opinion_judged_on_the_true_deal(tm
         assert "with all cards shown" in review.heading and review.all_cards_button.label == "Your view"
         driver.frame()
         assert second.complete and review.reviewer.judged == fair  # the player's own review is untouched
-        game = driver.app.controller.game
+        game = driver.controller.game
         truths = {i: true_deal(g.hand) for i, g, _ in moments_of(game.rules, game.seed, game.actions, 0, 0)}
         assert all(step.truth == truths[step.action_index] for step in second.steps)
         assert all(d.judgement.error == 0.0 and d.reason.startswith("With all cards shown")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -15,23 +16,26 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.hostile_files import random_action
 from hearts_desktop.app import main
 from hearts_desktop.controller import autosave
 from hearts_desktop.controller.autosave import Autosaver
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.session import Session
-from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.engine import Game, PassAction, Ruleset
 from hearts_desktop.persistence import (
     ALREADY_OPEN,
     DataPaths,
     FolderInUse,
     Statistics,
     UnusableFolder,
+    atomic,
     load_game,
     load_statistics,
     save_game,
     save_statistics,
 )
+from hearts_desktop.persistence.saves import keep_unjudged, unjudged_files, unjudged_path
 from hearts_desktop.persistence.stats import game_id
 from hearts_desktop.words import Pace
 
@@ -209,7 +213,7 @@ def test_a_fifo_in_place_of_every_file_does_not_stop_the_start(tmp_path: Path) -
     opened: list[Session] = []
     starting = threading.Thread(target=lambda: opened.append(Session.open(tmp_path)), daemon=True)
     starting.start()
-    starting.join(timeout=10)
+    starting.join(timeout=120)
     try:
         assert opened, "the start hung on a FIFO"
         messages = opened[0].take_messages()
@@ -234,3 +238,61 @@ def test_each_refusal_has_its_own_words(tmp_path: Path, code: int, expected: str
     message = str(storage_error(OSError(code, os.strerror(code)), tmp_path / "autosave.json", "the game"))
     assert expected in message
     assert ("read-only" in message) == (code == errno.EROFS)
+
+
+# ----------------------------------------------------------------------------- saves the system refuses (issue 40)
+
+
+class LockedSave(atomic.FileLayer):
+    """The save file is locked (another program holds it, on Windows): replacing it fails
+    with EPERM, and the system names the temporary file being moved, as ``os.replace`` does."""
+
+    def __init__(self) -> None:
+        self.locked = True
+
+    def replace(self, source: Path, target: Path) -> None:
+        if self.locked and target.name == "autosave.json":
+            raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(source), None, str(target))
+        super().replace(source, target)
+
+
+def test_a_locked_save_is_said_once_naming_the_save_until_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A toast on every move, each naming another hidden temporary file."""
+    layer = LockedSave()
+    monkeypatch.setattr(atomic, "files", layer)
+    session = Session.open(tmp_path)
+    try:
+        game = Game(Ruleset(), 1)
+        table = session.start_table(game, ONE_HUMAN, InlineRunner(), Pace.INSTANT)
+        said = []
+        game.apply(PassAction(0, game.view(0).cards()[:3]))  # Anna's move: saved from here on
+        for move in range(4):
+            game.apply(random_action(game, random.Random(move)))
+            session.game_changed(table)
+            session.autosaver.flush()  # type: ignore[union-attr]
+            said += session.take_messages()
+        path = DataPaths.resolve(tmp_path).autosave
+        assert said == [f"The system does not allow changing {path} (it may be locked), so the game could "
+                        "not be saved."]
+        layer.locked = False
+        session.game_changed(table)
+        session.autosaver.flush()  # type: ignore[union-attr]
+        assert session.take_messages() == [] and load_game(path).value is not None
+        layer.locked = True
+        session.game_changed(table)
+        session.autosaver.flush()  # type: ignore[union-attr]
+        assert session.take_messages() == said  # locked again: said again
+    finally:
+        session.close()
+
+
+def test_a_temporary_file_a_kill_left_among_the_coachs_games_is_removed_at_start(tmp_path: Path) -> None:
+    paths = DataPaths.resolve(tmp_path)
+    game, seats = finished_game()
+    keep_unjudged(unjudged_path(paths.unjudged, game_id(game)), game, seats)
+    left = paths.unjudged / f".{unjudged_path(paths.unjudged, 'x').name}.{os.getpid() + 1}-0badcafe.tmp"
+    left.write_bytes(b'{"format": "hearts-desktop-unj')  # where a kill stopped the write
+    Session.open(tmp_path).close()
+    assert not left.exists()
+    assert unjudged_files(paths.unjudged)

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,8 +18,9 @@ from hearts_desktop.app import parse_args
 from hearts_desktop.engine import CARDS
 from hearts_desktop.persistence.saves import MAX_SEED
 from hearts_desktop.ui import app as app_module
-from hearts_desktop.ui import card_art, startup, window
-from hearts_desktop.ui.app import AppOptions, alert, run
+from hearts_desktop.ui import card_art, message_window, startup, window
+from hearts_desktop.ui.app import AppOptions, RunLimits, alert, run
+from hearts_desktop.ui.intents import Intent, PointerDown, PointerUp
 
 from .app_driver import Driver
 from .test_smoke import run_program
@@ -62,7 +62,7 @@ def test_a_hand_is_played_in_the_smallest_window(tmp_path: Path) -> None:
     driver = Driver(tmp_path, size=window.SMALLEST)
     try:
         driver.new_game()
-        driver.play_through(lambda: bool(driver.app.controller.game.hand.tricks_played >= 3))
+        driver.play_through(lambda: bool(driver.controller.game.hand.tricks_played >= 3))
     finally:
         driver.close()
 
@@ -70,18 +70,21 @@ def test_a_hand_is_played_in_the_smallest_window(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- no display
 
 
+HANG_GUARD_SECONDS = 240
+"""A program still running this long hangs; a busy machine only starts it more slowly."""
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux desktop without its display")
-def test_without_a_display_the_program_says_so_and_exits_within_ten_seconds(tmp_path: Path) -> None:
+def test_without_a_display_the_program_says_so_and_exits(tmp_path: Path) -> None:
     """Over SSH, say: SDL fell back to its offscreen driver and the program ran forever,
-    drawing into memory."""
+    drawing into memory. (It exits as soon as it has started; the guard only tells a hang
+    from a start slowed by a busy machine.)"""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    started = time.monotonic()
     try:
         result = subprocess.run([sys.executable, "-m", "hearts_desktop", "--data-dir", str(tmp_path)],
-                                env=env, capture_output=True, text=True, timeout=10, check=False)
+                                env=env, capture_output=True, text=True, timeout=HANG_GUARD_SECONDS, check=False)
     except subprocess.TimeoutExpired:
-        pytest.fail("the program was still running after 10 s with no display")
-    assert time.monotonic() - started < 10
+        pytest.fail(f"the program was still running after {HANG_GUARD_SECONDS} s with no display")
     assert result.returncode != 0
     assert "needs a screen to draw on and found none" in result.stderr
     assert "Traceback" not in result.stderr
@@ -157,7 +160,7 @@ def test_the_sentence_goes_to_a_message_box_too(assets: Path, tmp_path: Path, mo
     damage(assets / "cards" / "4color" / "KD.png", "zeroed")
     said: list[str] = []
     monkeypatch.setattr(app_module, "alert", said.append)
-    assert run(AppOptions(data_dir=tmp_path, exit_after_first_frame=True)) == 2
+    assert run(AppOptions(data_dir=tmp_path), limits=RunLimits(frames=1)) == 2
     assert len(said) == 1 and "KD.png" in said[0] and "damaged" in said[0]
 
 
@@ -194,3 +197,56 @@ def test_the_rest_of_the_deck_is_read_a_little_each_frame_never_all_at_once(monk
     assert len(read) == len(CARDS)
     art.read_more()
     assert len(read) == len(CARDS)  # nothing left to read
+
+
+def test_where_the_system_box_cannot_be_shown_a_window_of_our_own_says_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40: on a desktop without zenity (KDE, Xfce, minimal installs) the system's box
+    fails, and a double-clicked program showed a black screen and closed, the sentence on
+    stderr only. Our own window shows it until Close is pressed."""
+    sentence = ("The card image /home/anna/.local/share/HeartsDesktop/cards/4color/KD.png is damaged: "
+                "install Hearts Desktop again.")
+
+    def no_zenity(title: str, message: str, **_: object) -> None:
+        raise pygame.error("zenity is not installed")
+
+    shown: list[pygame.Surface] = []
+    pygame.font.init()
+    window = message_window.MessageWindow(sentence)
+    click = window.button.center
+
+    class Person:
+        """Reads the window, then presses Close."""
+
+        def __init__(self) -> None:
+            self.frames = 0
+
+        def read(self) -> list[Intent]:
+            self.frames += 1
+            surface = pygame.display.get_surface()
+            if self.frames == 1 or surface is None:
+                return [PointerDown((5, 5)), PointerUp(click)]  # a press that began off the button does nothing
+            shown.append(surface.copy())
+            return [PointerDown(click), PointerUp(click)]
+
+    monkeypatch.setattr(startup, "asked_drivers", lambda: [""])
+    monkeypatch.setattr(pygame.display, "message_box", no_zenity)
+    monkeypatch.setattr(message_window, "InputReader", Person)
+    alert(sentence)
+    assert capsys.readouterr().err == sentence + "\n"
+    assert len(shown) == 1, "the window stayed until Close was pressed"
+    drawn = shown[0]
+    assert drawn.get_size() == window.size and len(window.lines) >= 3  # the path broken over lines
+    ink = sum(drawn.get_at((x, y))[:3] == message_window.INK for x in range(0, drawn.get_width(), 2)
+              for y in range(0, window.button.top, 2))
+    assert ink > 100, "the sentence is drawn"
+    assert not pygame.display.get_init(), "the window is gone"
+
+
+def test_a_long_path_is_broken_to_fit_the_message_window() -> None:
+    pygame.font.init()
+    font = pygame.font.Font(None, message_window.FONT_SIZE)
+    path = "/" + "very-long-folder-name/" * 12 + "x.json."
+    lines = message_window.wrapped(f"Cannot open {path}\nSecond line.", font, 300)
+    assert all(font.size(line)[0] <= 300 for line in lines)
+    assert lines[0] == "Cannot open" and "".join(lines[1:-1]) == path and lines[-1] == "Second line."

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hearts_desktop.bench.layout import Inspector, RecordingSurface, inspected
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Event, Game, HandDealt, PassAction, Phase, PlayAction, Ruleset
@@ -36,7 +36,7 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
 def test_the_first_key_press_goes_where_the_key_says(driver: Driver, key: int, place: int) -> None:
     """Home went to the last card and End to the first on the first press."""
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(key)
     assert table.keyboard.focused_card() == list(table.hand_rects)[place]
 
@@ -45,7 +45,7 @@ def test_enter_passes_three_cards_chosen_with_the_mouse_after_an_arrow_key(drive
     """→ once, three cards clicked into the slots, Enter: it tried to add the focused card
     ("You pass exactly 3 cards: take one back first.") instead of passing."""
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_RIGHT)
     for card in list(table.hand_rects)[-3:]:
         rect = table.hand_rects[card]
@@ -53,13 +53,13 @@ def test_enter_passes_three_cards_chosen_with_the_mouse_after_an_arrow_key(drive
         driver.frame(PointerDown(point), PointerUp(point))
     assert len(table.pass_slots) == 3
     driver.keys(pygame.K_RETURN)
-    assert any(isinstance(a, PassAction) and a.seat == 0 for a in driver.app.controller.game.actions)
+    assert any(isinstance(a, PassAction) and a.seat == 0 for a in driver.controller.game.actions)
     assert "exactly" not in (table.message or ("", 0))[0]
 
 
 def test_a_new_hand_starts_without_a_focus(driver: Driver) -> None:
     driver.new_game()
-    table = driver.app.table
+    table = driver.table
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)
     assert table.keyboard.index is not None
     dealt: list[Event] = []
@@ -137,7 +137,7 @@ def test_undo_says_it_is_off_in_hot_seat() -> None:
     seats = (Seat("Anna", SeatKind.HUMAN), Seat("A", SeatKind.COMPUTER, Level.EASY), Seat("Ben", SeatKind.HUMAN),
              Seat("C", SeatKind.COMPUTER, Level.EASY))
     table = Table(seats=seats)
-    table.scene._undo()
+    table.scene.input.undo()
     assert (table.scene.message or ("", 0))[0] == "Undo is off when people take turns at one computer."
 
 

@@ -276,9 +276,7 @@ def test_variant_pass_areas_draw_for_every_preset() -> None:
 
 
 def test_a_smoke_game_fails_when_a_bot_fails() -> None:
-    from types import SimpleNamespace
-
-    from hearts_desktop.ui.app import SmokeOverlays
+    from hearts_desktop.ui.game_screens import SmokeOverlays
 
     from .test_controller import BrokenRunner
 
@@ -287,7 +285,7 @@ def test_a_smoke_game_fails_when_a_bot_fails() -> None:
     screen = pygame.display.set_mode((1280, 800))
     seats = tuple(Seat(n, SeatKind.COMPUTER, Level.EASY) for n in "ABCD")
     controller = TableController(Game(Ruleset(), 1), seats, BrokenRunner(), Pace.INSTANT, auto_continue=True)
-    overlays = SmokeOverlays(SimpleNamespace(running=True))  # type: ignore[arg-type]
+    overlays = SmokeOverlays(lambda: None)
     scene = TableScene(controller, CardArt(), Sounds(enabled=False), (1280, 800), animations=False,
                        overlays=overlays)
     with pytest.raises(RuntimeError, match="seat .* failed"):

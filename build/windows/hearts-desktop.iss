@@ -13,6 +13,9 @@
 #ifndef AppVersion
   #define AppVersion "0.0.0"
 #endif
+#ifndef FileVersion
+  #define FileVersion "0.0.0.0"
+#endif
 #ifndef AppExeName
   #define AppExeName "hearts-desktop.exe"
 #endif
@@ -29,6 +32,14 @@ AppId={{6F1D2B7C-3E4A-4C8E-9B51-2D7A0C4E8F13}
 AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
+; The setup's own file version (Properties, Details): four numbers, the release this build
+; leads to; the text version is the whole version, "0.3.0.dev0+g1a2b3c4" between releases.
+VersionInfoVersion={#FileVersion}
+VersionInfoProductVersion={#FileVersion}
+VersionInfoTextVersion={#AppVersion}
+VersionInfoProductTextVersion={#AppVersion}
+VersionInfoProductName={#AppName}
+VersionInfoDescription={#AppName} Setup
 AppPublisher=Hearts Desktop developers
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}

@@ -44,6 +44,9 @@ class BackgroundWriter(Generic[State]):
         self._failed: State | None = None
         self._cause = ""
         """Why the newest write failed: the first half of the player's sentence."""
+        self._said: str | None = None
+        """The failure last said: a write failing the same way again is not said again
+        (a toast on every move), until a write succeeds or fails otherwise."""
         self._errors: list[str] = []
         self._lock = threading.Condition()
         self._closing = False
@@ -105,10 +108,12 @@ class BackgroundWriter(Generic[State]):
                 self._failed = state if failure else None
                 if not failure:
                     self._written(state)
+                    self._said = None
                 if failure:
                     sentence, self._cause = failure
-                    if sentence not in self._errors:
+                    if sentence != self._said:
                         self._errors.append(sentence)
+                        self._said = sentence
                 self._busy = False
                 self._lock.notify_all()
 

@@ -28,7 +28,7 @@ import random
 import threading
 import traceback
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import count
 from multiprocessing.connection import Connection, wait
@@ -136,7 +136,7 @@ def _answer(job: BotJob, cancel: Cancel) -> BotAnswer:
         return BotAnswer(job.job_id, None, traceback.format_exc(limit=8))
 
 
-class _Inbox:
+class Inbox:
     """The worker's side: jobs waiting (moves and hints first, in order, then background
     jobs), and which of them (or the one running) were cancelled. Cancellations are kept
     only for jobs still queued or running, so the record never outgrows the queue however
@@ -186,7 +186,7 @@ class _Stop:
     """A running job's ``cancel``: true once it is cancelled or, for a background job, once
     a move or hint waits (then ``set_aside`` says the job must run again)."""
 
-    def __init__(self, inbox: _Inbox, job: BotJob) -> None:
+    def __init__(self, inbox: Inbox, job: BotJob) -> None:
         self.inbox = inbox
         self.job = job
         self.set_aside = False
@@ -199,7 +199,7 @@ class _Stop:
         return self.set_aside
 
 
-def _listen(jobs: Connection, inbox: _Inbox) -> None:
+def _listen(jobs: Connection, inbox: Inbox) -> None:
     """Move messages from the game into the inbox; end the worker when the game is gone:
     its end of the pipe closed (even by kill -9) or, belt and braces, its process died."""
     parent = multiprocessing.parent_process()
@@ -234,8 +234,14 @@ def _step_back_for_the_window() -> None:
 
 def _worker(jobs: Connection, answers: Connection) -> None:
     _step_back_for_the_window()
-    inbox = _Inbox()
+    inbox = Inbox()
     threading.Thread(target=_listen, args=(jobs, inbox), name="hearts-bots-listener", daemon=True).start()
+    serve(inbox, answers.send)
+
+
+def serve(inbox: Inbox, send: Callable[[BotAnswer], None]) -> None:
+    """Answer the inbox's jobs, moves before background work, until ``send`` fails (the game
+    is gone). The worker process runs it; tests run it in a thread, watching the inbox."""
     while True:
         job = inbox.next()
         if not inbox.is_cancelled(job.job_id):
@@ -246,9 +252,9 @@ def _worker(jobs: Connection, answers: Connection) -> None:
                 continue
             if not inbox.is_cancelled(job.job_id):
                 try:
-                    answers.send(answer)
+                    send(answer)
                 except OSError:
-                    return  # the game is gone
+                    return
         inbox.done(job.job_id)
 
 

@@ -6,6 +6,11 @@ file for the window to show. The table's actions flow down through it to the dis
 game runs it is saved after every action by a background writer; when it ends, the finished
 game is saved, then counted in the statistics, and only then is its save forgotten, so a
 result the disk refused is still on disk (in the save) and is counted at the next start.
+
+Two games are kept: the one at this computer (``local``) and the last one hosted for friends
+(``network``: the host's table reports to ``hosted_game_changed``), each in its own file, so
+hosting never replaces the game against the computers. A new game replaces the saved one of its kind only once a
+person here has made a move in it: a new game opened and left at once loses nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +58,24 @@ RESULT_KEPT = "the result of the game is kept with its save and will be counted 
 RESULT_LOST = "the result of the game could not be saved and is not in the statistics"
 
 
+@dataclass
+class SaveSlot:
+    """One kind of saved game: its file, its writer, and the game on disk as read or last saved."""
+
+    path: Path
+    autosaver: Autosaver
+    saved: SavedGame | None = None
+    owner: TableController | None = None
+    """The table whose game the file holds now (None: a game from an earlier start, or none)."""
+
+
+def person_moved(game: Game, seats: Sequence[Seat]) -> bool:
+    """Whether a person at this computer has made a move in ``game`` (only then is it saved)."""
+    return any(seats[action.seat].is_human for action in game.actions)
+
+
+
+
 class Session:
     """What is on disk, loaded; ``paths`` is None when nothing may be read or written
     (scripted runs). ``open`` takes the folder's lock first."""
@@ -65,9 +89,11 @@ class Session:
         self._stored = Statistics()
         """The statistics as last read from or written to disk (``statistics`` may hold a
         result the disk refused)."""
-        self.saved: SavedGame | None = None
-        self.autosaver: Autosaver | None = None
-        self.uncounted: tuple[Game, tuple[Seat, ...]] | None = None
+        self.local: SaveSlot | None = None
+        """The game at this computer; None when nothing may be written."""
+        self.network: SaveSlot | None = None
+        """The last game hosted for friends."""
+        self.uncounted: tuple[Game, tuple[Seat, ...], SaveSlot] | None = None
         """A finished game the statistics on disk do not count yet."""
         self.result_saved = True
         """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
@@ -77,28 +103,53 @@ class Session:
         """Judges the people's finished hands for their accuracy (``start_coach``)."""
         self._coached: TableController | None = None
         """The local game the coach follows (never a network table)."""
+        self._resumed: TableController | None = None
+        """The table playing on the saved game (Continue, a restarted hand): it saves over it."""
         if paths is None:
             return
         settings = load_settings(paths.settings)
         statistics = load_statistics(paths.statistics)
-        saved = load_game(paths.autosave)
-        for loaded in (settings, statistics, saved):
+        for loaded in (settings, statistics):
             self.messages.extend(loaded.messages)
         self.settings = settings.value
         self.statistics = statistics.value
         self._stored = copy.deepcopy(statistics.value)
-        self.saved = saved.value
-        self.autosaver = Autosaver(paths.autosave)
-        if self.saved is not None and self.saved.game.over:  # its result was not counted yet
-            finished, self.saved = self.saved, None
-            self._count_finished(finished.game, finished.seats, save_first=False)
+        self.local = self._open_slot(paths.autosave)
+        self.network = self._open_slot(paths.network_save)
+        for slot in (self.local, self.network):
+            if slot.saved is not None and slot.saved.game.over:  # its result was not counted yet
+                finished, slot.saved = slot.saved, None
+                self._count_finished(finished.game, finished.seats, slot, save_first=False)
+
+    def _open_slot(self, path: Path) -> SaveSlot:
+        loaded = load_game(path)
+        self.messages.extend(loaded.messages)
+        return SaveSlot(path, Autosaver(path), loaded.value)
+
+    @property
+    def saved(self) -> SavedGame | None:
+        """The game at this computer that Continue resumes."""
+        return self.local.saved if self.local is not None else None
+
+    @property
+    def saved_network(self) -> SavedGame | None:
+        """The last hosted game, which Continue can play on with computers in the friends' seats."""
+        return self.network.saved if self.network is not None else None
+
+    @property
+    def autosaver(self) -> Autosaver | None:
+        """The local game's writer."""
+        return self.local.autosaver if self.local is not None else None
+
+    def _slots(self) -> list[SaveSlot]:
+        return [slot for slot in (self.local, self.network) if slot is not None]
 
     @classmethod
     def open(cls, data_dir: Path | None) -> Session:
         """The player's session; raises FolderInUse when another copy holds the folder and
         UnusableFolder when it cannot be a folder."""
         paths = DataPaths.resolve(data_dir)
-        lock = DataFolderLock(paths.data_dir, paths.config_dir)
+        lock = DataFolderLock(paths.data_dir, paths.config_dir, paths.unjudged)
         lock.acquire()
         try:
             return cls(paths, lock)
@@ -138,15 +189,24 @@ class Session:
                 self.coach.follow(self._coached.game, tuple(self._coached.seats))
 
     def start_table(self, game: Game, seats: Sequence[Seat], runner: BotRunner, pace: Pace,
-                    auto_continue: bool = False) -> TableController:
+                    auto_continue: bool = False, resumes: bool = False, hosted: bool = False) -> TableController:
         """A table for ``game`` whose every action is saved through this session (and whose
-        finished hands the coach judges)."""
-        table = TableController(game, seats, runner, pace, on_change=self.game_changed,
+        finished hands the coach judges). ``resumes``: the game is the saved one played on
+        (Continue, a restarted hand), saved over it at once; a new game replaces the saved
+        game of its kind only from a person's first move. ``hosted``: the game of a network
+        table, played on here, saved where hosted games are."""
+        table = TableController(game, seats, runner, pace,
+                                on_change=self.hosted_game_changed if hosted else self.game_changed,
                                 auto_continue=auto_continue)
+        self._resumed = table if resumes else None
         self._coached = table
         if self.coach is not None:
             self.coach.follow(game, seats)
         return table
+
+    def saves(self, controller: TableController) -> bool:
+        """Whether ``controller``'s game is the one on disk (a new game: only once a person moved)."""
+        return any(slot.owner is controller for slot in self._slots())
 
     def update(self) -> None:
         """Each frame: take in the coach's judgements."""
@@ -155,7 +215,7 @@ class Session:
 
     def take_messages(self) -> list[str]:
         """Sentences for the player since the last call, failed autosaves included."""
-        for writer in (self.autosaver, self._review_writer):
+        for writer in (*(slot.autosaver for slot in self._slots()), self._review_writer):
             if writer is not None:
                 self.messages.extend(writer.errors())
         messages, self.messages = self.messages, []
@@ -167,17 +227,31 @@ class Session:
             self._try(save_settings, self.paths.settings, settings)
 
     def game_changed(self, controller: TableController) -> None:
-        """After every action: save the game, or, once it is over, count it and forget it;
-        the coach starts on each hand that finished."""
-        if self.autosaver is None:
-            return
+        """After every action of a game at this computer: save it (from a person's first move
+        on, replacing the saved one then), or, once it is over, count it and forget it; the
+        coach starts on each hand that finished."""
+        self._changed(controller, self.local)
+
+    def hosted_game_changed(self, controller: TableController) -> None:
+        """The same for the game of a table hosted here, in its own file."""
+        self._changed(controller, self.network)
+
+    def _changed(self, controller: TableController, slot: SaveSlot | None) -> None:
         game, seats = controller.game, tuple(controller.seats)
+        if slot is None:
+            return
         if not game.over:
-            self.saved = SavedGame(game, seats, datetime.now().astimezone())
-            self.autosaver.submit(game, seats)
+            resumed = controller is self._resumed
+            if slot.owner is not controller and (resumed or person_moved(game, seats)):
+                if not resumed:
+                    self._make_way(slot)
+                slot.owner = controller
+            if slot.owner is controller:
+                slot.saved = SavedGame(game, seats, datetime.now().astimezone())
+                slot.autosaver.submit(game, seats)
         else:
-            self.saved = None
-            self._count_finished(game, seats, save_first=True)
+            slot.saved = None
+            self._count_finished(game, seats, slot, save_first=True)
         if self.coach is not None and controller is self._coached:
             if game.over and self.paths is not None:  # kept until judged: a quit right now is finished at the next start
                 self._try(keep_unjudged, unjudged_path(self.paths.unjudged, game_id(game)), game, seats)
@@ -190,17 +264,17 @@ class Session:
 
         self._try(self._update_statistics, forget)
 
-    def discard_saved_game(self) -> None:
-        """Forget the saved game (a new game started, or the game was counted)."""
-        self.saved = None
-        if self.paths is None or self.autosaver is None:
-            return
-        if self.uncounted is not None:
-            # The last chance: the finished game's save is about to go.
+    def _make_way(self, slot: SaveSlot) -> None:
+        """Before a new game is first saved in ``slot``: the game there goes, a finished one
+        whose result the statistics refused counted first (its last chance)."""
+        if self.uncounted is not None and self.uncounted[2] is slot:
             self._count_finished(*self.uncounted, save_first=False, keeping_save=False)
             self.uncounted = None
-        self.autosaver.flush()
-        self._try(discard_saved_game, self.paths.autosave)
+        elif slot.saved is None:
+            return
+        slot.saved = None
+        slot.autosaver.flush()
+        self._try(discard_saved_game, slot.path)
 
     def close(self) -> None:
         """Write what is left and let go of the folder; what could not be written is said
@@ -208,7 +282,7 @@ class Session:
         dropped: their games stay not reviewed."""
         if self.coach is not None:
             self.coach.close()
-        for writer in (self.autosaver, self._review_writer):
+        for writer in (*(slot.autosaver for slot in self._slots()), self._review_writer):
             if writer is not None:
                 writer.close()
                 self.messages.extend(writer.errors())
@@ -217,21 +291,21 @@ class Session:
         if self.lock is not None:
             self.lock.release()
 
-    def _count_finished(self, game: Game, seats: tuple[Seat, ...], *, save_first: bool,
+    def _count_finished(self, game: Game, seats: tuple[Seat, ...], slot: SaveSlot, *, save_first: bool,
                         keeping_save: bool = True) -> None:
-        """Save the finished game (``save_first``), count it, and only then forget its save."""
-        assert self.autosaver is not None and self.paths is not None
+        """Save the finished game (``save_first``) in ``slot``, count it, and only then forget its save."""
+        assert self.paths is not None
         if save_first:
-            self.result_saved = self.autosaver.save_now(game, seats)
+            self.result_saved = slot.autosaver.save_now(game, seats)
         try:
             self._update_statistics(lambda statistics: statistics.record_game(game, seats))
         except StorageError as error:
-            self.uncounted = (game, seats)
+            self.uncounted = (game, seats, slot)
             outcome = RESULT_KEPT if self.result_saved and keeping_save else RESULT_LOST
             self.messages.append(f"{error.cause}, so the statistics could not be saved; {outcome}.")
             return
         self.uncounted = None
-        self._try(discard_saved_game, self.paths.autosave)
+        self._try(discard_saved_game, slot.path)
 
     def _resume_unjudged(self, coach: BackgroundReviews) -> None:
         """The finished games whose judging the program quit before, judged to the end."""

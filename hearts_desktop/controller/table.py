@@ -108,9 +108,6 @@ class TableController:
         self.awaiting_continue = False
         self.revealed: int | None = None
         self.cover: int | None = None
-        self._hand_start = start_of_hand(game)
-        """The first move of the hand being played: undo goes no further back (a resumed
-        game can take back the moves made before it was saved, as if never closed)."""
         humans = self.human_seats()
         self.viewer = humans[0] if humans else 0
         if len(humans) == 1:
@@ -193,14 +190,18 @@ class TableController:
     def update(self, dt: float) -> None:
         """Advance time: collect bot answers, start bots whose turn it is, apply due moves."""
         self.now += dt
-        if not (self.awaiting_continue or self.game.over):
-            self._start_bots()
+        self.start_decisions()
         for answer in self.runner.poll():
             self._receive(answer)
         if not (self.awaiting_continue or self.game.over):
             self._apply_due_answers()
 
-    def _start_bots(self) -> None:
+    def start_decisions(self) -> None:
+        """Ask every seat but the people here whose turn it is for its decision now, rather
+        than at the next update: a network table tells a friend it is their turn only once
+        it waits for their move."""
+        if self.awaiting_continue or self.game.over:
+            return
         deciding = set(self._pending.values()) | set(self._answers)
         for seat in self.game.to_act():
             if not self.seats[seat].is_human and seat not in deciding:
@@ -273,7 +274,6 @@ class TableController:
         if any(isinstance(e, (HandScored, GameOver)) for e in events):
             # The score screen (or the game-over screen) waits for the players to read it.
             self.awaiting_continue = self.game.over or not self.auto_continue
-            self._hand_start = len(self.game.actions)
             self._answers.clear()
         if cover:
             self._update_cover()
@@ -294,6 +294,26 @@ class TableController:
         if refusal:
             self._events.append(Refused(action.seat, refusal, getattr(action, "card", None)))
             return refusal
+        self._apply(action)
+        return None
+
+    def person_moved(self, action: Action) -> str | None:
+        """A person at another computer (a friend at a network table) made the move their
+        seat was asked for: applied at once, or the rules' reason not to. The pace is for the
+        computers' moves, so that people can follow them; a person took their own time. A
+        computer's answer for the seat still waiting for its moment (given while the person
+        was away) gives way to the person's own."""
+        seat = action.seat
+        job_id = next((job for job, deciding in self._pending.items() if deciding == seat), None)
+        if seat not in self.game.to_act() or (job_id is None and seat not in self._answers):
+            return "Wait for your turn."
+        refusal = self.game.illegal_reason(action)
+        if refusal:
+            return refusal
+        if job_id is not None:
+            del self._pending[job_id]
+            self.runner.cancel([job_id])
+        self._answers.pop(seat, None)
         self._apply(action)
         return None
 
@@ -363,7 +383,7 @@ class TableController:
         humans = self.human_seats()
         if len(humans) != 1 or self.awaiting_continue or self.game.over:
             return False
-        return any(a.seat == humans[0] for a in self.game.actions[self._hand_start:])
+        return any(a.seat == humans[0] for a in self.game.actions[self.game.hand_start:])
 
     def undo(self) -> bool:
         """Take back the human's last move this hand and every computer move after it."""
@@ -371,7 +391,7 @@ class TableController:
             return False
         human = self.human_seats()[0]
         actions = self.game.actions
-        last = max(i for i in range(self._hand_start, len(actions)) if actions[i].seat == human)
+        last = max(i for i in range(self.game.hand_start, len(actions)) if actions[i].seat == human)
         self._cancel_jobs()
         self.game = Game.replay(self.game.rules, self.game.seed, actions[:last])
         self._ready_at = self.now + self.pace.timing.bot_delay
@@ -413,14 +433,3 @@ class TableController:
         self._cancel_jobs()
         self.runner.close()
 
-
-def start_of_hand(game: Game) -> int:
-    """How many of the game's moves came before the hand being played began."""
-    replay = Game(game.rules, game.seed)
-    start = 0
-    for index, action in enumerate(game.actions):
-        hand = replay.hand_index
-        replay.apply(action)
-        if replay.hand_index != hand:
-            start = index + 1
-    return start

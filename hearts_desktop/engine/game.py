@@ -55,6 +55,9 @@ class Game:
         self.results: list[HandResult] = []
         self.winner: int | None = None
         self.hand_index = 0
+        self.hand_start = 0
+        """How many of ``actions`` came before the hand being played: undo and a restarted hand
+        go no further back."""
         self.hand = self._deal(events)
 
     @classmethod
@@ -74,8 +77,21 @@ class Game:
         other.results = self.results[:]
         other.winner = self.winner
         other.hand_index = self.hand_index
+        other.hand_start = self.hand_start
         other.hand = self.hand.copy()
         return other
+
+    def at_hand_start(self) -> Game:
+        """The same game at the start of its current hand: the same deal, nothing passed or played.
+
+        >>> from hearts_desktop.engine import PassAction, Ruleset
+        >>> game = Game(Ruleset(), 7)
+        >>> events = game.apply(PassAction(0, game.view(0).cards()[:3]))
+        >>> restarted = game.at_hand_start()
+        >>> restarted.actions, restarted.view(0).hand == game.view(0).hand
+        ([], True)
+        """
+        return Game.replay(self.rules, self.seed, self.actions[: self.hand_start])
 
     @property
     def players(self) -> int:
@@ -152,4 +168,5 @@ class Game:
         if tied:
             events.append(TieForLowest(tied, self.totals[tied[0]]))
         self.hand_index += 1
+        self.hand_start = len(self.actions)
         self.hand = self._deal(events)

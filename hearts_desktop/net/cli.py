@@ -1,7 +1,7 @@
 """The command line of network play: host or join a table, with or without a window.
 
-Only ``argparse`` is imported here, so the program's start stays lean; the network modules
-load when ``--host`` or ``--join`` is given.
+Only ``argparse`` and the seats are imported here, so the program's start stays lean; the
+network modules load when ``--host`` or ``--join`` is given.
 """
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, Seat
 from ..words import Level, SeatKind
+from .link import DEFAULT_PORT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,14 +19,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--host", action="store_true", help="host a table on the local network")
     group.add_argument("--join", metavar="CODE", help="join a table with its room code, e.g. K7M-Q2P")
     group.add_argument("--address", metavar="HOST:PORT", help="with --join: the host's address")
-    group.add_argument("--port", type=int, default=None, help="with --host: the port to listen on (0: any free one)")
+    group.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"with --host: the port to listen on (default {DEFAULT_PORT}; 0: any free one)")
     group.add_argument("--name", help="your name at the table")
     group.add_argument("--headless", action="store_true", help="no window: a computer plays your seat")
     group.add_argument("--bot", type=Level, choices=tuple(Level), default=Level.MEDIUM, help="with --headless: the computer's level")
     group.add_argument("--friends", type=int, help="with --host: seats open for friends (default: all but yours)")
     group.add_argument("--net-log", type=os.path.abspath, help=argparse.SUPPRESS)
     group.add_argument("--drop-every", type=int, default=0, help=argparse.SUPPRESS)
-    group.add_argument("--audit", action="store_true", help=argparse.SUPPRESS)
     group.add_argument("--interface", default="0.0.0.0",
                        help="with --host: listen (and advertise) on this address only, e.g. 127.0.0.1")
 
@@ -37,7 +39,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error("--headless goes with --host or --join")
     if args.join and args.headless and not args.address:
         parser.error("--join --headless needs --address HOST:PORT (discovery needs a window)")
-    if args.port is not None and not 0 <= args.port < 65536:
+    if not 0 <= args.port < 65536:
         parser.error(f"--port must be 0 to 65535, not {args.port}")
 
 
@@ -50,7 +52,7 @@ def default_name() -> str:
         name = getpass.getuser()
     except (KeyError, OSError):
         name = socket.gethostname()
-    name = "".join(ch for ch in name if ch.isprintable()).strip()[:20]
+    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
     return name.capitalize() if name else "Friend"
 
 
@@ -58,9 +60,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..engine import preset_by_key
-    from ..persistence.seats import DEFAULT_NAMES, Seat
     from ..words import Pace
-    from .transport import DEFAULT_PORT
 
     log = Path(args.net_log) if args.net_log else None
     name = args.name or default_name()
@@ -72,11 +72,19 @@ def run_headless(args: argparse.Namespace) -> int:
     from .headless import run_host
 
     rules = preset_by_key(args.preset).rules
-    friends = rules.players - 1 if args.friends is None else max(0, min(args.friends, rules.players - 1))
-    seats = [Seat(name, SeatKind.COMPUTER, args.bot)]
-    seats += [Seat(f"Seat {i + 1}", SeatKind.REMOTE, args.bot) for i in range(friends)]
-    seats += [Seat(DEFAULT_NAMES[i], SeatKind.COMPUTER, args.bot) for i in range(friends + 1, rules.players)]
+    seats = headless_seats(rules.players, name, args.friends, args.bot)
     pace = args.pace or Pace.INSTANT
-    port = DEFAULT_PORT if args.port is None else args.port
-    return run_host(rules, seats, port=port, interface=args.interface, seed=args.seed, games=args.games,
-                    pace=pace, name=name, log_path=log, max_seconds=args.max_seconds, audit=args.audit)
+    return run_host(rules, seats, port=args.port, interface=args.interface, seed=args.seed, games=args.games,
+                    pace=pace, name=name, max_seconds=args.max_seconds)
+
+
+def headless_seats(players: int, name: str, friends: int | None, level: Level) -> list[Seat]:
+    """A headless host's seats: its own computer, ``friends`` open seats (all but its own when
+    None), then computers, every computer at ``level``."""
+    from ..persistence.seats import Seat
+
+    friends = players - 1 if friends is None else max(0, min(friends, players - 1))
+    seats = [Seat(name, SeatKind.COMPUTER, level)]
+    seats += [Seat(f"Seat {i + 1}", SeatKind.REMOTE, level) for i in range(friends)]
+    seats += [Seat(DEFAULT_NAMES[i], SeatKind.COMPUTER, level) for i in range(friends + 1, players)]
+    return seats

@@ -34,10 +34,10 @@ from ..engine import (
     RulesetError,
 )
 from ..persistence.seats import Seat, shown_levels
-from ..words import JobKind, Pace, SeatKind
+from ..words import JobKind, Pace, SeatKind, and_list
 from . import protocol as p
 from .link import ClientLink, Lost
-from .shared_table import NetworkTableRules
+from .shared_table import TURN_SECONDS, NetworkTableRules
 
 RETRY_SECONDS: Final = 1.0
 RETRY_FOR_SECONDS: Final = 60.0
@@ -74,6 +74,8 @@ class ClientTable(NetworkTableRules):
         self.state: State = "joining"
         self.closed_reason: str | None = None
         """Why the table ended for this friend, in one sentence, once ``state`` is closed."""
+        self.waiting = ""
+        """What the host said to wait for before seating this friend (a code check, the host's yes)."""
         self.token = ""
         self.joined: Joined | None = None
         self.lobby: list[p.SeatInfo] = []
@@ -198,6 +200,8 @@ class ClientTable(NetworkTableRules):
         elif isinstance(message, p.Rejected):
             self.token = ""
             self._close(message.reason)
+        elif isinstance(message, p.Waiting):
+            self.waiting = message.reason
         elif isinstance(message, p.Closing):
             self._close(message.reason)
 
@@ -210,6 +214,7 @@ class ClientTable(NetworkTableRules):
         self.pace = message.pace
         self.joined = Joined(message.seat, message.host, rules, self.pace)
         self.reconnecting_since = None
+        self.waiting = ""
         if self.state == "joining":
             self.state = "lobby"
 
@@ -302,7 +307,7 @@ class ClientTable(NetworkTableRules):
 
     def active_human(self) -> int | None:
         if (self._view is None or self.awaiting_continue or self._over or self._move_sent or self.link is None
-                or not self._synced):
+                or not self._synced or self._stand_in() == "host"):
             return None
         return self.viewer if self.to_act() else None
 
@@ -310,17 +315,20 @@ class ClientTable(NetworkTableRules):
         notes = []
         if self.reconnecting_since is not None:
             notes.append("The connection to the host dropped: reconnecting…")
-        for info in self.seat_infos:
-            if info.kind == "friend" and not info.connected:
-                notes.append(f"{info.name} is away: a {info.level.capitalize()} computer plays.")
+        for index, info in enumerate(self.seat_infos):
+            if info.kind == "friend":
+                notes += _seat_notes(info, index == self.viewer)
         waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
         if waiting and self.awaiting_continue and self.viewer not in self.reading:
-            notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
+            notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
         return notes
 
     def drain_events(self) -> list[TableEvent]:
         events, self._events = self._events, []
         return events
+
+    def _stand_in(self) -> p.StandIn:
+        return self.seat_infos[self.viewer].stand_in if self.viewer < len(self.seat_infos) else ""
 
     def _move(self, message: p.Move, action: PassAction | PlayAction | None = None,
               card: Card | None = None) -> str | None:
@@ -389,6 +397,20 @@ class ClientTable(NetworkTableRules):
             self._hint_job = None
             if isinstance(answer.result, Hint):
                 self._events.append(HintReady(self.viewer, answer.result))
+
+
+def _seat_notes(info: p.SeatInfo, mine: bool) -> list[str]:
+    """What a friend's table says about a friend's seat a computer plays (this one's or another's)."""
+    level = info.level.label
+    if not info.connected and not mine:
+        return [f"{info.name} is away: a {level} computer plays."]
+    if info.stand_in == "slow":
+        return [f"You let a turn pass for {TURN_SECONDS:.0f} seconds: a computer plays for you until your next move."
+                if mine else f"{info.name} let a turn pass: a {level} computer plays until {info.name} moves."]
+    if info.stand_in == "host":
+        return ["The host gave your seat to a computer for now." if mine
+                else f"The host gave {info.name}'s seat to a {level} computer for now."]
+    return []
 
 
 def _decision(view: PlayerView) -> tuple[int, ...]:

@@ -18,9 +18,12 @@ import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from .. import __version__
+from ..persistence.seats import MAX_NAME_LENGTH
 from .protocol import PROTOCOL
 
 SERVICE: Final = "_hearts-desktop._tcp.local."
+TXT_LENGTH: Final = 40
+"""Characters read of a TXT value heard (a version, a protocol, a count, a name: all shorter)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ class TableAd:
 
 def _text(properties: dict[bytes, bytes | None], key: bytes, default: str = "") -> str:
     value = properties.get(key)
-    return value.decode("utf-8", "replace")[:40] if value else default
+    return value.decode("utf-8", "replace")[:TXT_LENGTH] if value else default
 
 
 def ad_from_info(info: ServiceInfo) -> TableAd | None:
@@ -63,7 +66,7 @@ def ad_from_info(info: ServiceInfo) -> TableAd | None:
     except ValueError:
         return None
     name = _text(props, b"name") or info.name.removesuffix("." + info.type)
-    return TableAd(name[:20], addresses[0], info.port, _text(props, b"version", "?"), protocol, open_seats)
+    return TableAd(name[:MAX_NAME_LENGTH], addresses[0], info.port, _text(props, b"version", "?"), protocol, open_seats)
 
 
 def local_addresses() -> list[str]:
@@ -79,11 +82,12 @@ class Advertiser:
                  service: str = SERVICE) -> None:
         self.zeroconf = Zeroconf(interfaces=interfaces or local_addresses() or ["127.0.0.1"], ip_version=IPVersion.V4Only)
         addresses = interfaces or local_addresses() or ["127.0.0.1"]
-        label = "".join(ch for ch in host_name if ch.isalnum() or ch in " -_")[:20] or "Hearts"
+        label = "".join(ch for ch in host_name if ch.isalnum() or ch in " -_")[:MAX_NAME_LENGTH] or "Hearts"
+        computer = socket.gethostname()[:MAX_NAME_LENGTH]  # the instance name stays within DNS's 63 bytes
         self.info = ServiceInfo(
-            service, f"{label} {socket.gethostname()[:20]}.{service}", port=port,
+            service, f"{label} {computer}.{service}", port=port,
             addresses=[socket.inet_aton(a) for a in addresses],
-            properties={"version": __version__, "protocol": str(PROTOCOL), "name": host_name[:20],
+            properties={"version": __version__, "protocol": str(PROTOCOL), "name": host_name[:MAX_NAME_LENGTH],
                         "open": str(open_seats)},
         )
         self._lock = threading.Lock()

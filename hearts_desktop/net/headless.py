@@ -12,7 +12,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,7 +22,6 @@ from ..engine import Game, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence.seats import Seat
 from ..words import Level, Pace
 from . import protocol as p
-from .audit import LeakAudit
 from .client import ClientTable
 from .code import new_code
 from .host import HostTable
@@ -82,30 +81,27 @@ class JsonLog:
 
 
 def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str, seed: int | None,
-             games: int, pace: Pace, name: str, log_path: Path | None, out: TextIO = sys.stdout,
-             max_seconds: float | None = None, audit: bool = False) -> int:
+             games: int, pace: Pace, name: str, out: TextIO = sys.stdout, max_seconds: float | None = None) -> int:
     """Host a table with no window: wait for the friends, play ``games`` games, close."""
     from .transport import WebSocketHost
 
     rng = random.Random(seed)
     link = WebSocketHost(interface, port)
-    log = JsonLog(log_path)
     host = HostTable(Game(rules, rng.randrange(2**32)), seats, InlineRunner, code=new_code(), host_name=name,
                      pace=pace, link=link)
+    return serve(host, link.arrivals.wait, link.port, rng, games=games, out=out, max_seconds=max_seconds)
 
-    def sent(seat: int, seq: int, message: p.TableUpdate) -> None:
-        log.write(side="host", seat=seat, seq=seq, t=host.broadcast_at,
-                  digest=digest(message.view, message.first_result + len(message.results)))
 
-    host.on_sent = sent
-    host.audit = LeakAudit() if audit else None
-    print(json.dumps({"event": "hosting", "code": host.shown_code, "port": link.port}), file=out, flush=True)
-    started = time.monotonic()
+def serve(host: HostTable, wait: Callable[[float], object], port: int, rng: random.Random, *, games: int,
+          out: TextIO = sys.stdout, max_seconds: float | None = None) -> int:
+    """Run ``host`` until ``games`` games are played (``wait`` sleeps until something arrives),
+    printing one JSON line for each step a script may wait on; the table is closed at the end."""
+    print(json.dumps({"event": "hosting", "code": host.shown_code, "port": port}), file=out, flush=True)
+    started = last = time.monotonic()
     finished = 0
-    last = started
     try:
         while finished < games:
-            link.arrivals.wait(0.002)
+            wait(0.002)
             now = time.monotonic()
             host.update(now - last)
             last = now
@@ -117,30 +113,24 @@ def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str
                 if finished < games:
                     host.rematch(rng.randrange(2**32))
             if max_seconds is not None and now - started > max_seconds:
-                game = host._game()
-                print(json.dumps({"event": "timeout", "waiting_for": game.to_act(), "hand": game.hand_index,
-                                  "actions": len(game.actions), "awaiting_continue": host.awaiting_continue,
-                                  "reading": sorted(host.reading),
-                                  "seats": [[s.seat.name, s.seat.kind, s.conn_id] for s in host.table]}),
-                      file=out, flush=True)
+                print(json.dumps(_stalled(host)), file=out, flush=True)
                 return 3
         linger_until = time.monotonic() + LINGER_SECONDS
         while time.monotonic() < linger_until and any(s.remote and s.conn_id is None for s in host.table):
-            link.arrivals.wait(0.01)  # friends reconnecting see the final scores before the goodbye
+            wait(0.01)  # friends reconnecting see the final scores before the goodbye
             host.update(0.0)
-        counters = host.counters
-        print(json.dumps({"event": "done", "messages_out": counters.messages_out, "messages_in": counters.messages_in,
-                          "bytes_out": counters.bytes_out, "refused": counters.refused,
-                          "rate_limited": counters.rate_limited, "rejected": counters.rejected, "joins": counters.joins,
-                          "rejoins": counters.rejoins, "drops": counters.drops,
-                          "refusals": counters.refusal_reasons,
-                          "audited": host.audit.messages if host.audit else None,
-                          "cards_checked": host.audit.cards_checked if host.audit else None,
-                          "leaks": len(host.audit.leaks) if host.audit else None}), file=out, flush=True)
+        print(json.dumps({"event": "done", "games": finished}), file=out, flush=True)
         return 0
     finally:
         host.close("The game is over: the host closed the table.")
-        log.close()
+
+
+def _stalled(host: HostTable) -> dict[str, Any]:
+    """What the table waits for when a headless host gives up."""
+    game = host.game
+    return {"event": "timeout", "waiting_for": game.to_act(), "hand": game.hand_index, "actions": len(game.actions),
+            "awaiting_continue": host.awaiting_continue, "reading": sorted(host.reading),
+            "seats": [[s.seat.name, s.seat.kind, s.conn_id] for s in host.table]}
 
 
 def run_join(code: str, address: str, *, level: Level, name: str, seed: int | None, log_path: Path | None,

@@ -1,126 +1,82 @@
 """The host's table: the one authority, fed bytes and time, answering with bytes.
 
-``HostTable`` owns the room code, the seats (the host's own, computers, friends' seats
-open or taken), the connections, and, once started, the ``TableController`` that runs the
-game as for any game. It has no socket: the transport hands it what arrived
-(``connected``, ``received``, ``disconnected``) and sends what it queues in ``outbox``, so
-tests drive it directly and check every byte it would send.
+``HostTable`` has no socket: the transport hands it what arrived through its link (new
+connections, messages, connections gone) and it answers through the same link, so tests
+drive it directly and check every byte it sends.
 
-Nothing from a connection is trusted. A message is decoded against the protocol's types
-first; then a move must come from the connection of the seat it names, for a decision the
-table is waiting for from that seat, and the engine must find it legal. Anything else is
-refused with the reason and the table carries on. Every message a seat receives is built
-from that seat's ``PlayerView`` and events redacted for that seat.
+It is a coordinator of three parts, each sans-IO in a module of its own:
 
-For the window on the host, ``HostTable`` is the table model: it forwards to the
+- **admission** (``admission.Admission``): which connections may stay, and whose room code
+  is compared, and when;
+- **the lobby** (``lobby.Lobby``): who sits where, each seat's rejoin token, and the requests
+  for a seat the host answers;
+- **the game** (``hosted_game.HostedGame``): the one controller, friends' turns, and the
+  table updates each seat is sent, redacted for it.
+
+What is left here is the connection itself. Nothing from a connection is trusted. Every
+message it sends draws on its budget (``MESSAGES_PER_SECOND``), and only one that moves the
+game (a move the table takes, the score read when it is due) gives its share back: the game
+bounds those, so a quick player is never held back while ignored, refused or malformed
+messages run the budget dry. Past it messages are dropped unread, and a connection that
+keeps on is cut off. A message is decoded against the protocol's types first; a stranger's
+first one must be a hello of this protocol with a usable name, and a seated friend's go to
+the game, which refuses with the reason what it cannot take; the table carries on.
+
+For the window on the host, ``HostTable`` is the table model: it forwards to the game's
 controller, except that undo and finishing a hand are off, and the next deal waits until
 every person at the table has read the score.
 """
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, Protocol
 
 from .. import __version__
 from ..controller.bot_runner import BotRunner
-from ..controller.table import TableController, TableEvent, TableReset
-from ..engine import (
-    Action,
-    Card,
-    Game,
-    HandResult,
-    HandScored,
-    MoonAction,
-    MoonScoring,
-    PassAction,
-    PlayAction,
-    PlayerView,
-    Ruleset,
-)
-from ..persistence.seats import Seat
-from ..words import Level, Pace, SeatKind
+from ..controller.table import TableController, TableEvent
+from ..engine import Card, Game, HandResult, MoonScoring, PlayerView, Ruleset
+from ..persistence.seats import MAX_NAME_LENGTH, Seat
+from ..words import Level, Pace
 from . import protocol as p
-from .audit import LeakAudit
-from .code import CodeError, WrongCodeLimiter, codes_match, format_code, parse_code
-from .link import Arrived, HostArrival, HostLink, Opened
-from .redact import redact, redact_view
-from .remote_seats import RemoteSeats
+from .admission import Admission, Admit, Bucket, Hold
+from .code import format_code
+from .hosted_game import HostedGame
+from .link import Arrived, Closed, HostArrival, HostLink, Opened
+from .lobby import Lobby, SeatRequest, SeatState
+from .names import NameRefused, clean_name
 from .shared_table import NetworkTableRules
 
-HELLO_SECONDS: Final = 5.0
-"""A connection that has not said hello with the code by then is closed."""
-MAX_CONNECTIONS: Final = 24
-MAX_STRANGERS: Final = 12
-"""Connections that have not joined yet; more are closed at once (a flood cannot starve
-the friends' connections)."""
-MESSAGES_PER_SECOND: Final = 20.0
-"""Refusals a connection is answered a second (after a burst)."""
+MESSAGES_PER_SECOND: Final = 10.0
+"""Messages a connection may send a second after a burst, ignored or refused alike (the ones
+that move the game give their share back): past it messages are dropped unread."""
 MESSAGE_BURST: Final = 40.0
-MAX_DROPPED: Final = 200
-"""Refused messages past the rate a connection may send before it is closed."""
+MAX_DROPPED: Final = 100
+"""Messages dropped past the budget before the connection is cut off; its seat's token is
+then changed, so only the host can give the seat back."""
 
 
-def seat_name_taken(name: str, names: Sequence[str]) -> bool:
-    return name.casefold() in {n.casefold() for n in names}
+class HostWatch(Protocol):
+    """What the host decides that no message shows, for whoever checks it from outside.
 
+    Everything else the host does passes through its link, so tests and benchmarks see it
+    by wrapping the link; the program's host is built without a watch."""
 
-def unique_name(name: str, taken: Sequence[str]) -> str:
-    """``name``, or ``name 2``, ``name 3``... so two people are never called the same."""
-    if not seat_name_taken(name, taken):
-        return name
-    for number in range(2, 10):
-        candidate = f"{name[:17]} {number}"
-        if not seat_name_taken(candidate, taken):
-            return candidate
-    return f"Friend {secrets.randbelow(1000)}"
+    def dropped(self, conn_id: int) -> None:
+        """A message over its connection's budget was dropped unread."""
 
 
 @dataclass
 class Connection:
     conn_id: int
     address: str
-    opened_at: float
-    seat: int | None = None
-    results_sent: int = 0
-    tokens: float = MESSAGE_BURST
-    last_message: float = 0.0
+    hello: p.Hello | None = None
+    """Said hello (``name`` cleaned): waits for admission, then maybe for the host's answer."""
+    name: str = ""
+    budget: Bucket = field(default_factory=lambda: Bucket(MESSAGE_BURST, MESSAGES_PER_SECOND))
     dropped: int = 0
-
-
-@dataclass
-class SeatState:
-    """A seat of the network table: whose it is and how to reach them."""
-
-    seat: Seat
-    open: bool = False
-    """A friend's seat nobody has taken yet (only before the game starts)."""
-    token: str = ""
-    conn_id: int | None = None
-
-    @property
-    def remote(self) -> bool:
-        return self.seat.kind == SeatKind.REMOTE
-
-
-@dataclass
-class HostCounters:
-    """What the host did, for benchmarks and the hostile-client run."""
-
-    messages_in: int = 0
-    messages_out: int = 0
-    bytes_out: int = 0
-    refused: int = 0
-    rejected: int = 0
-    rate_limited: int = 0
-    wrong_codes: int = 0
-    joins: int = 0
-    rejoins: int = 0
-    drops: int = 0
-    refusal_reasons: dict[str, int] = field(default_factory=dict)
 
 
 class HostTable(NetworkTableRules):
@@ -134,42 +90,26 @@ class HostTable(NetworkTableRules):
         *,
         code: str,
         host_name: str,
+        link: HostLink,
         pace: Pace = Pace.FRIENDLY,
         on_change: Callable[[TableController], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        link: HostLink | None = None,
+        watch: HostWatch | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{game.players} players need {game.players} seats, not {len(seats)}")
-        self.game = game
         self.code = code
         self.host_name = host_name
-        self._pace = pace
-        self.on_change = on_change
         self.clock = clock
         self.link = link
-        self.table: list[SeatState] = [SeatState(s, open=s.kind == SeatKind.REMOTE) for s in seats]
-        self.new_runner = runner
-        self.remote = RemoteSeats(runner(), [i for i, s in enumerate(seats) if s.kind == SeatKind.REMOTE])
-        self.controller: TableController | None = None
+        self.watch = watch
         self.connections: dict[int, Connection] = {}
-        self.limiter = WrongCodeLimiter()
-        self.outbox: list[tuple[int, bytes]] = []
-        self.hangups: list[int] = []
-        self.counters = HostCounters()
-        self.seq = 0
-        self.broadcast_at = 0.0
-        """When the latest table updates were made, right after the move they show."""
-        self.reading: set[int] = set()
-        self._local_events: list[TableEvent] = []
-        self._dirty = False
+        self.admission = Admission(code)
+        self.lobby = Lobby(seats, link, self._show_out)
+        self.hosted = HostedGame(game, self.lobby, runner, link, pace=pace, on_change=on_change, clock=clock)
         self._closed = False
-        self.audit: LeakAudit | None = None
-        """Checks every message as it is queued (the leak test, the LAN benchmark)."""
-        self.on_sent: Callable[[int, int, p.TableUpdate], None] | None = None
-        """Called for every table update sent (seat, seq, message): benchmarks log it."""
 
-    # ------------------------------------------------------------------ seats
+    # ------------------------------------------------------------------ the parts, as the window sees them
 
     @property
     def shown_code(self) -> str:
@@ -177,112 +117,89 @@ class HostTable(NetworkTableRules):
 
     @property
     def started(self) -> bool:
-        return self.controller is not None
+        return self.hosted.started
+
+    @property
+    def game(self) -> Game:
+        return self.hosted.game
+
+    @property
+    def controller(self) -> TableController:
+        return self.hosted.controller
+
+    @property
+    def table(self) -> list[SeatState]:
+        return self.lobby.table
+
+    @property
+    def requests(self) -> list[SeatRequest]:
+        return self.lobby.requests
+
+    @property
+    def reading(self) -> set[int]:
+        return self.hosted.reading
 
     def host_seat(self) -> int | None:
-        return next((i for i, s in enumerate(self.table) if s.seat.kind == SeatKind.HUMAN), None)
-
-    def seat_infos(self) -> list[p.SeatInfo]:
-        infos = []
-        for state in self.table:
-            seat = state.seat
-            kind: p.SeatInfoKind
-            if state.open:
-                kind = "open"
-            elif seat.kind == SeatKind.HUMAN:
-                kind = "host"
-            elif seat.kind == SeatKind.REMOTE:
-                kind = "friend"
-            else:
-                kind = "computer"
-            connected = state.conn_id is not None or seat.kind != SeatKind.REMOTE
-            infos.append(p.SeatInfo(seat.name, kind, seat.level, connected))
-        return infos
+        return self.lobby.host_seat()
 
     def open_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.table) if s.open]
+        return self.lobby.open_seats()
 
     def can_start(self) -> bool:
         return not self.started and not self.open_seats()
 
-    def make_computer(self, seat: int) -> None:
-        """Before the start: an open (or taken) friend's seat becomes a computer player."""
-        state = self.table[seat]
-        if self.started or state.seat.kind != SeatKind.REMOTE:
-            return
-        if state.conn_id is not None:
-            self._reject(state.conn_id, "The host gave your seat to a computer player.")
-        self.table[seat] = SeatState(replace(state.seat, kind=SeatKind.COMPUTER))
-        self.remote = RemoteSeats(self.remote.inner, [i for i, s in enumerate(self.table) if s.remote])
-        self._broadcast_lobby()
-
     def start(self) -> None:
         """Deal: every open seat must be taken or turned into a computer first."""
-        if not self.can_start():
-            return
-        seats = [s.seat for s in self.table]
-        self.controller = TableController(self.game, seats, self.remote, self._pace, on_change=self.on_change)
-        for index, state in enumerate(self.table):
-            if state.remote and state.conn_id is not None:
-                self.remote.seat_back(index)
-        self._send_snapshots()
-        self.flush()
+        if self.can_start():
+            self.hosted.start()
 
     def rematch(self, seed: int) -> None:
         """Once the game is over: a new game at the same table, the same people seated."""
-        if self.controller is None or not self.controller.game.over:
-            return
-        self.controller.close()
-        self.game = Game(self.game.rules, seed)
-        self.remote = RemoteSeats(self.new_runner(), [i for i, s in enumerate(self.table) if s.remote])
-        self.reading.clear()
-        self.controller = None
-        self.start()
-        self._local_events.append(TableReset())
+        self.hosted.rematch(seed)
+
+    def make_computer(self, seat: int) -> None:
+        """Before the start: an open (or taken) friend's seat becomes a computer player."""
+        if not self.started:
+            self.lobby.make_computer(seat)
+
+    def hand_to_computer(self, seat: int) -> None:
+        self.hosted.hand_to_computer(seat)
+
+    def hand_back(self, seat: int) -> None:
+        self.hosted.hand_back(seat)
+
+    def answer_request(self, conn_id: int, give: bool) -> None:
+        """The host's answer to someone asking for a seat without its token."""
+        seat = self.lobby.answer(conn_id, give)
+        if seat is not None:
+            self._seated(self.connections[conn_id], seat)
 
     # ------------------------------------------------------------------ connections
 
     def connected(self, conn_id: int, address: str) -> bool:
-        """A new connection; False (and hung up) when the host has no room for it.
-
-        With too many connections that have not joined, the oldest of them is closed to make
-        room: a friend's hello comes within milliseconds of connecting, so a flood of idle
-        connections cannot keep a friend out."""
-        strangers = sorted((c for c in self.connections.values() if c.seat is None), key=lambda c: c.opened_at)
-        if strangers and (len(strangers) >= MAX_STRANGERS or len(self.connections) >= MAX_CONNECTIONS):
-            self._reject(strangers[0].conn_id, "Too many connections at once: try again.")
-        if self._closed or len(self.connections) >= MAX_CONNECTIONS:
-            self.hangups.append(conn_id)
-            self.counters.rejected += 1
+        """A new connection; admission decides, once its batch of arrivals is read, whether
+        it may stay (False: the host is closed and hangs up at once)."""
+        if self._closed:
+            self.link.hang_up(conn_id)
             return False
-        self.connections[conn_id] = Connection(conn_id, address, self.clock(), last_message=self.clock())
+        self.connections[conn_id] = Connection(conn_id, address)
+        self.admission.opened(conn_id, address, self.clock())
         return True
 
     def disconnected(self, conn_id: int) -> None:
-        conn = self.connections.pop(conn_id, None)
-        if conn is None or conn.seat is None:
-            return
-        state = self.table[conn.seat]
-        if state.conn_id != conn_id:
-            return  # an old connection of a seat that has already come back
-        state.conn_id = None
-        self.counters.drops += 1
-        self.reading.discard(conn.seat)
-        if self.started:
-            self.remote.seat_left(conn.seat)
-            self._dirty = True
-        else:
-            self.table[conn.seat] = SeatState(state.seat, open=True)
-            self._broadcast_lobby()
+        self.connections.pop(conn_id, None)
+        self.admission.closed(conn_id)
+        seat = self.lobby.left(conn_id, self.started)
+        if seat is not None and self.started:
+            self.hosted.left(seat)
 
     def received(self, conn_id: int, data: bytes) -> None:
-        """One message from a connection: decoded, checked, acted on or refused."""
+        """One message from a connection: counted, decoded, checked, acted on or refused."""
         conn = self.connections.get(conn_id)
-        if conn is None:
+        if conn is None or not self._within_budget(conn):
             return
-        self.counters.messages_in += 1
-        self._refill(conn)
-        if conn.seat is None:
+        seat = self.lobby.seat_of(conn_id)
+        if seat is None:
             self._stranger_message(conn, data)
             return
         try:
@@ -292,293 +209,144 @@ class HostTable(NetworkTableRules):
             return
         if isinstance(message, p.Hello):
             self._refuse(conn, "You are already at the table.")
-        elif isinstance(message, p.Ready):
-            self._ready(conn.seat, message.hand_index)
         elif isinstance(message, p.Leave):
-            self._hang_up(conn.conn_id)
-            self.disconnected(conn.conn_id)
-        else:
-            self._move(conn, message)
+            self.link.hang_up(conn_id)
+            self.disconnected(conn_id)
+        elif self._took(conn, seat, message):
+            conn.budget.give_back()
 
-    def _refill(self, conn: Connection) -> None:
-        now = self.clock()
-        conn.tokens = min(MESSAGE_BURST, conn.tokens + (now - conn.last_message) * MESSAGES_PER_SECOND)
-        conn.last_message = now
+    def _took(self, conn: Connection, seat: int, message: p.Move | p.Ready) -> bool:
+        """Hand a seated friend's move or readiness to the game: True when it moved the game."""
+        self.hosted.back_from_slow(seat)
+        if isinstance(message, p.Ready):
+            return self.hosted.ready(seat, message.hand_index)
+        reason = self.hosted.move(seat, message)
+        if reason is not None:
+            self._refuse(conn, reason, message.card if isinstance(message, p.Play) else None)
+        return reason is None
+
+    def _within_budget(self, conn: Connection) -> bool:
+        """Every message draws on its connection's budget; past it, dropped unread."""
+        if conn.budget.take(self.clock()):
+            return True
+        conn.dropped += 1
+        if self.watch is not None:
+            self.watch.dropped(conn.conn_id)
+        if conn.dropped > MAX_DROPPED:
+            seat = self.lobby.seat_of(conn.conn_id)
+            if seat is not None:
+                self.lobby.change_token(seat)  # back only with the host's yes
+            self._reject(conn.conn_id, "Too many messages: the host closed the connection.")
+        return False
+
+    # ------------------------------------------------------------------ admission
 
     def _stranger_message(self, conn: Connection, data: bytes) -> None:
+        """A connection's first message must be a hello of this protocol with a usable name;
+        its code or token goes to admission, which answers in ``_settle_admission``."""
+        if conn.hello is not None:
+            self._reject(conn.conn_id, "Wait for the answer to your hello.")
+            return
+        self.admission.spoke(conn.conn_id)
         probe = p.probe_hello(data)
         if probe is None:
             self._reject(conn.conn_id, "Say hello with the room code first.")
             return
         if probe.protocol != p.PROTOCOL:
-            self._reject(conn.conn_id, f"The host runs Hearts Desktop {__version__} and you have "
-                         f"{probe.version[:32]}: use the same version to play together.")
+            self._reject(conn.conn_id, _other_program(probe))
             return
         try:
             hello = p.decode_client(data)
-        except p.BadMessage as error:
+            assert isinstance(hello, p.Hello)
+            conn.name = clean_name(hello.name)
+        except (p.BadMessage, NameRefused) as error:
             self._reject(conn.conn_id, str(error))
             return
-        assert isinstance(hello, p.Hello)
-        self._join(conn, hello)
+        conn.hello = hello
+        if self.lobby.token_seat(hello.token) is not None:
+            self.admission.admit(conn.conn_id)
+        else:
+            self.admission.hello(conn.conn_id, hello.code, self.clock())
 
-    def _join(self, conn: Connection, hello: p.Hello) -> None:
-        now = self.clock()
-        refusal = self.limiter.refusal(conn.address, now)
-        if refusal is not None:
-            self._reject(conn.conn_id, refusal)
-            return
-        try:
-            typed = parse_code(hello.code)
-        except CodeError:
-            typed = ""
-        if not codes_match(typed, self.code):
-            self.limiter.wrong(conn.address, now)
-            self.counters.wrong_codes += 1
-            self._reject(conn.conn_id, "Wrong room code: check it on the host's screen.")
-            return
-        self.limiter.right(conn.address)
-        name = hello.name.strip()
-        if not name or not name.isprintable():
-            self._reject(conn.conn_id, "Choose a name made of letters and digits.")
-            return
-        seat = self._seat_for(hello.token, name)
-        if seat is None:
-            self._reject(conn.conn_id, "The table is full.")
-            return
-        self._seat_person(conn, seat, name)
+    def _settle_admission(self) -> None:
+        for verdict in self.admission.settle(self.clock()):
+            conn = self.connections.get(verdict.conn_id)
+            if conn is None:
+                continue
+            if isinstance(verdict, Admit):
+                assert conn.hello is not None
+                seat = self.lobby.join(conn.conn_id, conn.name, conn.address, conn.hello.token, self.started)
+                if seat is not None:
+                    self._seated(conn, seat)
+            elif isinstance(verdict, Hold):
+                self._send(conn.conn_id, p.Waiting(verdict.reason))
+            else:
+                self._reject(conn.conn_id, verdict.reason)
 
-    def _seat_for(self, token: str, name: str) -> int | None:
-        """The seat a joiner takes: theirs by token; else, before the start, the first open
-        one; after it, an away friend's seat, the one of their name first."""
-        for index, state in enumerate(self.table):
-            if token and state.token and secrets.compare_digest(token.encode(), state.token.encode()):
-                return index
-        if not self.started:
-            open_seats = self.open_seats()
-            return open_seats[0] if open_seats else None
-        away = [i for i, s in enumerate(self.table) if s.remote and s.conn_id is None]
-        named = [i for i in away if self.table[i].seat.name.casefold() == name.casefold()]
-        return next(iter(named + away), None)
-
-    def _seat_person(self, conn: Connection, seat: int, name: str) -> None:
-        state = self.table[seat]
-        if state.conn_id is not None and state.conn_id in self.connections:
-            old = state.conn_id
-            self._send(old, p.Closing("You joined this table from another window."))
-            self._hang_up(old)
-            self.connections.pop(old, None)
-        rejoin = bool(state.token) and not state.open
-        if state.open:
-            others = [s.seat.name for i, s in enumerate(self.table) if i != seat and not s.open]
-            state.seat = replace(state.seat, name=unique_name(name[:20], others))
-            state.open = False
-        if not state.token:
-            state.token = secrets.token_urlsafe(24)
-        state.conn_id = conn.conn_id
-        conn.seat = seat
-        conn.results_sent = 0
-        self.counters.rejoins += rejoin
-        self.counters.joins += not rejoin
+    def _seated(self, conn: Connection, seat: int) -> None:
+        """The lobby gave the connection a seat: welcome it, and show it the table."""
+        conn.hello = None
         self._send(conn.conn_id, p.Welcome(
-            protocol=p.PROTOCOL, version=__version__, seat=seat, token=state.token,
-            host=self.host_name[:20], rules=self.game.rules.to_dict(),
-            pace=self._pace,
+            protocol=p.PROTOCOL, version=__version__, seat=seat, token=self.lobby.table[seat].token,
+            host=self.host_name[:MAX_NAME_LENGTH], rules=self.rules.to_dict(), pace=self.pace,
         ))
         if self.started:
-            self.remote.seat_back(seat)
-            self.seq += 1
-            self.broadcast_at = self.clock()
-            self._send_table(seat, [p.ResetEvent()], reset=True)
-            self._dirty = True
+            self.hosted.seated(seat)
         else:
-            self._broadcast_lobby()
-
-    # ------------------------------------------------------------------ moves
-
-    def _move(self, conn: Connection, message: p.Move) -> None:
-        seat = conn.seat
-        assert seat is not None
-        controller = self.controller
-        card = message.card if isinstance(message, p.Play) else None
-        if controller is None:
-            self._refuse(conn, "The game has not started yet.", card)
-            return
-        if message.seat != seat:
-            self._refuse(conn, f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}.", card)
-            return
-        if self.remote.waiting_job(seat) is None:
-            self._refuse(conn, "Wait for your turn.", card)
-            return
-        action = _action(seat, message)
-        reason = controller.game.illegal_reason(action)
-        if reason is not None:
-            self._refuse(conn, reason, card)
-            return
-        self.remote.answer(seat, action)
-
-    def _ready(self, seat: int, hand_index: int) -> None:
-        """A person has read the score of hand ``hand_index``."""
-        results = self.game.results if self.controller is None else self.controller.game.results
-        if hand_index == len(results) - 1:
-            self.reading.discard(seat)
-            self._dirty = True
+            self.lobby.broadcast()
 
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
-        """Advance the game, act on what arrived from the link, send what that changed.
+        """Advance the game, then act on what arrived from the link.
 
         Arrivals are read after the controller has started this turn's decisions, so a move
-        always finds the decision it answers; a move accepted is applied in the same call.
-        """
-        controller = self.controller
+        always finds the decision it answers; a move accepted is applied at once."""
         if self._closed:
             return
-        if controller is not None:
-            controller.update(dt)
-            self._collect(controller)
-        if self.link is not None:
-            self.pump(self.link.take())
+        self.hosted.update(dt)
+        self.pump(self.link.take())
 
     def pump(self, arrivals: Sequence[HostArrival]) -> None:
-        """Act on arrivals, apply the moves they brought, and hand the replies to the link."""
+        """Act on arrivals and send what they changed.
+
+        New connections first, then what every connection said, then who left (each
+        connection's own order is kept): so admission has every hello of the batch before
+        it closes idle connections, and a friend's hello that came with a crowd is served."""
         for arrival in arrivals:
             if isinstance(arrival, Opened):
                 self.connected(arrival.conn_id, arrival.address)
-            elif isinstance(arrival, Arrived):
+        for arrival in arrivals:
+            if isinstance(arrival, Arrived):
                 self.received(arrival.conn_id, arrival.data)
-            else:
+        for arrival in arrivals:
+            if isinstance(arrival, Closed):
                 self.disconnected(arrival.conn_id)
-        self._close_silent_strangers()
-        controller = self.controller
-        if controller is not None:
-            self._continue_when_read(controller)
-            controller.update(0.0)
-            self._collect(controller)
-        if self._dirty and self.started:
-            self._broadcast([])
-        self.flush()
-
-    def flush(self) -> None:
-        """Hand what is queued to the link (tests without one read ``take_outgoing``)."""
-        if self.link is None:
-            return
-        out, hangups = self.take_outgoing()
-        for conn_id, data in out:
-            self.link.send(conn_id, data)
-        for conn_id in hangups:
-            self.link.hang_up(conn_id)
-
-    def _close_silent_strangers(self) -> None:
-        deadline = self.clock() - HELLO_SECONDS
-        for conn in list(self.connections.values()):
-            if conn.seat is None and conn.opened_at < deadline:
-                self._reject(conn.conn_id, "No hello with the room code: the host closed the connection.")
-
-    def _collect(self, controller: TableController) -> None:
-        events = controller.drain_events()
-        if not events:
-            return
-        if any(isinstance(e, HandScored) for e in events) and not controller.game.over:
-            self.reading = {i for i, s in enumerate(self.table)
-                            if s.seat.kind == SeatKind.HUMAN or (s.remote and s.conn_id is not None)}
-        host = self.host_seat()
-        if host is not None:
-            self._local_events += [e for e in (redact(e, host) for e in events) if e is not None]
-        self._broadcast(events)
-        self._continue_when_read(controller)
-
-    def _continue_when_read(self, controller: TableController) -> None:
-        if controller.awaiting_continue and not self.reading and not controller.game.over:
-            controller.continue_after_hand()
-            self._dirty = True
+        self._settle_admission()
+        self.hosted.settle()
 
     # ------------------------------------------------------------------ sending
 
-    def _broadcast(self, events: Sequence[TableEvent]) -> None:
-        self._dirty = False
-        self.seq += 1
-        self.broadcast_at = self.clock()
-        for seat, state in enumerate(self.table):
-            if state.conn_id is None or state.seat.kind != SeatKind.REMOTE:
-                continue
-            wire = [w for w in (p.event_to_wire(e) for e in (redact(e, seat) for e in events) if e is not None)
-                    if w is not None]
-            self._send_table(seat, wire, reset=False)
-
-    def _send_snapshots(self) -> None:
-        self.seq += 1
-        self.broadcast_at = self.clock()
-        for seat, state in enumerate(self.table):
-            if state.conn_id is not None and state.remote:
-                self._send_table(seat, [p.ResetEvent()], reset=True)
-
-    def _send_table(self, seat: int, events: list[p.AnyWireEvent], reset: bool) -> None:
-        controller = self.controller
-        state = self.table[seat]
-        conn = self.connections.get(state.conn_id) if state.conn_id is not None else None
-        if controller is None or conn is None or state.conn_id is None:
-            return
-        game = controller.game
-        first = 0 if reset else conn.results_sent
-        message = p.TableUpdate(
-            seq=self.seq, events=events, view=p.view_to_wire(redact_view(game.view(seat))), first_result=first,
-            results=[p.result_to_wire(r) for r in game.results[first:]], seats=self.seat_infos(),
-            awaiting_continue=controller.awaiting_continue, reading=sorted(self.reading), over=game.over,
-        )
-        conn.results_sent = len(game.results)
-        self._send(state.conn_id, message)
-        if self.on_sent is not None:
-            self.on_sent(seat, self.seq, message)
-
-    def _broadcast_lobby(self) -> None:
-        lobby = p.Lobby(self.seat_infos())
-        for state in self.table:
-            if state.conn_id is not None:
-                self._send(state.conn_id, lobby)
-
     def _send(self, conn_id: int, message: p.Message) -> None:
-        data = p.encode(message)
-        if self.audit is not None:
-            conn = self.connections.get(conn_id)
-            self.audit.check(self._game(), None if conn is None else conn.seat, data)
-        self.outbox.append((conn_id, data))
-        self.counters.messages_out += 1
-        self.counters.bytes_out += len(data)
+        self.link.send(conn_id, p.encode(message))
 
     def _refuse(self, conn: Connection, reason: str, card: str | None = None) -> None:
-        """Answer a refused message with its reason, within the connection's rate: refusals
-        draw on a token bucket, and past it they are dropped unanswered, and a connection
-        that keeps sending refused messages is closed. Moves the table accepts cost nothing,
-        so a quick player is never slowed, and a flood cannot make the host talk."""
-        self.counters.refused += 1
-        key = reason.split(":")[0][:40]
-        self.counters.refusal_reasons[key] = self.counters.refusal_reasons.get(key, 0) + 1
-        if conn.tokens >= 1:
-            conn.tokens -= 1
-            self._send(conn.conn_id, p.Refusal(reason[:300], card))
-            return
-        conn.dropped += 1
-        self.counters.rate_limited += 1
-        if conn.dropped > MAX_DROPPED:
-            self._reject(conn.conn_id, "Too many refused messages: the host closed the connection.")
+        """Answer a refused message with its reason: the message was within its connection's
+        budget, so a flood cannot make the host say more than the budget allows."""
+        self._send(conn.conn_id, p.Refusal(reason[:p.TEXT_LENGTH], card))
 
     def _reject(self, conn_id: int, reason: str) -> None:
-        self.counters.rejected += 1
-        self._send(conn_id, p.Rejected(reason[:300], __version__))
-        self._hang_up(conn_id)
+        """Turn a connection away with ``reason``, and forget it (its seat waits for its person)."""
+        self._send(conn_id, p.rejection(reason))
+        self.link.hang_up(conn_id)
         self.disconnected(conn_id)
 
-    def _hang_up(self, conn_id: int) -> None:
-        self.hangups.append(conn_id)
-
-    def take_outgoing(self) -> tuple[list[tuple[int, bytes]], list[int]]:
-        """What to send, then which connections to close once it is sent."""
-        out, hangups = self.outbox[:], self.hangups[:]
-        self.outbox.clear()
-        self.hangups.clear()
-        return out, hangups
+    def _show_out(self, conn_id: int, message: p.Message) -> None:
+        """The lobby's last word to a connection it has already unseated: say it, close, forget."""
+        self._send(conn_id, message)
+        self.link.hang_up(conn_id)
+        self.connections.pop(conn_id, None)
+        self.admission.closed(conn_id)
 
     def close(self, reason: str = "The host closed the table; the game is saved on their computer.") -> None:
         """Tell every friend why in one sentence, then hang up (the transport sends it first)."""
@@ -587,26 +355,18 @@ class HostTable(NetworkTableRules):
         self._closed = True
         for conn_id in list(self.connections):
             self._send(conn_id, p.Closing(reason))
-            self._hang_up(conn_id)
+            self.link.hang_up(conn_id)
         self.connections.clear()
-        for state in self.table:
+        for state in self.lobby.table:
             state.conn_id = None
-        self.flush()
-        if self.link is not None:
-            self.link.close()
-        if self.controller is not None:
-            self.controller.close()
-        else:
-            self.remote.close()
+        self.link.close()
+        self.hosted.close()
 
     # ------------------------------------------------------------------ the table model
 
-    def _game(self) -> Game:
-        return self.game if self.controller is None else self.controller.game
-
     @property
     def seats(self) -> list[Seat]:
-        return [s.seat for s in self.table]
+        return self.lobby.seats
 
     @property
     def viewer(self) -> int:
@@ -615,17 +375,15 @@ class HostTable(NetworkTableRules):
 
     @property
     def pace(self) -> Pace:
-        return self._pace
+        return self.controller.pace
 
     @pace.setter
     def pace(self, pace: Pace) -> None:
-        self._pace = pace
-        if self.controller is not None:
-            self.controller.pace = pace
+        self.controller.pace = pace
 
     @property
     def awaiting_continue(self) -> bool:
-        return self.controller is not None and self.controller.awaiting_continue
+        return self.started and self.controller.awaiting_continue
 
     @property
     def rules(self) -> Ruleset:
@@ -637,83 +395,61 @@ class HostTable(NetworkTableRules):
 
     @property
     def totals(self) -> Sequence[int]:
-        return self._game().totals
+        return self.game.totals
 
     @property
     def results(self) -> Sequence[HandResult]:
-        return self._game().results
+        return self.game.results
 
     @property
     def over(self) -> bool:
-        return self._game().over
+        return self.game.over
 
     @property
     def fresh(self) -> bool:
-        return not self._game().actions
-
+        return not self.game.actions
 
     def human_seats(self) -> list[int]:
         host = self.host_seat()
         return [] if host is None else [host]
 
     def active_human(self) -> int | None:
-        return None if self.controller is None else self.controller.active_human()
+        return self.controller.active_human() if self.started else None
 
     def notes(self) -> list[str]:
-        notes = []
-        for state in self.table:
-            if state.remote and state.conn_id is None and self.started:
-                notes.append(f"{state.seat.name} is away: a {state.seat.level.capitalize()} computer plays.")
-        waiting = [self.table[s].seat.name for s in sorted(self.reading) if s != self.host_seat()]
-        if waiting and self.awaiting_continue and self.host_seat() not in self.reading:
-            notes.append(f"Waiting for {' and '.join(waiting)} to read the scores…")
-        return notes
+        return self.lobby.notes() + self.hosted.notes()
 
     def view(self) -> PlayerView:
-        return self._game().view(self.viewer)
+        return self.game.view(self.viewer)
 
     def drain_events(self) -> list[TableEvent]:
-        events, self._local_events = self._local_events, []
-        return events
-
-    def _local(self, move: Callable[[TableController], str | None]) -> str | None:
-        """The host's own move, played as at home, then sent to the friends at once."""
-        if self.controller is None:
-            return "The game has not started yet."
-        result = move(self.controller)
-        self._collect(self.controller)
-        self.flush()
-        return result
+        return self.hosted.drain_events()
 
     def play(self, card: Card) -> str | None:
-        return self._local(lambda c: c.play(card))
+        return self.hosted.local(lambda c: c.play(card))
 
     def submit_pass(self, cards: Sequence[Card]) -> str | None:
-        return self._local(lambda c: c.submit_pass(cards))
+        return self.hosted.local(lambda c: c.submit_pass(cards))
 
     def choose_moon(self, choice: MoonScoring) -> str | None:
-        return self._local(lambda c: c.choose_moon(choice))
+        return self.hosted.local(lambda c: c.choose_moon(choice))
 
     def continue_after_hand(self) -> None:
-        self.reading.discard(self.viewer)
-        self._dirty = True
-        if self.controller is not None:
-            self._continue_when_read(self.controller)
-        self.flush()
+        self.hosted.host_read(self.viewer)
 
     def request_hint(self) -> bool:
-        return self.controller is not None and self.controller.request_hint()
+        return self.started and self.controller.request_hint()
 
     def set_level(self, seat: int, level: Level) -> None:
-        if self.controller is not None:
-            self.controller.set_level(seat, level)
-        self.table[seat].seat = replace(self.table[seat].seat, level=level)
+        state = self.lobby.table[seat]
+        state.seat = replace(state.seat, level=level)
+        self.controller.set_level(seat, level)
 
 
-def _action(seat: int, message: p.Move) -> Action:
-    """The engine action a move message asks for (its cards already well-formed)."""
-    if isinstance(message, p.Play):
-        return PlayAction(seat, Card.parse(message.card))
-    if isinstance(message, p.PassCards):
-        return PassAction(seat, p.parse_card_texts(message.cards))
-    return MoonAction(seat, MoonScoring(message.choice))
+def _other_program(probe: p.HelloProbe) -> str:
+    """Why a hello of another protocol is turned away, naming what differs."""
+    theirs = probe.version[:p.VERSION_LENGTH]
+    if theirs == __version__:
+        return (f"Your Hearts Desktop {theirs} speaks network protocol {probe.protocol} and the host's speaks "
+                f"{p.PROTOCOL}: install the same build as the host to play together.")
+    return f"The host runs Hearts Desktop {__version__} and you have {theirs}: use the same version to play together."

@@ -8,7 +8,10 @@ use in-memory ones, so the whole protocol runs without the network.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
+
+DEFAULT_PORT: Final = 47_474
+"""Where a host listens, and a friend knocks, unless told another port."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias, Union, get_args, g
 import msgspec
 from msgspec import Meta, Struct
 
+from .. import __version__
 from ..controller.table import BotFailed, Refused, TableEvent, TableReset
 from ..engine import (
     CARDS,
@@ -47,25 +48,36 @@ from ..engine import (
     cards_of,
     mask_of,
 )
+from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import Level, Pace
 
-PROTOCOL: Final = 3
-"""2: levels and paces are the words of ``hearts_desktop.words``; a person's seat level is null."""
+PROTOCOL: Final = 4
+"""4: a seat is given back only for its token or by the host, who is asked while the friend
+reads ``Waiting``; ``SeatInfo.stand_in`` says when a computer plays a connected friend's seat.
+3: the wire view holds no seat levels. 2: levels and paces are the words of
+``hearts_desktop.words``."""
+VERSION_LENGTH: Final = 32
+"""Characters of a program's version on the wire (and of another program's, quoted back)."""
+TEXT_LENGTH: Final = 300
+"""Characters of a sentence for the player (a refusal, a reason): a sentence is far shorter."""
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
 by the transport before it is read."""
 
 SeatInfoKind: TypeAlias = Literal["host", "friend", "computer", "open"]
+StandIn: TypeAlias = Literal["", "slow", "host"]
+"""Why a computer plays a connected friend's seat for now: they let a turn pass
+(``slow``: their next move takes it back), or the host gave it to a computer (``host``)."""
 CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKA][CDSH]$")]
 SeatNo = Annotated[int, Meta(ge=0, le=4)]
 Cards = Annotated[list[CardText], Meta(max_length=52)]
 Seats = Annotated[list[SeatNo], Meta(max_length=52)]
 Points = Annotated[int, Meta(ge=-100_000, le=100_000)]
 Scores = Annotated[list[Points], Meta(max_length=5)]
-Name = Annotated[str, Meta(min_length=1, max_length=20)]
-Text = Annotated[str, Meta(max_length=300)]
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+Text = Annotated[str, Meta(max_length=TEXT_LENGTH)]
 Token = Annotated[str, Meta(max_length=64)]
-Version = Annotated[str, Meta(max_length=32)]
+Version = Annotated[str, Meta(max_length=VERSION_LENGTH)]
 Count = Annotated[int, Meta(ge=0, le=1_000_000)]
 MaybeSeat = Annotated[int, Meta(ge=-1, le=4)]
 RuleValue = bool | int | str
@@ -126,6 +138,7 @@ class SeatInfo(Struct, forbid_unknown_fields=True, frozen=True):
     kind: SeatInfoKind
     level: Level
     connected: bool = True
+    stand_in: StandIn = ""
 
 
 class Welcome(Message, tag="welcome"):
@@ -300,13 +313,24 @@ class Rejected(Message, tag="rejected"):
     host_version: Version = ""
 
 
+def rejection(reason: str) -> Rejected:
+    """A join refused for ``reason``, naming the version this host runs."""
+    return Rejected(reason[:TEXT_LENGTH], __version__)
+
+
+class Waiting(Message, tag="waiting"):
+    """Not yet: the code waits for a check, or the host is asked for a seat; one sentence."""
+
+    reason: Text
+
+
 class Closing(Message, tag="closing"):
     """The host is leaving: one sentence to show, then the connection closes."""
 
     reason: Text
 
 
-HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Closing
+HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Waiting | Closing
 
 
 class HelloProbe(Struct):

@@ -1,12 +1,13 @@
-"""A bot runner whose remote seats are answered by people over the network.
+"""A bot runner that holds a friend's decisions for the friend, and gives the rest to computers.
 
 The controller asks every seat that is not the local person for its decisions through a
-``BotRunner``, so a friend's seat is one more runner, not a new kind of game flow: a
-decision for a remote seat waits here until the friend's move arrives (checked by the
-host), while every other job goes to the real bot runner. When a friend's connection
-drops, their waiting decision (and every later one) goes to that runner too, played at the
-seat's level, the level the host chose for it; when they come back, a decision the
-computer has not answered yet is handed back to them.
+``BotRunner``. A decision for a connected friend's seat waits here (``waiting_job``) until
+the friend's move arrives; the host checks it and the controller applies it as a person's
+move (``TableController.person_moved``), at once, not at the computers' pace. Every other
+job goes to the real bot runner. When a friend's connection drops, their waiting decision
+(and every later one) goes to that runner too, played at the seat's level, the level the
+host chose for it; when they come back, a decision the computer has not answered yet is
+handed back to them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
-from ..engine import Action
 from ..words import JobKind
 
 
@@ -24,12 +24,12 @@ class RemoteSeats:
     def __init__(self, inner: BotRunner, remote: Iterable[int]) -> None:
         self.inner = inner
         self.remote = frozenset(remote)
+        """The friends' seats, set again when the game starts (the host may give one to a computer before)."""
         self.connected: set[int] = set()
         self._waiting: dict[int, BotJob] = {}
         """Seat -> the decision its person has not sent yet."""
         self._substituted: dict[int, BotJob] = {}
         """Job id -> a remote seat's decision given to a computer while its person is away."""
-        self._answers: list[BotAnswer] = []
 
     def _is_person(self, job: BotJob) -> bool:
         return job.kind is JobKind.DECIDE and job.view.seat in self.remote
@@ -45,10 +45,9 @@ class RemoteSeats:
         self.inner.submit(job)
 
     def poll(self) -> list[BotAnswer]:
-        answers, self._answers = self._answers, []
-        for answer in self.inner.poll():
+        answers = self.inner.poll()
+        for answer in answers:
             self._substituted.pop(answer.job_id, None)
-            answers.append(answer)
         return answers
 
     def cancel(self, job_ids: Iterable[int]) -> None:
@@ -66,11 +65,6 @@ class RemoteSeats:
     def waiting_job(self, seat: int) -> BotJob | None:
         """The decision the table waits for from ``seat``'s person, if any."""
         return self._waiting.get(seat)
-
-    def answer(self, seat: int, action: Action) -> None:
-        """The person's move, already checked by the host against the rules."""
-        job = self._waiting.pop(seat)
-        self._answers.append(BotAnswer(job.job_id, action))
 
     def seat_left(self, seat: int) -> None:
         """The person went away: a computer takes their decisions from now on."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 UNDO_NOTE: Final = "Undo is off in network games."
+TURN_SECONDS: Final = 60.0
+"""A friend who lets a decision, or the score, wait this long is played by the seat's
+computer until their next move (a person who is merely slow keeps their seat)."""
 
 
 class NetworkTableRules:

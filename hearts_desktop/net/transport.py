@@ -10,6 +10,17 @@ can never unpack into a large one.
 A friend whose connection cannot keep up (``OUTGOING_LIMIT`` messages waiting) is cut off
 rather than letting the host's memory grow; their program reconnects and is sent the whole
 table again.
+
+Before the host table sees a connection, the host guards the handshake itself: at most
+``MAX_HANDSHAKES_PER_ADDRESS`` sockets from one address and ``MAX_HANDSHAKES`` in all may be
+in the handshake at once (past a cap the oldest of the address holding the most is closed,
+as ``admission.IdleGate`` does for connections that have not said hello), a handshake has
+``HANDSHAKE_SECONDS``, and the accept queue is long enough that a flood of connections
+does not leave a friend's knock unanswered. Each connection is read at most
+``READS_PER_SECOND`` messages a second after a burst: a flood waits in its own socket (and
+its sender's), not in the host. Closing the host aborts every socket, those still in the
+handshake included, and ends every task before the loop stops, so nothing is left to print
+a traceback.
 """
 
 from __future__ import annotations
@@ -25,10 +36,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from .link import Arrived, Closed, HostArrival, Lost, Opened
+from .admission import Bucket, IdleGate
+from .link import DEFAULT_PORT, Arrived, Closed, HostArrival, Lost, Opened
 from .protocol import MAX_MESSAGE_BYTES
 
-DEFAULT_PORT: Final = 47_474
 OPEN_SECONDS: Final = 5.0
 PING_SECONDS: Final = 5.0
 """A connection that stops answering pings for two of these is closed (a friend's Wi-Fi
@@ -36,6 +47,18 @@ gone, a half-open socket, a slow-loris sender stuck in the middle of a frame).""
 OUTGOING_LIMIT: Final = 512
 MAX_SOCKETS: Final = 512
 """Open sockets at most, whatever the host table's own limits (a file-descriptor guard)."""
+HANDSHAKE_SECONDS: Final = 2.0
+"""A friend's program finishes the handshake in milliseconds; this is for slow links."""
+MAX_HANDSHAKES_PER_ADDRESS: Final = 16
+MAX_HANDSHAKES: Final = 128
+ACCEPT_BACKLOG: Final = 1024
+READS_PER_SECOND: Final = 200.0
+"""Messages read from one connection a second after ``READ_BURST``: many times what a quick
+player sends, so the host table's budget (``host.MESSAGES_PER_SECOND``), not the socket, says
+what is too much; a flood past it waits in its own socket."""
+READ_BURST: Final = 400.0
+SHUT_SECONDS: Final = 1.0
+"""How long closing the host waits for goodbyes to be sent before it aborts every socket."""
 
 
 class NetThread:
@@ -49,6 +72,11 @@ class NetThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         self.loop.run_forever()
+        tasks = asyncio.all_tasks(self.loop)  # end what is left as asyncio.run does: quietly
+        for task in tasks:
+            task.cancel()
+        self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
     def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float) -> Any:
@@ -99,6 +127,10 @@ class WebSocketHost:
         self.arrivals = Mailbox()
         self._ids = itertools.count(1)
         self._outgoing: dict[int, asyncio.Queue[bytes | None]] = {}
+        self._writers: set[asyncio.Task[None]] = set()
+        self._sockets: dict[int, asyncio.Transport] = {}
+        """Every socket accepted and not yet lost, by key, handshaking or open."""
+        self._handshakes = IdleGate(MAX_HANDSHAKES_PER_ADDRESS, MAX_HANDSHAKES)
         self._net = NetThread("hearts-host-network")
         self._server: Server | None = None
         try:
@@ -108,15 +140,47 @@ class WebSocketHost:
             raise
 
     async def _start(self, interface: str, port: int) -> int:
+        host = self
+
+        class Gated(ServerConnection):
+            """A server connection the host counts from its first byte, handshake included."""
+
+            key = 0
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                assert isinstance(transport, asyncio.Transport)
+                self.key = host.accepted(transport)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                host.lost(self.key)
+                super().connection_lost(exc)
+
         self._server = await serve(
             self._serve, interface, port, max_size=MAX_MESSAGE_BYTES, compression=None,
-            open_timeout=OPEN_SECONDS, ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS,
-            close_timeout=1.0, max_queue=4,
+            open_timeout=HANDSHAKE_SECONDS, ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS,
+            close_timeout=1.0, max_queue=4, create_connection=Gated, backlog=ACCEPT_BACKLOG,
         )
         sockets = list(self._server.sockets)
         return int(sockets[0].getsockname()[1])
 
+    def accepted(self, transport: asyncio.Transport) -> int:
+        """A socket accepted: counted as in the handshake; over a cap, the oldest of the
+        address holding the most is aborted (it may be this one)."""
+        key = next(self._ids)
+        peer = transport.get_extra_info("peername")
+        self._sockets[key] = transport
+        self._handshakes.opened(key, str(peer[0]) if peer else "?", self._net.loop.time())
+        for old in self._handshakes.over_caps():
+            self._sockets.pop(old).abort()
+        return key
+
+    def lost(self, key: int) -> None:
+        self._sockets.pop(key, None)
+        self._handshakes.spoke(key)
+
     async def _serve(self, socket: ServerConnection) -> None:
+        self._handshakes.spoke(getattr(socket, "key", 0))
         if len(self._outgoing) >= MAX_SOCKETS:
             await socket.close(1013, "The table is busy.")
             return
@@ -126,13 +190,19 @@ class WebSocketHost:
         address = socket.remote_address[0] if socket.remote_address else "?"
         self.arrivals.put(Opened(conn_id, str(address)))
         writer = asyncio.create_task(_write(socket, outgoing))
+        self._writers.add(writer)
+        reads = Bucket(READ_BURST, READS_PER_SECOND)
+        loop = asyncio.get_running_loop()
         try:
             async for data in socket:
                 self.arrivals.put(Arrived(conn_id, data.encode() if isinstance(data, str) else data))
+                if not reads.take(loop.time()):
+                    await asyncio.sleep(reads.wait(loop.time()))  # a flood waits in its own socket
         except ConnectionClosed:
             pass
         finally:
             writer.cancel()
+            self._writers.discard(writer)
             self._outgoing.pop(conn_id, None)
             self.arrivals.put(Closed(conn_id))
 
@@ -161,17 +231,22 @@ class WebSocketHost:
         self._net.soon(self._enqueue, conn_id, None)
 
     def close(self) -> None:
-        """Send what is queued (goodbyes included), close every connection, stop the thread."""
+        """Send what is queued (goodbyes included) for up to ``SHUT_SECONDS``, then abort every
+        socket, those in the handshake included, and stop the thread without a trace."""
         async def shut() -> None:
+            if self._server is not None:
+                self._server.server.close()  # no new sockets
             for conn_id in list(self._outgoing):
                 self._enqueue(conn_id, None)
-            await asyncio.sleep(0.05)
+            if self._writers:
+                await asyncio.wait(list(self._writers), timeout=SHUT_SECONDS)
+            for transport in list(self._sockets.values()):
+                transport.abort()
             if self._server is not None:
-                self._server.close()
-                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+                await asyncio.wait([asyncio.ensure_future(self._server.server.wait_closed())], timeout=SHUT_SECONDS)
 
         try:
-            self._net.run(shut(), timeout=3.0)
+            self._net.run(shut(), timeout=SHUT_SECONDS * 3)
         except (TimeoutError, RuntimeError):
             pass
         self._net.stop()
@@ -272,7 +347,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (or ``HOST`` alone for the default port), IPv6 in brackets."""
     text = text.strip()
     if not text:
-        raise ValueError("Type the host's address, e.g. 192.168.1.20:47474.")
+        raise ValueError(f"Type the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}.")
     if text.startswith("["):
         host, _, rest = text[1:].partition("]")
         port_text = rest.lstrip(":")

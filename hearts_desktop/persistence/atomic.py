@@ -231,8 +231,8 @@ def storage_error(error: OSError, path: Path, what: str, retry: str = "") -> Sto
         cause = f"The disk holding {folder} is read-only"
     elif error.errno == errno.EACCES:
         cause = f"You may not write in the folder {folder}"
-    elif error.errno == errno.EPERM:
-        cause = f"The system does not allow changing {error.filename or path} (it may be locked)"
+    elif error.errno == errno.EPERM:  # the system names the hidden temporary file: the player knows the save
+        cause = f"The system does not allow changing {path} (it may be locked)"
     elif error.errno == errno.ENOENT:
         cause = f"The folder {folder} does not exist (was its disk removed?)"
     elif error.errno in (errno.ENOTDIR, errno.EEXIST):

@@ -42,6 +42,12 @@ class DataPaths:
         return self.data_dir / "autosave.json"
 
     @property
+    def network_save(self) -> Path:
+        """The game of the last table hosted here, kept apart from the game against the
+        computers, so that hosting never replaces it."""
+        return self.data_dir / "network-autosave.json"
+
+    @property
     def reviews(self) -> Path:
         """The coach's finished reviews (``coach.stored``)."""
         return self.data_dir / "reviews.json"

@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
 
 from .. import __version__
-from ..persistence.seats import Seat
-from ..words import Level, SeatKind
+from ..persistence.saves import SavedGame
+from ..play.base import ComputerLevels
+from ..words import Level, SeatKind, and_list
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
-
-
-class ComputerLevels(Protocol):
-    """A table whose computer players' difficulty can change (a game here, or hosted)."""
-
-    seats: list[Seat]
-
-    def set_level(self, seat: int, level: Level) -> None: ...
 
 
 class Navigator(Protocol):
     """Where the menus lead: the app implements these."""
 
     def continue_game(self) -> None: ...
+
+    def continue_network_game(self) -> None: ...
 
     def open_new_game(self) -> None: ...
 
@@ -57,10 +52,11 @@ class MainMenuScene(FormScene):
     opaque = True
     close_keys = ()
 
-    def __init__(self, size: tuple[int, int], nav: Navigator, saved_game: str | None) -> None:
+    def __init__(self, size: tuple[int, int], nav: Navigator, saved_game: str | None,
+                 saved_network: str | None = None) -> None:
         super().__init__(size)
-        self.saved_game = saved_game
-        """One line about the game Continue resumes, or None: then there is no Continue."""
+        self.notes = [note for note in (saved_game, saved_network) if note is not None]
+        """A line about each game a Continue button resumes (none: no Continue)."""
         entries: list[tuple[str, Callable[[], None]]] = [
             ("New game", nav.open_new_game),
             ("Play on the network", nav.open_network),
@@ -69,6 +65,8 @@ class MainMenuScene(FormScene):
             ("Rules", nav.open_rules),
             ("Quit", nav.quit),
         ]
+        if saved_network is not None:
+            entries.insert(0, ("Continue the network game", nav.continue_network_game))
         if saved_game is not None:
             entries.insert(0, ("Continue", nav.continue_game))
         self.controls = [Button(label, action) for label, action in entries]
@@ -86,7 +84,9 @@ class MainMenuScene(FormScene):
         fs = self.font_size
         title_height = theme.font(self._title_size(), True).size("Hearts")[1] + max(1, self._title_size() // 14)
         top = self._title_top() + title_height + int(fs * 2.6) + fs * 2
-        self.note_top = self.place_column([c for c in self.controls if isinstance(c, Button)], top, int(fs * 15))
+        buttons = [c for c in self.controls if isinstance(c, Button)]
+        width = max(int(fs * 15), *(b.width_for(int(fs * 1.05)) + fs * 2 for b in buttons))
+        self.note_top = self.place_column(buttons, top, width)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
@@ -101,9 +101,10 @@ class MainMenuScene(FormScene):
             surface.blit(symbol, symbol.get_rect(midtop=(w // 2 + (i * 2 - 3) * fs * 3 // 2, y)))
         for control in self.controls:
             self.draw_control(surface, control, int(fs * 1.05))
-        if self.saved_game:
-            note = theme.shadowed_text(self.saved_game, int(fs * 0.85), theme.INK_DIM)
-            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top)))
+        for line, note_text in enumerate(self.notes):
+            note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), w - 2 * fs), int(fs * 0.85),
+                                       theme.INK_DIM)
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top + line * int(fs * 1.3))))
         version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
         surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
 
@@ -111,11 +112,14 @@ class MainMenuScene(FormScene):
 class GameMenuScene(FormScene):
     """Esc at the table: the game waits below while the player chooses."""
 
-    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, network: bool = False) -> None:
+    def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, starts_games: bool = True,
+                 on_seats: Callable[[], None] | None = None) -> None:
         super().__init__(size)
         restart = Button("Restart hand", self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
+        seats = [Button("Friends' seats", self.closing_then(on_seats))] if on_seats is not None else []
         entries = [
             Button("Resume", self.close),
+            *seats,
             Button("New game", self.closing_then(nav.open_new_game)),
             restart,
             Button("Opponents' difficulty", self.closing_then(nav.open_difficulty), enabled=has_computers),
@@ -126,7 +130,7 @@ class GameMenuScene(FormScene):
             Button("Main menu", self.closing_then(nav.quit_to_menu)),
             Button("Quit", nav.quit),
         ]
-        if network:  # a shared table: no new game or restart from here; leaving says what it does
+        if not starts_games:  # a shared table: no new game or restart from here; leaving says what it does
             entries = [b for b in entries if b.label not in ("New game", "Restart hand", "Statistics")]
             entries[-2].label = "Leave the table"
         self.controls = list(entries)
@@ -243,7 +247,29 @@ class ConfirmScene(FormScene):
         self.button_row(surface)
 
 
-def continue_summary(names: Sequence[str], totals: Sequence[int], hand_index: int) -> str:
-    """The line under Continue: which game it resumes."""
-    scores = ", ".join(f"{name} {total}" for name, total in zip(names, totals))
-    return f"Saved game: hand {hand_index + 1} — {scores}"
+def continue_summary(saved: SavedGame | None, kind: str = "Saved game") -> str | None:
+    """The line under Continue: which game it resumes (None: nothing to continue)."""
+    if saved is None:
+        return None
+    return f"{kind}: hand {saved.game.hand_index + 1} — {scores(saved)}"
+
+
+def scores(saved: SavedGame) -> str:
+    return ", ".join(f"{seat.name} {total}" for seat, total in zip(saved.seats, saved.game.totals))
+
+
+def replace_question(saved: SavedGame) -> str:
+    """What New game or Host a table asks when it would replace ``saved``."""
+    people = [seat.name for seat in saved.seats if seat.is_human]
+    if any(seat.kind == SeatKind.REMOTE for seat in saved.seats):
+        which = "from your last network table"
+    elif len(people) == 1:
+        which = "against computers"
+    else:
+        which = "of " + and_list(people)
+    return (f"Replace your saved game {which}? It is at hand {saved.game.hand_index + 1} ({scores(saved)}). "
+            "It stays saved until your first move in the new game.")
+
+
+class QuitQuestion(ConfirmScene):
+    """Quit while friends play at the table hosted here? (Closing the window again quits.)"""

@@ -9,51 +9,23 @@ an address. These scenes only draw and forward: the network tables do the work.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..net.link import DEFAULT_PORT
+from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import SeatKind
 from . import theme
 from .form import FormScene, rows
 from .widgets import Button, dim, panel
 
 if TYPE_CHECKING:
-    from ..net.client import ClientTable
-    from ..net.discovery import Advertiser, Browser, TableAd
+    from ..net.discovery import Browser, TableAd
     from ..net.host import HostTable
+    from ..play.network import HostedPlay, JoinedPlay
 
 CODE_HELP = "Friends choose Play on the network, then Join a table, and type this code."
-
-
-@dataclass
-class NetworkGame:
-    """A network table in play, with what must be closed when it ends."""
-
-    model: HostTable | ClientTable
-    advertiser: Advertiser | None = None
-    closed_shown: bool = False
-
-    @property
-    def hosting(self) -> bool:
-        from ..net.host import HostTable
-
-        return isinstance(self.model, HostTable)
-
-    def ended(self) -> str | None:
-        """Why the table ended for this window (a friend's: the host left, the line broke)."""
-        from ..net.client import ClientTable
-
-        if isinstance(self.model, ClientTable) and self.model.state == "closed":
-            return self.model.closed_reason or "The table has closed."
-        return None
-
-    def close(self) -> None:
-        if self.advertiser is not None:
-            self.advertiser.close()
-            self.advertiser = None
-        self.model.close()
 
 
 class NetworkMenuScene(FormScene):
@@ -107,25 +79,23 @@ class HostLobbyScene(FormScene):
     panel_shares = (0.8, 0.9)
     TITLE = "Your table is open"
 
-    def __init__(self, size: tuple[int, int], game: NetworkGame, addresses: list[str], discovery_note: str,
-                 on_start: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+    def __init__(self, size: tuple[int, int], play: HostedPlay, on_start: Callable[[HostedPlay], None],
+                 on_cancel: Callable[[], None]) -> None:
         super().__init__(size)
-        self.game = game
-        self.addresses = addresses
-        self.discovery_note = discovery_note
+        self.play = play
+        self.addresses = list(play.addresses)
+        self.discovery_note = play.discovery_note
         self.on_start = on_start
         self.on_cancel = on_cancel
+        self.started = False
+        """The game started: the table holds it from now on (else the table closes with the lobby)."""
         self.seat_buttons: list[Button] = []
         self.start_button = Button("Start", self._start)
         self.buttons = [self.start_button, Button("Close the table", self._cancel)]
-        self._open_seats = -1
 
     @property
     def host(self) -> HostTable:
-        from ..net.host import HostTable
-
-        assert isinstance(self.game.model, HostTable)
-        return self.game.model
+        return self.play.host
 
     @property
     def room_code(self) -> str:
@@ -137,21 +107,22 @@ class HostLobbyScene(FormScene):
 
     def _start(self) -> None:
         if self.host.can_start():
+            self.play.start()
+            self.started = True
             self.close()
-            self.on_start()
+            self.on_start(self.play)
 
     def _cancel(self) -> None:
         self.close()
         self.on_cancel()
 
+    def on_exit(self) -> None:
+        if not self.started:
+            self.play.close()
+
     def update(self, dt: float) -> None:
+        self.play.update(dt)
         host = self.host
-        host.update(dt)
-        open_seats = len(host.open_seats())
-        if open_seats != self._open_seats:
-            self._open_seats = open_seats
-            if self.game.advertiser is not None:
-                self.game.advertiser.update(open_seats)
         self.seat_buttons = [Button("Computer plays", self._computer_for(i)) for i in host.open_seats()]
         self.controls = list(self.seat_buttons)
         self.start_button.enabled = host.can_start()
@@ -216,10 +187,94 @@ class HostLobbyScene(FormScene):
             elif seat.kind == SeatKind.HUMAN:
                 status, colour = "you (host)", theme.INK
             else:
-                status, colour = f"computer ({seat.level.capitalize()})", theme.INK_DIM
+                status, colour = f"computer ({seat.level.label})", theme.INK_DIM
             name = "Seat " + str(index + 1) if state.open else seat.name
             surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
+
+
+class HostSeatsScene(FormScene):
+    """The host's say over friends' seats during the game: answer who asks for a seat without
+    its token, give any friend's seat to its computer, and give it back. The table plays on
+    for the friends while it is open."""
+
+    close_keys = ()
+    panel_shares = (0.75, 0.8)
+    TITLE = "Friends' seats"
+
+    def __init__(self, size: tuple[int, int], host: HostTable) -> None:
+        super().__init__(size)
+        self.host = host
+        self.buttons = [Button("Back to the table", self.close)]
+        self.lines: list[tuple[str, list[Button]]] = []
+        self._shown: list[str] = []
+        self._refresh()
+
+    def _answer(self, conn_id: int, give: bool) -> Callable[[], None]:
+        return lambda: self.host.answer_request(conn_id, give)
+
+    def _seat_action(self, seat: int, to_computer: bool) -> Callable[[], None]:
+        return (lambda: self.host.hand_to_computer(seat)) if to_computer else (lambda: self.host.hand_back(seat))
+
+    def _build(self) -> list[tuple[str, list[Button]]]:
+        host = self.host
+        lines = [(r.text, [Button("Give the seat", self._answer(r.conn_id, True)),
+                           Button("Refuse", self._answer(r.conn_id, False))]) for r in host.requests]
+        for seat, state in enumerate(host.table):
+            if not state.remote:
+                continue
+            name = state.seat.name
+            if state.stand_in == "host":
+                status = f"{name}: a computer plays, as you chose."
+            elif state.stand_in == "slow":
+                status = f"{name} let a turn pass: a computer plays until {name} moves."
+            elif state.conn_id is None:
+                status = f"{name} is away: a computer plays until {name} is back."
+            else:
+                status = f"{name} plays."
+            label = "Give back" if state.stand_in else "Computer plays"
+            lines.append((status, [Button(label, self._seat_action(seat, not state.stand_in))]))
+        return lines
+
+    def _refresh(self) -> None:
+        lines = self._build()
+        if [text for text, _ in lines] != self._shown:  # new buttons only when what they answer changes
+            self._shown = [text for text, _ in lines]
+            self.lines = lines
+            self.controls = [button for _, buttons in lines for button in buttons]
+            self.place()
+
+    def update(self, dt: float) -> None:
+        self.host.update(dt)  # the friends' table goes on while the host reads this
+        self._refresh()
+        super().update(dt)
+
+    def _rows(self) -> list[pygame.Rect]:
+        fs = self.font_size
+        rect = self.panel_box
+        top = self.title_bottom(self.TITLE, rect.top + fs) + fs
+        return rows(top, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.4), len(self.lines), fs // 3)
+
+    def place_controls(self) -> None:
+        fs = self.font_size
+        for (_, buttons), place in zip(self.lines, self._rows()):
+            right = place.right
+            for button in reversed(buttons):
+                button.rect = pygame.Rect(right - fs * 9, place.top, fs * 9, place.height - fs // 3)
+                right -= fs * 9 + fs // 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        fs = self.font_size
+        panel(surface, self.panel_box)
+        self.title(surface, self.TITLE, self.panel_box.top + fs)
+        for (text, buttons), place in zip(self.lines, self._rows()):
+            width = place.width - len(buttons) * (fs * 9 + fs // 2)
+            for number, part in enumerate(theme.wrap(text, int(fs * 0.9), width)[:2]):
+                surface.blit(theme.text(part, int(fs * 0.9), theme.INK), (place.left, place.top + number * int(fs * 1.1)))
+            for button in buttons:
+                self.draw_control(surface, button, int(fs * 0.9))
+        self.button_row(surface)
 
 
 class JoinScene(FormScene):
@@ -233,7 +288,7 @@ class JoinScene(FormScene):
         self.browser = browser
         self.browse_note = browse_note
         self.on_join = on_join
-        self.name_field = self.text_fields.add(name, 20)
+        self.name_field = self.text_fields.add(name, MAX_NAME_LENGTH)
         self.code_field = self.text_fields.add("", 9)
         self.address_field = self.text_fields.add("", 60)
         self.tables: list[TableAd] = []
@@ -275,8 +330,8 @@ class JoinScene(FormScene):
         self.controls = [*self.table_buttons, self.name_field, self.code_field, self.address_field]
         super().update(dt)
 
-    def close(self) -> None:
-        super().close()
+    def on_exit(self) -> None:
+        """The search for tables stops with the screen listing them."""
         if self.browser is not None:
             self.browser.close()
             self.browser = None
@@ -330,11 +385,12 @@ class JoinScene(FormScene):
             surface.blit(theme.text(label, fs, theme.INK), (left, field.rect.top + fs // 2))
             self.draw_control(surface, field)
         y = self.address_field.rect.top + int(fs * 2.5)
-        note = self.problem or ("Pick your friend's table above, or type the address their screen shows "
-                                "(e.g. 192.168.1.20:47474), then the room code.")
-        for line in theme.wrap(note, int(fs * 0.9), width, bold=bool(self.problem)):
-            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if self.problem else theme.INK_DIM,
-                                    bold=bool(self.problem)), (left, y))
+        note = self.text_fields.refusal or self.problem or ("Pick your friend's table above, or type the address their screen shows "
+                                f"(e.g. 192.168.1.20:{DEFAULT_PORT}), then the room code.")
+        warned = bool(self.text_fields.refusal or self.problem)
+        for line in theme.wrap(note, int(fs * 0.9), width, bold=warned):
+            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned),
+                         (left, y))
             y += int(fs * 1.3)
         self.button_row(surface)
         self.draw_text_fields(surface)
@@ -347,24 +403,32 @@ class JoiningScene(FormScene):
     close_keys = ()
     panel_shares = (0.6, 0.7)
 
-    def __init__(self, size: tuple[int, int], client: ClientTable, where: str,
-                 on_playing: Callable[[], None], on_back: Callable[[], None]) -> None:
+    def __init__(self, size: tuple[int, int], play: JoinedPlay, on_playing: Callable[[JoinedPlay], None],
+                 on_back: Callable[[], None]) -> None:
         super().__init__(size)
-        self.client = client
-        self.where = where
+        self.play = play
+        self.client = play.client
+        self.where = play.where
         self.on_playing = on_playing
         self.on_back = on_back
+        self.playing = False
+        """Seated and dealt: the table holds the seat from now on (else it is left with this screen)."""
         self.buttons = [Button("Leave", self._back)]
 
     def _back(self) -> None:
         self.close()
         self.on_back()
 
+    def on_exit(self) -> None:
+        if not self.playing:
+            self.play.close()
+
     def update(self, dt: float) -> None:
         self.client.update(dt)
         if self.client.state == "playing":
+            self.playing = True
             self.close()
-            self.on_playing()
+            self.on_playing(self.play)
             return
         self.buttons[0].label = "Back" if self.client.state == "closed" else "Leave"
         super().update(dt)
@@ -377,6 +441,8 @@ class JoiningScene(FormScene):
         client = self.client
         if client.state == "closed":
             title, lines = "Could not join", [client.closed_reason or "The host did not answer."]
+        elif client.joined is None and client.waiting:
+            title, lines = "Waiting…", [client.waiting]
         elif client.joined is None:
             title, lines = "Joining…", [f"Knocking at {self.where}."]
         else:
@@ -417,25 +483,3 @@ class TableClosedScene(FormScene):
             y += int(fs * 1.6)
         self.button_row(surface)
 
-
-def join_target(code_text: str, address_text: str, chosen: TableAd | None,
-                heard: list[TableAd]) -> tuple[str, str, int] | str:
-    """The code and where to knock, from what the friend typed or picked; else the problem."""
-    from ..net.code import CodeError, parse_code
-    from ..net.transport import parse_address
-
-    try:
-        code = parse_code(code_text)
-    except CodeError as error:
-        return str(error)
-    if address_text:
-        try:
-            host, port = parse_address(address_text)
-        except ValueError as error:
-            return str(error)
-        return code, host, port
-    table = chosen or (heard[0] if len(heard) == 1 else None)
-    if table is None:
-        return ("Pick the host's table in the list, or type its address." if heard else
-                "No table heard on this network: type the address the host's screen shows.")
-    return code, table.address, table.port

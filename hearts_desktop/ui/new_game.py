@@ -24,7 +24,7 @@ from ..persistence.settings import CUSTOM_RULES
 from ..words import Level, Pace, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
-from .text_field import TextField
+from .text_field import TextField, unicode_names
 from .widgets import Button, dim, panel
 
 MAX_SEATS: Final = 5
@@ -60,14 +60,6 @@ class SeatDraft:
     name: str
     kind: SeatKind
     level: Level
-
-
-def unicode_names(chars: str, most: int = 2) -> str:
-    """The first ``most`` characters by their Unicode names ("the cjk unified ideograph-738b"),
-    and how many more."""
-    named = ", ".join(f"the {unicodedata.name(c, f'character U+{ord(c):04X}').lower()}" for c in chars[:most])
-    more = len(chars) - most
-    return named + (f" and {more} more" if more > 0 else "")
 
 
 class SetupDraft:
@@ -124,6 +116,9 @@ class SetupDraft:
         for number, name in enumerate(self.names(), start=1):
             if not name.isprintable():
                 return f"The name {name!r} has characters that cannot be shown."
+            if unicodedata.category(name[0]).startswith("M"):
+                return (f"The name of player {number} starts with {unicode_names(name[0])}, which needs a letter "
+                        "before it.")
             missing = theme.missing_glyphs(name)
             if missing:  # named, not shown: the sentence's own font would draw them as boxes
                 return (f"The game's font cannot draw {unicode_names(missing)} in the name of player {number}: "
@@ -299,7 +294,7 @@ class NewGameScene(FormScene):
         else:
             y = top + row_h + gap * 2
             self._draw_summary(surface, pygame.Rect(right, y, column_w, rect.bottom - fs * 4 - y))
-        problem = self.draft.problem()
+        problem = self.text_fields.refusal or self.draft.problem()
         if problem:
             for i, line in enumerate(theme.wrap(problem, fs, rect.width - fs * 4, bold=True)[:2]):
                 text = theme.text(line, fs, theme.RED, bold=True)

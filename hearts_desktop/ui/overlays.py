@@ -4,6 +4,7 @@ and the hot-seat cover. Each is a scene that says whether it used the input it w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import pygame
 
@@ -11,12 +12,12 @@ from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
 from ..engine.game import decide_end, single_leader
-from ..words import SeatKind
+from ..words import SeatKind, and_list
 from . import theme
 from .card_art import card_width
 from .focus import FocusRing
 from .grammar import object_form, subject_verb
-from .intents import Intent, KeyPress, PointerDown, PointerMove
+from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .layout import TableLayout
 from .scene import Scene
 from .widgets import Button, Focusable, dim, panel
@@ -274,10 +275,14 @@ class HandScoreScene(Overlay):
             y += fs * 2
         _, tied = decide_end(self.event.totals, self.controller.rules.target)
         if tied and not self.controller.over:
-            names = " and ".join(self.controller.seats[s].name for s in tied)
-            text = theme.text(f"{names} tie for the lowest score: another hand decides.", fs, theme.GOLD, bold=True)
+            text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
+
+
+def tie_sentence(names: list[str]) -> str:
+    """Who tie for the lowest score past the target: "Ann, Bo and Cy tie…"."""
+    return f"{and_list(names)} tie for the lowest score: another hand decides."
 
 
 class MoonChoiceScene(Overlay):
@@ -449,8 +454,97 @@ def draw_card_face(surface: pygame.Surface, face: Callable[[Card, int], pygame.S
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=3, border_radius=rect.width // 12)
 
 
+HANDOVER_GRACE_SECONDS: Final = 0.8
+"""How long a hot-seat cover ignores every input after it appears, counted in frame time
+(``Scene.update``): longer than a double-click (Windows counts two clicks up to 0.5 s apart
+as one, by default) and a double Enter, so the second half of the last person's gesture
+never lifts the cover for the next."""
+HANDOVER_KEYS: Final = ACTIVATE_KEYS
+"""The cover's own keys, pressed anew (not held from before) once the grace has passed."""
+
+
+class Handover:
+    """The moment the computer goes from one person to the next: a cover over one person's
+    cards that only a deliberate act lifts, a press on its own button ("I am Alice — show my
+    cards") or a fresh press of its key, both only once ``HANDOVER_GRACE_SECONDS`` have
+    passed. A click whose press began before that (a double-click, a press held over the
+    hand-over) and a key held from before do nothing."""
+
+    def __init__(self, name: str, shown: str, on_lift: Callable[[], None]) -> None:
+        self.name = name
+        self.shown = shown
+        """What the button shows ("cards", "review")."""
+        self.age = 0.0
+        """Frame time since the cover appeared."""
+        self.button = Button(self._label(name), on_lift, enabled=False, key_hint="Enter")
+        self._pressed = False
+        """A press began on the button while it was ready; its release there lifts the cover."""
+
+    @property
+    def ready(self) -> bool:
+        return self.age >= HANDOVER_GRACE_SECONDS
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        self.button.enabled = self.ready
+
+    def handle(self, intent: Intent) -> None:
+        """Lift the cover if ``intent`` completes a deliberate act; ignore it otherwise."""
+        if isinstance(intent, PointerMove):
+            self.button.hovered = self.button.hit(intent.pos)
+        elif not self.ready:
+            self._pressed = False
+        elif isinstance(intent, PointerDown) and intent.button == 1:
+            self._pressed = self.button.hit(intent.pos)
+        elif isinstance(intent, PointerUp) and intent.button == 1:
+            pressed, self._pressed = self._pressed, False
+            if pressed and self.button.hit(intent.pos):
+                self.button.action()
+        elif isinstance(intent, KeyPress) and intent.key in HANDOVER_KEYS and not intent.repeat:
+            self.button.action()
+
+    def font_size(self, size: tuple[int, int]) -> int:
+        return max(16, int(min(size[0] / 48, size[1] / 30)))
+
+    def _label(self, name: str) -> str:
+        return f"I am {name} — show my {self.shown}"
+
+    def place(self, size: tuple[int, int]) -> None:
+        """The button under the words, as wide as its label (the name cut where the window
+        is too narrow for it)."""
+        fs = self.font_size(size)
+        button_fs = int(fs * 0.95)
+        room = size[0] - 4 * fs
+        self.button.label = self._label(self.name)
+        overflow = self.button.width_for(button_fs) - room
+        if overflow > 0:
+            name_width = theme.font(button_fs, True).size(self.name)[0]
+            self.button.label = self._label(theme.fitted(self.name, button_fs, max(fs, name_width - overflow), True))
+        rect = pygame.Rect(0, 0, min(room, self.button.width_for(button_fs) + 2 * fs), int(fs * 2.6))
+        rect.midtop = (size[0] // 2, size[1] // 2 + fs * 2)
+        self.button.rect = rect
+
+    def draw(self, surface: pygame.Surface, size: tuple[int, int], title: str, prompt: str) -> None:
+        """The whole window hidden: who should take the computer, and their button."""
+        surface.fill(theme.FELT_DARK)
+        fs = self.font_size(size)
+        lines = [
+            (title, int(fs * 1.5), theme.GOLD, True),
+            (prompt, fs, theme.INK, False),
+            ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
+        ]
+        y = size[1] // 2 - fs * 5
+        for label, text_size, colour, bold in lines:
+            label = theme.fitted(label, text_size, size[0] - 2 * fs, bold)
+            text = theme.shadowed_text(label, text_size, colour, bold)
+            surface.blit(text, text.get_rect(midtop=(size[0] // 2, y)))
+            y += text.get_height() + fs // 2
+        self.button.focused = self.ready
+        self.button.draw(surface, int(fs * 0.95))
+
+
 class CoverScene(Scene):
-    """Hot-seat privacy: an opaque screen until the named player clicks."""
+    """Hot-seat privacy: an opaque screen until the named person says it is them."""
 
     opaque = True
     pauses_below = True
@@ -460,35 +554,28 @@ class CoverScene(Scene):
         self.size = size
         self.controller = controller
         self.event = event
+        self.handover = Handover(event.name, "cards", self._lift)
+
+    def _lift(self) -> None:
+        self.controller.reveal()
+        self.close()
+
+    def place(self) -> None:
+        self.handover.place(self.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.place()
+
+    def update(self, dt: float) -> None:
+        self.handover.update(dt)
+        self.place()
 
     def handle(self, intent: Intent) -> bool:
-        activate = isinstance(intent, PointerDown) or (
-            isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS
-        )
-        if activate:
-            self.controller.reveal()
-            self.close()
+        self.handover.handle(intent)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        title = f"Pass the computer to {object_form(self.event.name)}"
-        draw_cover(surface, self.size, title, "— click when ready —")
-
-
-def draw_cover(surface: pygame.Surface, size: tuple[int, int], title: str, prompt: str) -> None:
-    """The hot-seat cover: the whole window hidden, with who should take the computer."""
-    surface.fill(theme.FELT_DARK)
-    fs = max(16, int(min(size[0] / 48, size[1] / 30)))
-    lines = [
-        (title, int(fs * 1.5), theme.GOLD, True),
-        (prompt, fs, theme.INK, False),
-        ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
-    ]
-    y = size[1] // 2 - fs * 3
-    for label, text_size, colour, bold in lines:
-        text = theme.shadowed_text(label, text_size, colour, bold)
-        surface.blit(text, text.get_rect(midtop=(size[0] // 2, y)))
-        y += text.get_height() + fs
+        name = self.event.name
+        self.handover.draw(surface, self.size, f"Pass the computer to {object_form(name)}",
+                           f"{name}: when you have the computer, press the button below (or Enter).")

@@ -19,9 +19,9 @@ from ..controller.review import HandReviewer, Step
 from ..engine import Card
 from . import theme
 from .card_art import card_width
-from .grammar import object_form, possessive
+from .grammar import object_form
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
-from .overlays import ACTIVATE_KEYS, draw_cover
+from .overlays import Handover
 from .pass_selection import short_name
 from .scene import Scene
 from .widgets import Button, click, panel
@@ -54,8 +54,8 @@ class ReviewScene(Scene):
         self.hands = hands
         """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
         self.open_hand = open_hand
-        self.cover_for = cover_for
-        """Hot-seat: the review stays hidden until this person has the computer and clicks."""
+        self.handover = Handover(cover_for, "review", self._lift_cover) if cover_for is not None else None
+        """Hot-seat: the review stays hidden until its person says it is them."""
         self.reviewer = reviewer
         self.all_cards = all_cards
         """The second opinion's reviewer of a hand; None where no one knew every hand."""
@@ -86,6 +86,14 @@ class ReviewScene(Scene):
     def font_size(self) -> int:
         return max(12, int(min(self.size[0] / 70, self.size[1] / 44)))
 
+    @property
+    def cover_for(self) -> str | None:
+        """Whose review is still behind its cover, if any."""
+        return self.handover.name if self.handover is not None else None
+
+    def _lift_cover(self) -> None:
+        self.handover = None
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.place()
@@ -95,11 +103,11 @@ class ReviewScene(Scene):
         """The review on screen: the second opinion while it is on, else the player's own."""
         return self.second or self.reviewer
 
-    def close(self) -> None:
+    def on_exit(self) -> None:
+        """The review's work stops with its screen, however the screen left."""
         if self.second is not None:
             self.second.cancel()
         self.reviewer.close()
-        super().close()
 
     def toggle_all_cards(self) -> None:
         """Show the second opinion with all cards shown (its work starts), or stop it and go
@@ -132,6 +140,8 @@ class ReviewScene(Scene):
         self.place()
 
     def update(self, dt: float) -> None:
+        if self.handover is not None:
+            self.handover.update(dt)
         self.reviewer.poll()
         if self.second is not None:
             self.second.poll()
@@ -140,8 +150,8 @@ class ReviewScene(Scene):
     # ----------------------------------------------------------------- input
 
     def handle(self, intent: Intent) -> bool:
-        if self.cover_for is not None:
-            self._covered(intent)
+        if self.handover is not None:
+            self._covered(self.handover, intent)
         elif isinstance(intent, KeyPress):
             if intent.key == pygame.K_ESCAPE:
                 self.close()
@@ -162,12 +172,12 @@ class ReviewScene(Scene):
             self.dragging = False
         return True
 
-    def _covered(self, intent: Intent) -> None:
+    def _covered(self, handover: Handover, intent: Intent) -> None:
         """Behind the hot-seat cover only lifting it (or leaving) does anything."""
         if isinstance(intent, KeyPress) and intent.key == pygame.K_ESCAPE:
             self.close()
-        elif isinstance(intent, PointerDown) or (isinstance(intent, KeyPress) and intent.key in ACTIVATE_KEYS):
-            self.cover_for = None
+        else:
+            handover.handle(intent)
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
         if click(self.buttons, pos):
@@ -191,9 +201,10 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(self.size), (0, 0))
         fs = self.font_size
-        if self.cover_for is not None:
-            draw_cover(surface, self.size, f"Pass the computer to {object_form(self.cover_for)}",
-                       f"for {possessive(self.cover_for)} review — click when ready")
+        if self.handover is not None:
+            name = self.handover.name
+            self.handover.draw(surface, self.size, f"Pass the computer to {object_form(name)}",
+                               f"{name}: when you have the computer, press the button below (or Enter) for your review.")
             return
         reviewer = self.reviewer
         name = self.names[reviewer.seat]
@@ -339,6 +350,8 @@ class ReviewScene(Scene):
         """The summary, the table, the list of decisions with a row for each, the slider and
         the buttons along the bottom, for this size, step and progress: a click after a
         resize hits them before the next frame is drawn, and drawing only reads them."""
+        if self.handover is not None:
+            self.handover.place(self.size)
         w, h = self.size
         fs = self.font_size
         bar_h = int(fs * 2.6)

@@ -1,6 +1,14 @@
-"""Scenes and the scene stack: the top scene sees input first and says if it used it."""
+"""Scenes and the scene stack: the top scene sees input first and says if it used it.
+
+The stack tells each scene when it arrives and when it leaves (Tuxemon's state manager):
+``on_enter`` once it is on the stack, ``on_exit`` once it is off, however it left (closed,
+or replaced with every other screen). What a scene opened closes in its ``on_exit``, so that
+nothing (a game, a search for tables, a review's work) outlives its screen.
+"""
 
 from __future__ import annotations
+
+from typing import TypeVar
 
 import pygame
 
@@ -35,9 +43,18 @@ class Scene:
         """Compute where input hits for the window's size and what the scene holds now
         (on opening, and by scenes that need it, on resize and update)."""
 
+    def on_enter(self) -> None:
+        """The scene is on the stack (it was placed for the window just before)."""
+
+    def on_exit(self) -> None:
+        """The scene left the stack: close what it opened."""
+
     def close(self) -> None:
         if self.stack is not None:
             self.stack.remove(self)
+
+
+SceneKind = TypeVar("SceneKind", bound=Scene)
 
 
 class SceneStack:
@@ -51,20 +68,35 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def find(self, kind: type[SceneKind]) -> SceneKind | None:
+        """The lowest scene of ``kind`` on the stack (the table under its overlays), or None."""
+        return next((scene for scene in self.scenes if isinstance(scene, kind)), None)
+
     def push(self, scene: Scene) -> None:
         scene.stack = self
         self.scenes.append(scene)
         scene.place()
+        scene.on_enter()
 
     def remove(self, scene: Scene) -> None:
         if scene in self.scenes:
             self.scenes.remove(scene)
             scene.stack = None
+            scene.on_exit()
 
     def replace_all(self, scene: Scene) -> None:
-        for old in list(self.scenes):
-            self.remove(old)
+        self.clear()
         self.push(scene)
+
+    def clear_above(self, scene: Scene) -> None:
+        """Every scene above ``scene`` leaves, the top first."""
+        while self.scenes and self.scenes[-1] is not scene and scene in self.scenes:
+            self.remove(self.scenes[-1])
+
+    def clear(self) -> None:
+        """Every scene leaves, the top first (as each would have closed)."""
+        for old in reversed(list(self.scenes)):
+            self.remove(old)
 
     def handle(self, intent: Intent) -> bool:
         for scene in reversed(list(self.scenes)):

@@ -206,7 +206,7 @@ def score_line(frame: TableFrame, seat: int) -> str:
     total, taken = view.totals[seat], view.points_taken[seat]
     text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
     if seat_info.kind == "computer":
-        text = f"{seat_info.level.capitalize()} · {text}"
+        text = f"{seat_info.level.label} · {text}"
     tricks = sum(1 for trick in view.tricks if trick.winner == seat)
     if tricks:
         text += f"  · {tricks} {'trick' if tricks == 1 else 'tricks'}"

@@ -1,17 +1,18 @@
 """The table: the hand, the other seats, the trick, passing, and every card in motion.
 
-The scene wires the controller to the table's parts: ``TableMotion`` (the trick on the
-table, cards in flight, deals and sweeps, told the engine's events and advanced by time),
-``PassSelection`` (the cards in the pass slots and the cards received), the ``TableLayout``
-of the window, the keyboard, and ``TablePainter``, which draws a snapshot of them
-(``TableFrame``). Input becomes controller calls or a model's choice. Where the hand's
-cards and the buttons are is decided in ``update`` and ``resize``; drawing changes nothing.
+The scene holds what lies on the table and reacts to the events its model tells: each to
+its animation, its sentence or the screen it opens above the table. Its parts do the rest:
+``TableMotion`` (the trick on the table, cards in flight, deals and sweeps, advanced by
+time), ``PassSelection`` (the cards in the pass slots and the cards received), the
+``TableLayout`` of the window, ``TableInput`` (the pointer and the keys become the model's
+moves) with the ``TableKeyboard``, and ``table_frame``, the snapshot (``TableFrame``) that
+``TablePainter`` draws. Where the hand's cards and the buttons are is decided in ``update``
+and ``resize``; drawing changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import assert_never
 
 import pygame
@@ -42,33 +43,28 @@ from ..engine import (
     TrickWon,
 )
 from ..engine.cards import Suit
-from ..engine.game import single_leader
-from ..engine.rules import CARDS_PASSED, PassDirection
-from . import theme
+from ..engine.rules import PassDirection
+from ..play.base import Play
 from .card_art import CardArt
-from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
+from .intents import Intent
 from .keyboard import TableKeyboard
 from .layout import TableLayout
 from .pass_selection import RECEIVED_GLOW_SECONDS, PassSelection, sort_for_display
 from .scene import Scene
 from .sound import Sounds
+from .table_frame import placed_hand, table_frame
+from .table_input import Drag, TableInput
 from .table_motion import TableMotion
-from .table_painter import HandCard, PassArea, TableFrame, TablePainter
-from .tween import Tween, shake
+from .table_painter import HandCard, TablePainter
+from .tween import Tween
 from .widgets import Button
 
 MESSAGE_SECONDS = 3.0
-DRAG_THRESHOLD = 6
-
-
-@dataclass
-class Drag:
-    card: Card
-    grab_offset: tuple[int, int]
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    from_slot: bool
-    moved: bool = False
+"""How long a sentence about the table stays in its status line."""
+HINT_SECONDS = 8.0
+"""How long a hint stays said (longer: it gives a reason to read)."""
+SHAKE_SECONDS = 0.45
+"""How long a refused card shakes."""
 
 
 class TableScene(Scene):
@@ -83,9 +79,13 @@ class TableScene(Scene):
         animations: bool = True,
         large_cards: bool = False,
         overlays: TableOverlays | None = None,
+        play: Play | None = None,
     ) -> None:
+        """``play``: the game this table shows, closed when the table leaves the screen (a
+        test may show a bare model, which it closes itself)."""
         super().__init__()
         self.controller = controller
+        self.play = play
         self.art = art
         self.sounds = sounds
         self.large_cards = large_cards
@@ -105,6 +105,7 @@ class TableScene(Scene):
         self._shown_to: int | None = None
         """The seat whose hand the last update placed face up, for the frame drawn after it."""
         self.pending_score: Callable[[], None] | None = None
+        self.input = TableInput(self)
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard(self)
         self.painter = TablePainter(art)
@@ -116,6 +117,12 @@ class TableScene(Scene):
     @property
     def layout(self) -> TableLayout:
         return self.motion.layout
+
+    def on_exit(self) -> None:
+        """No game outlives its table: a local one stops its computers, a host tells the
+        friends why the table closed, a friend leaves the seat."""
+        if self.play is not None:
+            self.play.close()
 
     @property
     def pass_slots(self) -> list[Card]:
@@ -130,15 +137,25 @@ class TableScene(Scene):
         )
 
     def _make_buttons(self) -> dict[str, Button]:
+        moves = self.input
         return {
-            "pass": Button("Pass", self._submit_pass, key_hint="Enter"),
-            "finish": Button("Finish hand", self._finish_hand, key_hint="F"),
-            "hint": Button("Hint", self._ask_hint, key_hint="H"),
-            "undo": Button("Undo", self._undo, key_hint="Ctrl+Z"),
-            "last": Button("Last trick", lambda: self.overlays.last_trick(self), key_hint="L"),
-            "scores": Button("Scores", lambda: self.overlays.scores(self), key_hint="S"),
-            "menu": Button("Menu", lambda: self.overlays.menu(self), key_hint="Esc"),
+            "pass": Button("Pass", moves.submit_pass, key_hint="Enter"),
+            "finish": Button("Finish hand", moves.finish_hand, key_hint="F"),
+            "hint": Button("Hint", moves.ask_hint, key_hint="H"),
+            "undo": Button("Undo", moves.undo, key_hint="Ctrl+Z"),
+            "last": Button("Last trick", self.open_last_trick, key_hint="L"),
+            "scores": Button("Scores", self.open_scores, key_hint="S"),
+            "menu": Button("Menu", self.open_menu, key_hint="Esc"),
         }
+
+    def open_last_trick(self) -> None:
+        self.overlays.last_trick(self)
+
+    def open_scores(self) -> None:
+        self.overlays.scores(self)
+
+    def open_menu(self) -> None:
+        self.overlays.menu(self)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -148,10 +165,12 @@ class TableScene(Scene):
         self._place_hand(updating=False)
 
     def _sync_from_view(self) -> None:
-        """Rebuild what lies on the table from the view, without animation (undo, resume)."""
+        """Rebuild what lies on the table from the view, without animation (undo, resume).
+        Nothing chosen before stays armed or focused: an armed card may have left the hand."""
         view = self.controller.view()
         self.motion.reset(view)
         self.passing.reset(view)
+        self.keyboard.clear()
         self.drag = None
         self.hint = None
         self.motion.layout = self._layout()
@@ -270,7 +289,7 @@ class TableScene(Scene):
         if self.controller.hand_face_up:
             sentence = self.passing.show_received(self.controller.viewer)
             if sentence is not None:
-                self._say(sentence, seconds=RECEIVED_GLOW_SECONDS)
+                self.say(sentence, seconds=RECEIVED_GLOW_SECONDS)
 
     def _on_card_played(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
@@ -285,7 +304,7 @@ class TableScene(Scene):
         self.hint = None
 
     def _on_hearts_broken(self, event: HeartsBroken) -> None:
-        self._say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
+        self.say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
         self.sounds.play("hearts_broken")
 
     def _on_trick_won(self, event: TrickWon) -> None:
@@ -301,9 +320,9 @@ class TableScene(Scene):
             self.pending_score = lambda: self.overlays.moon_choice(self, event.seat)
 
     def _on_refused(self, event: Refused) -> None:
-        self._say(event.reason)
+        self.say(event.reason)
         if event.card is not None:
-            self.shaking = (event.card, Tween(0.45, easing=lambda t: t))
+            self.shaking = (event.card, Tween(SHAKE_SECONDS, easing=lambda t: t))
 
     def _on_cover_shown(self, event: CoverShown) -> None:
         # Nothing of the last person's stays: their hint and messages (which name their
@@ -319,24 +338,25 @@ class TableScene(Scene):
 
     def _on_hint_ready(self, event: HintReady) -> None:
         self.hint = (event.hint.cards, event.hint.reason)
-        self._say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=8.0)
+        self.say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=HINT_SECONDS)
 
     def _on_bot_failed(self, event: BotFailed) -> None:
-        self._say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
+        self.say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
         self.overlays.bot_failed(self, event)
 
-    def _say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """Put ``text`` in the table's status line for ``seconds``."""
         self.message = (text, seconds)
 
-    def _say_if(self, sentence: str | None) -> None:
+    def say_if(self, sentence: str | None) -> None:
         if sentence is not None:
-            self._say(sentence)
+            self.say(sentence)
 
     # ------------------------------------------------------------------ geometry
 
     def pass_slot_rects(self) -> list[pygame.Rect]:
         """Where the pass slots are while the viewer's pass is open, else none."""
-        if not self._my_pass_open(self.controller.view()) or not self.controller.hand_face_up:
+        if not self.my_pass_open(self.controller.view()) or not self.controller.hand_face_up:
             return []
         return self.layout.pass_slots(self.pass_side())
 
@@ -365,191 +385,29 @@ class TableScene(Scene):
         as the hot-seat cover lifts, or after a resize in that moment, cannot pick a card of
         the next person's that they have not seen."""
         view = self.controller.view()
-        self.hand = self._hand_cards(view)
+        self.hand = placed_hand(self, view)
         face_up = self.controller.hand_face_up
         if updating:
             self._shown_to = view.seat if face_up else None
         shown = face_up and self._shown_to == view.seat
         self.hand_rects = {placed.card: placed.rect for placed in self.hand} if shown else {}
 
-    def _hand_cards(self, view: PlayerView) -> tuple[HandCard, ...]:
-        """Each card of the hand row where it is drawn: raised under the pointer (when it
-        can be played or passed) and when just received, shaken when refused."""
-        cards = self.visible_hand(view)
-        face_up = self.controller.hand_face_up
-        my_play = face_up and view.my_turn and self.controller.active_human() == view.seat and not self.controller.awaiting_continue
-        legal = view.legal if my_play else 0
-        hint_cards = set(self.hint[0]) if self.hint else set()
-        glow = self.passing.glowing if face_up else frozenset()
-        lift = self.layout.lift
-        passing = self._my_pass_open(view)
-        placed = []
-        for card, rect in zip(cards, self.layout.hand_rects(len(cards))):
-            if card in self.motion.arriving:
-                placed.append(HandCard(card, rect, face_up, arriving=True))
-                continue
-            playable = bool(legal >> card & 1)
-            if face_up and card == self.hover and (playable or passing):
-                rect.y -= lift
-            if card in glow:
-                rect.y -= lift // 2
-            if self.shaking is not None and self.shaking[0] == card:
-                rect.x += round(shake(self.shaking[1].progress) * self.layout.card_w * 0.12)
-            outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
-            placed.append(HandCard(card, rect, face_up, outline, dimmed=my_play and not playable))
-        return tuple(placed)
-
     # ------------------------------------------------------------------ input
 
     def handle(self, intent: Intent) -> bool:
-        if isinstance(intent, Resized):
-            return False
-        if isinstance(intent, PointerMove):
-            self._pointer_move(intent)
-            return True
-        if isinstance(intent, PointerDown) and intent.button == 1:
-            return self._pointer_down(intent.pos)
-        if isinstance(intent, PointerUp) and intent.button == 1:
-            return self._pointer_up(intent.pos)
-        if isinstance(intent, KeyPress):
-            return self._key(intent)
-        return False
-
-    def _pointer_move(self, intent: PointerMove) -> None:
-        for button in self.buttons.values():
-            button.hovered = button.rect.collidepoint(intent.pos)
-        if self.drag is not None:
-            self.drag.pos = intent.pos
-            dx = intent.pos[0] - self.drag.start[0]
-            dy = intent.pos[1] - self.drag.start[1]
-            if dx * dx + dy * dy > DRAG_THRESHOLD**2:
-                self.drag.moved = True
-        self.hover = self._card_at(intent.pos)
-
-    def _card_at(self, pos: tuple[int, int]) -> Card | None:
-        for card, rect in reversed(list(self.hand_rects.items())):
-            if rect.collidepoint(pos):
-                return card
-        return None
-
-    def _pointer_down(self, pos: tuple[int, int]) -> bool:
-        self.keyboard.forget_focus()  # the mouse took over: a focus left from the keys takes no Enter
-        for key, button in self.buttons.items():
-            if button.hit(pos):
-                button.action()
-                return True
-            if button.rect.collidepoint(pos):
-                self._say(self._why_off(key))
-                return True
-        if not self.controller.hand_face_up:
-            return False
-        view = self.controller.view()
-        passing = self._my_pass_open(view)
-        slot_card = self.passing.card_at(pos, self.layout.pass_slots(self.pass_side())) if passing else None
-        card = slot_card or self._card_at(pos)
-        if card is None:
-            return False
-        rect = self.hand_rects.get(card) or pygame.Rect(pos, (1, 1))
-        if slot_card is not None:
-            rect = self.layout.pass_slots(self.pass_side())[self.passing.chosen.index(card)]
-        # A card clicked twice within one frame is in a slot already, though still drawn in
-        # the hand: the second click takes it out again, as a click on the slot would.
-        self.drag = Drag(card, (pos[0] - rect.x, pos[1] - rect.y), pos, pos, from_slot=card in self.passing.chosen)
-        return True
-
-    def _pointer_up(self, pos: tuple[int, int]) -> bool:
-        drag, self.drag = self.drag, None
-        if drag is None:
-            return False
-        view = self.controller.view()
-        if self._my_pass_open(view):
-            self._pass_drop(drag, pos)
-            return True
-        if not drag.moved and self.keyboard.arms(drag.card):
-            return True
-        if not drag.moved or self.layout.drop_zone().collidepoint(pos):
-            self.drag = drag if drag.moved else None  # keep the dragged card where it was dropped
-            self._play(drag.card)
-            if self.drag is drag:
-                self.drag = None
-        return True
-
-    def _pass_drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        slots = self.layout.pass_slots(self.pass_side())
-        over_slots = any(r.inflate(r.width // 2, r.height // 3).collidepoint(pos) for r in slots)
-        self._say_if(self.passing.drop(drag.card, drag.from_slot, drag.moved, over_slots))
+        return self.input.handle(intent)
 
     def choose_card(self, card: Card) -> None:
         """A card chosen without dragging (click, keyboard): into or out of the slots, or played."""
-        if self._my_pass_open(self.controller.view()):
-            self._say_if(self.passing.choose(card))
-        else:
-            self._play(card)
+        self.input.choose_card(card)
 
-    def _my_pass_open(self, view: PlayerView) -> bool:
+    def my_pass_open(self, view: PlayerView) -> bool:
+        """The viewer's cards may go into the pass slots now."""
         return view.phase is Phase.PASSING and view.passed is None and self.controller.active_human() == view.seat
-
-    def _play(self, card: Card) -> None:
-        if self.controller.play(card) is None:
-            self.hover = None
-
-    def _submit_pass(self) -> None:
-        if self.passing.complete:
-            self.controller.submit_pass(self.passing.chosen)
-
-    def _ask_hint(self) -> None:
-        if self.controller.request_hint():
-            self._say("Thinking about a hint…", seconds=6.0)
-
-    def _finish_hand(self) -> None:
-        if self.controller.finish_hand():
-            self._say("The rest of the hand cannot change the score: finished.")
-
-    def _undo(self) -> None:
-        if self.controller.undo():
-            self._say("Move taken back.")
-        else:
-            self._say(self._why_off("undo"))
-
-    def _why_off(self, key: str) -> str:
-        """The sentence a click on a disabled button gets."""
-        if key == "undo":
-            return self.controller.undo_note or "Nothing of yours to take back in this hand yet."
-        if key == "hint":
-            return "Hints are for your own turn."
-        if key == "last":
-            return "No trick has been played in this hand yet."
-        return self.passing.missing_sentence()
-
-    def _key(self, intent: KeyPress) -> bool:
-        if self.keyboard.handle(intent):
-            return True
-        if intent.key == pygame.K_z and intent.ctrl:
-            self._undo()
-            return True
-        if intent.key == pygame.K_h:
-            self._ask_hint()
-            return True
-        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["pass"].enabled:
-            self._submit_pass()
-            return True
-        if intent.key == pygame.K_f and self.buttons["finish"].enabled:
-            self._finish_hand()
-            return True
-        if intent.key == pygame.K_l:
-            self.overlays.last_trick(self)
-            return True
-        if intent.key == pygame.K_s:
-            self.overlays.scores(self)
-            return True
-        if intent.key == pygame.K_ESCAPE:
-            self.overlays.menu(self)
-            return True
-        return False
 
     def _refresh_buttons(self) -> None:
         view = self.controller.view()
-        passing = self._my_pass_open(view)
+        passing = self.my_pass_open(view)
         self.buttons["pass"].enabled = passing and self.passing.complete
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
         self.buttons["undo"].enabled = self.controller.can_undo()
@@ -560,97 +418,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface, self.layout, self._frame())
+        self.painter.draw(surface, self.layout, table_frame(self))
         self.keyboard.draw(surface)
-
-    def _frame(self) -> TableFrame:
-        """What this frame shows, read from the models (nothing is changed)."""
-        view = self.controller.view()
-        layout = self.layout
-        dragged = None
-        if self.drag is not None and self.drag.moved:
-            x = self.drag.pos[0] - self.drag.grab_offset[0]
-            y = self.drag.pos[1] - self.drag.grab_offset[1]
-            dragged = (self.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h))
-        fs = layout.font_size
-        return TableFrame(
-            view=view,
-            seats=tuple(self.controller.seats),
-            turn=frozenset(seat for seat in range(layout.players) if self._is_turn(view, seat)),
-            leader=self._leading_seat(),
-            hand_number=view.hand_index if self.motion.pending_deal is not None else view.hand_index + 1,  # its summary is up
-            notes=tuple(self.controller.notes()),
-            message=self._status_message(view),
-            others_cards=tuple(self._cards_shown(view, place.seat) for place in layout.places
-                               if place.seat != layout.viewer),
-            trick=tuple(self.motion.trick),
-            trick_winner=self.motion.trick_winner if self.motion.trick_complete else None,
-            pass_area=self._pass_area(view),
-            hand=self.hand,
-            flights=tuple((flight.card, flight.rect()) for flight in self.motion.flights if flight.tween.started),
-            dragged=dragged,
-            buttons=tuple((button, fs if key == "pass" else int(fs * 0.95))
-                          for key, button in self.buttons.items() if button.rect.width),
-        )
-
-    def _pass_area(self, view: PlayerView) -> PassArea | None:
-        """The slots while cards are being passed and the hand is shown."""
-        if view.phase is not Phase.PASSING or self.motion.dealing is not None or not self.controller.hand_face_up:
-            return None
-        slots = self.layout.pass_slots(self.pass_side())
-        dragged = self.drag.card if self.drag is not None and self.drag.moved and self.drag.from_slot else None
-        receivers: tuple[str, ...] = ()
-        if view.direction is PassDirection.SCATTER:
-            receivers = tuple(self.controller.seats[target].name for target in view.pass_targets)
-        return PassArea(
-            slots=tuple(slots),
-            chosen=tuple((card, rect) for card, rect in zip(self.passing.chosen, slots) if card != dragged),
-            outlined=view.passed is None,
-            title=pass_title(view, self.controller),
-            receivers=receivers,
-        )
-
-    def _cards_shown(self, view: PlayerView, seat: int) -> int:
-        """How many face-down cards another seat shows: those dealt so far, less a pass given."""
-        if self.motion.dealing is not None:
-            return self.motion.dealing.get(seat, 0)
-        count = view.cards_left[seat]
-        if view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
-            count -= CARDS_PASSED
-        return count
-
-    def _leading_seat(self) -> int | None:
-        totals = self.controller.totals
-        if not any(totals):
-            return None
-        return single_leader(totals)
-
-    def _is_turn(self, view: PlayerView, seat: int) -> bool:
-        if self.controller.awaiting_continue:
-            return False
-        if view.phase is Phase.PASSING:
-            return seat in view.waiting_to_pass
-        return view.phase is Phase.PLAYING and view.turn == seat and not self.busy
-
-    def _status_message(self, view: PlayerView) -> str:
-        if self.message is not None:
-            return self.message[0]
-        if self.controller.awaiting_continue or self.busy:
-            return ""
-        active = self.controller.active_human()
-        if view.phase is Phase.PASSING:
-            if view.passed is not None:
-                return "Waiting for the others to pass…"
-            if active == view.seat:
-                return PASS_INSTRUCTION
-            return ""
-        if view.phase is Phase.PLAYING:
-            if view.turn == view.seat and active == view.seat:
-                if not view.tricks and not view.trick:
-                    return f"You lead the {view.legal_cards()[0].name}."
-                return "Your turn: click a card or drag it to the table."
-            return f"{self.controller.seats[view.turn].name} to play…"
-        return ""
 
     def _place_buttons(self) -> None:
         """Where each button is for this frame's state, decided before drawing so that a
@@ -658,7 +427,7 @@ class TableScene(Scene):
         its top while it is offered), Pass beside the slots while passing is open."""
         column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
         rects = dict(zip(column, self.layout.button_row(len(column))))
-        if self._my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.motion.dealing is None:
+        if self.my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.motion.dealing is None:
             rects["pass"] = self.layout.pass_button(self.pass_side())
         for key, button in self.buttons.items():
             button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
@@ -690,14 +459,3 @@ class TableOverlays:
 
     def bot_failed(self, table: TableScene, event: BotFailed) -> None:
         """A bot raised; the table already played a safe card for it and said so."""
-
-
-PASS_INSTRUCTION = "Drag or click 3 cards into the slots, then press Pass."
-
-
-def pass_title(view: PlayerView, controller: TableModel) -> str:
-    if view.direction is PassDirection.SCATTER:
-        return "Pass one card to each player"
-    target = controller.seats[view.pass_targets[0]].name
-    arrow = {PassDirection.LEFT: "←", PassDirection.RIGHT: "→", PassDirection.ACROSS: "↑"}.get(view.direction, "")
-    return f"Pass 3 cards {view.direction.value} to {target} {arrow}".strip()

@@ -24,7 +24,7 @@ import pygame
 from ..controller.table_model import TableModel
 from ..engine import Action, Card, Game, Phase, PlayerView, action_to_json
 from .form import Control, FormScene
-from .overlays import Overlay
+from .overlays import CoverScene, Overlay
 from .review_scene import ReviewScene
 from .scene import Scene, SceneStack
 from .table_scene import TableScene
@@ -39,13 +39,8 @@ class Watched(Protocol):
     def stack(self) -> SceneStack: ...
 
     @property
-    def playing(self) -> bool: ...
-
-    @property
-    def table(self) -> TableScene: ...
-
-    @property
-    def model(self) -> TableModel: ...
+    def table(self) -> TableScene | None:
+        """The game's table, if a game is on."""
 
 Json = dict[str, Any]
 
@@ -70,6 +65,10 @@ class Target:
 def targets(scene: Scene) -> list[Target]:
     """The controls of ``scene`` where it last drew them (the table's buttons by name)."""
     found: list[Target] = []
+    handover = scene.handover if isinstance(scene, CoverScene | ReviewScene) else None
+    if handover is not None:  # a cover: its button alone, whatever is hidden behind it
+        button = handover.button
+        return [Target("button", button.label, button.rect.copy(), button.enabled)]
     if isinstance(scene, TableScene):
         for name, button in scene.buttons.items():
             if button.rect.width:
@@ -204,16 +203,16 @@ class UiLog:
         self._changed({"event": "window", "id": window if isinstance(window, int) else None,
                        "size": list(surface.get_size()) if surface is not None else None})
         self._changed(screen_record(app))
-        if app.playing:
-            self._follow_game(app)
-            self._changed(table_record(app.table))
+        table = app.table
+        if table is not None:
+            self._follow_game(table.controller)
+            self._changed(table_record(table))
 
-    def _follow_game(self, app: Watched) -> None:
+    def _follow_game(self, model: TableModel) -> None:
         """Each action applied (and any taken back), each hand scored, the game's end.
 
         A friend's window at a network table holds no game, only what its seat sees: its log
         has the scored hands and the end, not the moves."""
-        model = app.model
         game = getattr(model, "game", None)
         if model is not self._game:
             self._game = model

@@ -10,6 +10,8 @@ from typing import Final
 SMALLEST: Final = (800, 600)
 """Below this the cards, labels and buttons of the table no longer fit side by side (and at
 1x1 the layout divides by zero): the window refuses to become smaller."""
+DEFAULT: Final = (1280, 800)
+"""The window's size unless ``--size`` says another."""
 LARGEST_SIDE: Final = 8192
 """Beyond an 8K screen a window is a mistyped number, and its frame alone would take 256 MB."""
 

@@ -225,14 +225,19 @@ class Person:
         assert target is not None
         self.click(centre(target["rect"]))
 
-    def quit_through_menu(self) -> Record:
-        """Esc, then Quit; the program must exit cleanly. Returns the table as it was left."""
+    def quit_through_menu(self, asked: bool = False) -> Record:
+        """Esc, then Quit (and Quit again where the program asks first: ``asked``); the
+        program must exit cleanly. Returns the table as it was left."""
         self.key("Escape")
         self.wait_for_screen("GameMenuScene")
         table = self.log.table
         assert table is not None
         self.screenshot("game_menu")
         self.press("Quit")
+        if asked:
+            self.wait_for_screen("QuitQuestion")
+            self.screenshot("quit_question")
+            self.press("Quit")
         try:
             code = self.process.wait(timeout=STAGE_SECONDS)
         except subprocess.TimeoutExpired:

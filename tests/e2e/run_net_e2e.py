@@ -15,7 +15,8 @@ look for tables on loopback only) and are driven only through the X server with 
   dragging, the friend by clicking) and play a whole hand by clicking legal cards, each
   only on its own turn; both read the hand's score, the friend opens the coach's review of
   its own hand, and both press Next hand; the second deal reaches both;
-- the host quits through the menu: the friend's window says why in one sentence.
+- the host quits through the menu and, asked since a friend is playing, says Quit again:
+  the friend's window says why in one sentence.
 
 Screenshots of each stage go to ``artifacts/e2e-net/``. Exits 0 when every stage is
 reached, 1 with the stage that failed otherwise.
@@ -193,7 +194,7 @@ def play(program: str, artifacts: Path) -> None:
                 album.take("both_windows_second_deal", host.env)
                 host.move((640, 430))
                 host.xdotool("windowfocus", host.window)  # the friend's window had the keyboard
-                host.quit_through_menu()
+                host.quit_through_menu(asked=True)  # a friend is playing: the host is asked first
                 friend.wait_for_screen("TableClosedScene")
                 friend.screenshot("friend_told_the_host_left")
             finally:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from benchmarks.app_state import controller_of
 from hearts_desktop.engine import Phase, Ruleset
 from hearts_desktop.engine.rules import PassCycle
 from hearts_desktop.ui.intents import Intent, PointerDown, PointerMove, PointerUp
@@ -81,7 +82,7 @@ def test_each_logged_card_point_is_where_the_pointer_finds_that_card(
     for card in cards + cards[::-1]:  # each card, with its neighbours lifted under the pointer
         reader.read()
         driver.frame(PointerMove(card_point(reader.table, card)))
-        assert str(driver.app.table.hover) == card
+        assert str(driver.table.hover) == card
 
 
 def test_a_card_dropped_on_a_logged_pass_slot_goes_into_it(logged: tuple[LoggedDriver, UiLogReader]) -> None:
@@ -104,7 +105,7 @@ def test_moves_undo_and_the_hand_score_are_logged(logged: tuple[LoggedDriver, Ui
     driver, reader = logged
     driver.new_game()
     app = driver.app
-    driver.play_through(lambda: driver.human_to_act() and app.controller.view().phase is Phase.PLAYING)
+    driver.play_through(lambda: driver.human_to_act() and controller_of(app).view().phase is Phase.PLAYING)
     reader.read()
     assert reader.my_move_wanted() and reader.table is not None
     card = reader.table["legal"][-1]
@@ -121,11 +122,11 @@ def test_moves_undo_and_the_hand_score_are_logged(logged: tuple[LoggedDriver, Ui
     reader.read()
     taken_back = reader.events("taken_back", before)
     assert taken_back and taken_back[0]["actions"] == played[0]["number"]
-    assert card in reader.table["cards"] and reader.table["actions"] == len(app.controller.game.actions)
-    driver.play_through(lambda: bool(app.controller.game.results))
+    assert card in reader.table["cards"] and reader.table["actions"] == len(controller_of(app).game.actions)
+    driver.play_through(lambda: bool(controller_of(app).game.results))
     reader.read()
     scored = reader.events("hand_scored")
-    assert len(scored) == 1 and scored[0]["points"] == list(app.controller.game.results[0].points)
+    assert len(scored) == 1 and scored[0]["points"] == list(controller_of(app).game.results[0].points)
 
 
 def test_nothing_is_written_while_nothing_changes(logged: tuple[LoggedDriver, UiLogReader]) -> None:

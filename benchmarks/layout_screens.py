@@ -1,0 +1,420 @@
+"""The screens the layout checker visits, each built through the real app as a player gets there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
+from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
+from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.persistence.stats import Profile, Tally
+from hearts_desktop.play.services import Services
+from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.intents import KeyPress
+from hearts_desktop.ui.menus import (
+    ConfirmScene,
+    MainMenuScene,
+    QuitQuestion,
+    continue_summary,
+    replace_question,
+)
+from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
+from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.stats_scene import StatisticsScene
+from hearts_desktop.words import Level, Pace, SeatKind
+
+from .app_state import controller_of, table_of
+from .layout import Inspector, Screen, recent_games
+from .persistence import act_for_the_person
+
+FRAME = 1 / 30
+SEED = 7
+FOUR = (Seat("You", SeatKind.HUMAN), Seat("Alice", SeatKind.COMPUTER, Level.MEDIUM), Seat("Ben", SeatKind.COMPUTER, Level.HARD),
+        Seat("Clara", SeatKind.COMPUTER, Level.EXPERT))
+HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bruno", SeatKind.HUMAN), Seat("Cleo", SeatKind.COMPUTER, Level.EASY),
+            Seat("Dmitri", SeatKind.COMPUTER, Level.MEDIUM))
+WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmmmmm",
+              "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
+
+
+class Stage:
+    """One app in a scratch folder, with every card it draws tagged for the inspector."""
+
+    def __init__(self, folder: Path) -> None:
+        save_settings(DataPaths.resolve(folder).settings,
+                      Settings(pace=Pace.QUICK, animations=True, sound=False))
+        self.app = App(AppOptions(data_dir=folder, seed=SEED), Services(bot_runner=InlineRunner))
+        self.app.open_window()
+        self.inspector = Inspector()
+        self.tagged_art: object = None
+
+    def show(self, screen: Screen, size: tuple[int, int]) -> None:
+        pygame.display.set_mode(size)
+        self.app.stack.resize(size)
+        if self.app.settings.large_cards != screen.large_cards:
+            self.app.apply_settings(self.app.settings.replace(large_cards=screen.large_cards))
+        self._tag_cards()
+        screen.build(self)
+        self._tag_cards()
+
+    def _tag_cards(self) -> None:
+        """Card images tagged as they are made (the art is made anew when settings change)."""
+        art = self.app.art()
+        if art is self.tagged_art:
+            return
+        self.tagged_art = art
+        face, back = art.face, art.back
+        tag = self.inspector.tag
+        art.face = lambda card, height: tag(face(card, height), "card", str(card))  # type: ignore[method-assign]
+        art.back = lambda height, sideways=False: tag(back(height, sideways), "card", "back")  # type: ignore[method-assign]
+
+    # ------------------------------------------------------------------ helpers for screens
+
+    def frames(self, seconds: float) -> None:
+        for _ in range(round(seconds / FRAME)):
+            self.app.stack.update(FRAME)
+
+    def table(self, game: Game, seats: tuple[Seat, ...] = FOUR, seconds: float = 1.6) -> None:
+        self.app.start_game(game, seats)
+        self.frames(seconds)
+
+    def play_until(self, done: Callable[[], bool], limit: float = 30.0, move: bool = True) -> None:
+        """Time passes and (``move``) the person moves as a click would, until ``done``."""
+        for _ in range(round(limit / FRAME)):
+            if done():
+                return
+            table = table_of(self.app)
+            controller = controller_of(self.app)
+            top = self.app.stack.top
+            if move and isinstance(top, CoverScene):
+                top.handover.button.action()  # the next person takes the computer
+            elif (move and top is table and controller.active_human() == controller.viewer
+                    and not table.busy):
+                act_for_the_person(table)
+            self.app.stack.update(FRAME)
+        raise RuntimeError("the screen the layout checker waited for never came")
+
+
+@contextmanager
+def stage(folder: Path) -> Iterator[Stage]:
+    built = Stage(folder)
+    try:
+        yield built
+    finally:
+        built.app.shutdown()
+
+
+def advanced(rules: Ruleset, done: Callable[[Game], bool], seed: int = SEED) -> Game:
+    """A game played by simple rules (lowest cards) until ``done``."""
+    game = Game(rules, seed)
+    while not done(game):
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if view.phase is Phase.PASSING:
+            game.apply(PassAction(seat, tuple(view.cards()[:3])))
+        elif view.phase is Phase.MOON_CHOICE:
+            game.apply(MoonAction(seat, MoonScoring.ADD_TO_OTHERS))
+        else:
+            game.apply(PlayAction(seat, view.legal_cards()[0]))
+    return game
+
+
+def passing(hand: int, players: int = 4) -> Callable[[Game], bool]:
+    return lambda game: game.hand_index == hand and game.hand.phase is Phase.PASSING
+
+
+def my_turn(cards_on_table: int, hand: int = 0) -> Callable[[Game], bool]:
+    """Seat 0 to play with this many cards in the trick."""
+    return lambda game: (game.hand_index >= hand and game.hand.phase is Phase.PLAYING
+                         and game.to_act() == [0] and len(game.hand.trick) == cards_on_table)
+
+
+def before_the_end(rules: Ruleset, moves_left: int) -> Game:
+    """The game a few moves before it ends."""
+    whole = advanced(rules, lambda game: game.over)
+    return Game.replay(rules, SEED, whole.actions[:-moves_left])
+
+
+def _rules(players: int) -> Ruleset:
+    return Ruleset.for_players(players)
+
+
+def _seats(players: int) -> tuple[Seat, ...]:
+    names = ("You", "Alice", "Ben", "Clara", "Dev")
+    levels = tuple(Level)
+    return (Seat("You", SeatKind.HUMAN),) + tuple(Seat(names[i], SeatKind.COMPUTER, levels[i % 4]) for i in range(1, players))
+
+
+# ---------------------------------------------------------------------- table screens
+
+
+def table_passing(hand: int, players: int = 4, chosen: int = 0) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.table(advanced(_rules(players), passing(hand)), _seats(players))
+        for card in controller_of(stage.app).view().cards()[:chosen]:
+            table_of(stage.app).choose_card(card)
+        stage.frames(0.2)
+    return build
+
+
+def table_received(stage: Stage) -> None:
+    stage.table(Game(Ruleset(), SEED))
+    stage.play_until(lambda: controller_of(stage.app).view().phase is Phase.PLAYING)
+    stage.frames(0.7)
+
+
+def table_turn(cards_on_table: int, players: int = 4, hand: int = 0) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.table(advanced(_rules(players), my_turn(cards_on_table, hand)), _seats(players))
+    return build
+
+
+def table_trick_won(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(3, hand=0)))
+    view = controller_of(stage.app).view()
+    table_of(stage.app).choose_card(view.legal_cards()[0])
+    stage.frames(0.45)
+
+
+def table_finish_hand(stage: Stage) -> None:
+    def decided(game: Game) -> bool:
+        return my_turn(len(game.hand.trick))(game) and game.hand.outcome_decided()
+    stage.table(advanced(Ruleset(), decided))
+
+
+def table_hint(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), passing(0)))
+    table_of(stage.app).handle(KeyPress(pygame.K_h))
+    stage.play_until(lambda: table_of(stage.app).hint is not None, limit=60, move=False)
+
+
+def table_hot_seat(stage: Stage) -> None:
+    stage.table(Game(Ruleset(), SEED), HOT_SEAT, seconds=0.3)
+
+
+def table_hot_seat_ready(stage: Stage) -> None:
+    """The cover once it takes input, for a person with a long name: its button is widest."""
+    seats = (Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[1:])
+    stage.table(Game(Ruleset(), SEED), seats, seconds=HANDOVER_GRACE_SECONDS + 0.2)
+
+
+def review_cover(stage: Stage) -> None:
+    """A hot-seat review behind its cover, asked for from the hand's summary."""
+    stage.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12), HOT_SEAT)
+    stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == "Review: Bruno").action()
+    stage.frames(HANDOVER_GRACE_SECONDS + 0.2)
+
+
+def replace_saved_game(stage: Stage) -> None:
+    """New game asks before a saved game is replaced."""
+    main_menu(stage)
+    saved = Game(Ruleset(), SEED)
+    saved.totals = [43, 67, 12, 98]
+    stage.app.stack.push(ConfirmScene(stage.app.size, replace_question(SavedGame(saved, FOUR, datetime(2025, 1, 1))),
+                                      "Start the new game", lambda: None))
+
+
+def quit_with_friends(stage: Stage) -> None:
+    """The host quits while friends play."""
+    stage.table(advanced(Ruleset(), my_turn(1)))
+    stage.app.stack.push(QuitQuestion(stage.app.size, "Fran, Bartholomew Mmmmmmmm and Genevieve Wwwwwwwwww are "
+                                      "playing at your table. Quitting closes the table for them, in the middle "
+                                      "of the game.", "Quit", lambda: None))
+
+
+def table_wide_names(stage: Stage) -> None:
+    seats = (Seat(WIDE_NAMES[0], SeatKind.HUMAN),) + tuple(Seat(n, SeatKind.COMPUTER, Level.EXPERT) for n in WIDE_NAMES[1:])
+    stage.table(advanced(_rules(5), my_turn(2)), seats)
+
+
+def scores_mid_hand(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(1, hand=2)))
+    table_of(stage.app).overlays.scores(table_of(stage.app))
+
+
+def last_trick(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(1, hand=1)))
+    table_of(stage.app).overlays.last_trick(table_of(stage.app))
+
+
+def hand_summary(players: int) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.table(advanced(_rules(players), lambda g: g.hand_index == 1 or len(g.hand.trick) == 0 and len(
+            g.hand.tricks) == g.rules.tables.hand_size - 1), _seats(players))
+        stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
+    return build
+
+
+def game_over(players: int) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.table(before_the_end(_rules(players), players + 1), _seats(players))
+        stage.play_until(lambda: controller_of(stage.app).game.over and not table_of(stage.app).busy
+                         and stage.app.stack.top is not table_of(stage.app))
+    return build
+
+
+def coach_review(stage: Stage) -> None:
+    """The coach's review of the first hand, a few decisions in, with the hand buttons."""
+    hand_summary(4)(stage)
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == "Review hand").action()
+    stage.frames(0.2)
+    review = stage.app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.move(3)
+
+
+def coach_review_all_cards(stage: Stage) -> None:
+    """The same with the coach's second opinion, with all cards shown, on."""
+    coach_review(stage)
+    review = stage.app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.toggle_all_cards()
+    stage.frames(0.2)
+
+
+def moon_choice(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(0, hand=0)))
+    stage.app.stack.push(MoonChoiceScene(stage.app.size, controller_of(stage.app)))
+
+
+def game_menu(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(1)))
+    table_of(stage.app).overlays.menu(table_of(stage.app))
+
+
+def difficulty(stage: Stage) -> None:
+    stage.table(advanced(Ruleset(), my_turn(1)))
+    stage.app.open_difficulty()
+
+
+# ---------------------------------------------------------------------- menus and dialogs
+
+
+def main_menu(stage: Stage) -> None:
+    stage.app.show_main_menu()
+    game = Game(Ruleset(), SEED)
+    game.totals = [43, 67, 12, 98]
+    summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
+    network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), "Saved network game")
+    stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network))
+
+
+def new_game(advanced_open: bool, network: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        if network:
+            stage.app.open_host_setup()
+        else:
+            stage.app.open_new_game()
+        if advanced_open:
+            scene = stage.app.stack.top
+            scene._toggle_advanced()  # type: ignore[union-attr]
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def over_menu(open_screen: Callable[[App], None]) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        open_screen(stage.app)
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def statistics(games: int, confirm: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stats = Statistics()
+        if games:
+            tallies = {"3x expert": Tally(games, games // 3, games * 9, games * 40, 1, games // 4, -3, 118)}
+            if games > 1:
+                tallies["1x human + 1x easy + 1x hard"] = Tally(12, 5, 100, 530, 0, 3, 10, 104)
+                tallies["2x medium + 1x expert"] = Tally(3, 0, 30, 250, 0, 1, 60, 101)
+            stats.profiles["You"] = Profile(tallies, recent_games(min(games, 20)))
+            stats.profiles["Anna"] = Profile({"3x easy": Tally(1, 1, 8, 30, 0, 0, 30, 30)}, recent_games(1))
+        stage.app.show_main_menu()
+        scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None)
+        stage.app.stack.push(scene)
+        if confirm:
+            stage.app.stack.push(ConfirmScene(stage.app.size, "Forget every statistic of You? This cannot be "
+                                              "undone.", "Reset", lambda: None))
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def network_menu(stage: Stage) -> None:
+    stage.app.show_main_menu()
+    stage.app.stack.push(NetworkMenuScene(stage.app.size, lambda: None, lambda: None))
+
+
+def join(stage: Stage) -> None:
+    stage.app.show_main_menu()
+    stage.app.stack.push(JoinScene(stage.app.size, "You", None,
+                                   "This network does not allow tables to be found: type the host's address.",
+                                   lambda *args: None))
+    stage.app.stack.update(FRAME)
+
+
+def all_screens() -> list[Screen]:
+    table: list[tuple[str, Callable[[Stage], None]]] = [
+        ("table pass left", table_passing(0)),
+        ("table pass left, three chosen", table_passing(0, chosen=3)),
+        ("table pass right", table_passing(1)),
+        ("table pass across", table_passing(2)),
+        ("table received cards", table_received),
+        ("table lead", table_turn(0)),
+        ("table follow", table_turn(2)),
+        ("table trick won", table_trick_won),
+        ("table finish hand", table_finish_hand),
+        ("table pass hint", table_hint),
+        ("table 3 players passing", table_passing(0, players=3)),
+        ("table 3 players playing", table_turn(1, players=3)),
+        ("table 5 players passing", table_passing(0, players=5)),
+        ("table 5 players playing", table_turn(2, players=5)),
+        ("table 5 wide names", table_wide_names),
+        ("scores mid-hand", scores_mid_hand),
+        ("last trick", last_trick),
+        ("hand summary", hand_summary(4)),
+        ("hand summary 5 players", hand_summary(5)),
+        ("game over", game_over(4)),
+        ("game over 5 players", game_over(5)),
+        ("coach review", coach_review),
+        ("coach review, all cards shown", coach_review_all_cards),
+    ]
+    screens = [Screen(name, build) for name, build in table]
+    screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]
+    screens += [
+        Screen("hot-seat cover", table_hot_seat),
+        Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
+        Screen("hot-seat review cover", review_cover),
+        Screen("replace the saved game question", replace_saved_game),
+        Screen("quit with friends question", quit_with_friends),
+        Screen("moon choice", moon_choice),
+        Screen("game menu", game_menu),
+        Screen("difficulty", difficulty),
+        Screen("main menu", main_menu),
+        Screen("new game", new_game(False)),
+        Screen("new game, advanced rules", new_game(True)),
+        Screen("host a table", new_game(False, network=True)),
+        Screen("settings", over_menu(App.open_settings)),
+        Screen("rules", over_menu(App.open_rules)),
+        Screen("keyboard help", over_menu(App.open_help)),
+        Screen("statistics, no games", statistics(0)),
+        Screen("statistics, one game", statistics(1)),
+        Screen("statistics, 50 games", statistics(50)),
+        Screen("statistics reset question", statistics(50, confirm=True)),
+        Screen("network menu", network_menu),
+        Screen("join a table", join),
+    ]
+    return screens

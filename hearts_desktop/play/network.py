@@ -1,0 +1,252 @@
+"""Network play: a table this computer hosts for friends, and a seat at a friend's table.
+
+``HostedPlay.open`` listens for friends, advertises the table where the network lets it and
+holds the lobby until the host starts; its game is saved in the network save, apart from the
+game against the computers. ``JoinedPlay.knock`` knocks at a table with its room code; the
+friend's computer holds only what its seat sees. Everything reaches the network through the
+``NetworkAccess`` of the program's ``Services``; the network modules load here, when a table
+is opened, looked for or joined, not at start-up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..controller.table import TableController
+from ..controller.table_model import TableModel
+from ..engine import Game
+from ..net.link import DEFAULT_PORT
+from ..persistence import NewGameSetup
+from ..persistence.seats import DEFAULT_NAMES
+from ..words import Pace, and_list
+from .base import ComputerLevels, Offers, Play, PlayContext, ReviewTools
+from .network_access import NetworkAccess
+
+if TYPE_CHECKING:
+    from ..controller.review import HandReviewer
+    from ..net.client import ClientTable
+    from ..net.discovery import Advertiser, Browser, TableAd
+    from ..net.host import HostTable
+
+ANY_INTERFACE = "0.0.0.0"
+HOST_NAME_TAKEN = "Host"
+"""The host's name at the table when a friend's seat already has the host's own."""
+UNDISCOVERABLE = "This network does not allow tables to be found"
+
+
+@dataclass(frozen=True)
+class NetworkPlace:
+    """Where network play listens and looks for tables (``--interface``, ``--port``)."""
+
+    interface: str = ANY_INTERFACE
+    port: int = DEFAULT_PORT
+    """The port a hosted table listens on (0: any free one)."""
+
+    @property
+    def discovery_interfaces(self) -> list[str] | None:
+        """The interfaces to advertise and look for tables on (None: every one)."""
+        return None if self.interface in (ANY_INTERFACE, "") else [self.interface]
+
+
+def network_name(context: PlayContext, chosen: str | None) -> str:
+    """The name to host or join with: ``chosen`` (``--name``), else the New game dialog's
+    unless still "You" (a friend would see "You" for someone else), else the user's."""
+    from ..net.cli import default_name
+
+    name = chosen or context.session.settings.new_game.player_name
+    return default_name() if name == DEFAULT_NAMES[0] else name
+
+
+def look_for_tables(network: NetworkAccess, place: NetworkPlace) -> tuple[Browser | None, str]:
+    """Listen for tables, or say why the network does not let this computer find them."""
+    try:
+        return network.browse(place.discovery_interfaces), ""
+    except OSError:
+        return None, f"{UNDISCOVERABLE}: type the host's address."
+
+
+class HostedPlay(Play):
+    """A table hosted here: the host plays at this window, friends at theirs."""
+
+    offers = Offers(starts_games=False, next_game=True, all_cards_review=True)
+
+    def __init__(self, context: PlayContext, host: HostTable) -> None:
+        self.context = context
+        self.host = host
+        self.advertiser: Advertiser | None = None
+        self.addresses: tuple[str, ...] = ()
+        """Where friends can knock when they cannot see the table ("192.168.1.20:47474")."""
+        self.discovery_note = ""
+        self._open_seats = -1
+        self._requests_shown: set[int] = set()
+
+    @classmethod
+    def open(cls, context: PlayContext, setup: NewGameSetup, pace: Pace, place: NetworkPlace,
+             chosen_name: str | None = None) -> HostedPlay | str:
+        """Open a table for ``setup`` in its lobby: listen, advertise; else why not, in one
+        sentence. ``chosen_name``: the name to host with (``--name``)."""
+        from ..net.code import new_code
+        from ..net.host import HostTable
+
+        network = context.services.network
+        port = place.port
+        try:
+            link, port = network.listen(place.interface, port)
+        except OSError as error:
+            return f"Could not open a table on port {port}: {error.strerror or error}."
+        seats = list(setup.seats)
+        if seats[0].name == DEFAULT_NAMES[0] or chosen_name:  # friends would see "You" for someone else
+            taken = [seat.name.casefold() for seat in seats[1:]]
+            name = network_name(context, chosen_name)
+            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else HOST_NAME_TAKEN)
+        host = HostTable(Game(setup.rules, context.new_seed()), seats, context.services.bot_runner, code=new_code(),
+                         host_name=seats[0].name, pace=pace, on_change=context.session.hosted_game_changed,
+                         link=link, clock=network.clock)
+        play = cls(context, host)
+        try:
+            interfaces = place.discovery_interfaces
+            play.advertiser = network.advertise(seats[0].name, port, len(host.open_seats()), interfaces)
+            play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
+        except OSError:
+            play.discovery_note = f"{UNDISCOVERABLE}: friends join by address."
+        return play
+
+    def update(self, dt: float) -> None:
+        """In the lobby: the friends' knocks, and the open seats the advertisement says."""
+        self.host.update(dt)
+        open_seats = len(self.host.open_seats())
+        if open_seats != self._open_seats:
+            self._open_seats = open_seats
+            if self.advertiser is not None:
+                self.advertiser.update(open_seats)
+
+    def start(self) -> None:
+        """Deal: the lobby's seats are the game's."""
+        self.host.start()
+
+    @property
+    def model(self) -> TableModel:
+        return self.host
+
+    @property
+    def controller(self) -> TableController | None:
+        return self.host.controller
+
+    @property
+    def levels(self) -> ComputerLevels:
+        return self.host
+
+    @property
+    def friends_seats(self) -> HostTable:
+        return self.host
+
+    def set_pace(self, pace: Pace) -> None:
+        self.host.pace = pace
+
+    def rematch(self) -> HostedPlay:
+        """The same table deals again, with the same friends."""
+        self.host.rematch(self.context.new_seed())
+        return self
+
+    def save_now(self) -> None:
+        controller = self.host.controller
+        if controller is not None and controller.on_change is not None:
+            controller.on_change(controller)
+
+    def friends_playing(self) -> list[str]:
+        """The friends seated and connected now."""
+        return [state.seat.name for state in self.host.table if state.remote and state.conn_id is not None]
+
+    def quit_question(self) -> str | None:
+        friends = [] if self.host.over else self.friends_playing()
+        if not friends:
+            return None
+        return (f"{and_list(friends)} {'is' if len(friends) == 1 else 'are'} playing at your table. "
+                "Quitting closes the table for them, in the middle of the game.")
+
+    def take_seat_request(self) -> bool:
+        fresh = {request.conn_id for request in self.host.requests} - self._requests_shown
+        self._requests_shown |= fresh
+        return bool(fresh)
+
+    def close(self) -> None:
+        """The friends are told why; the table stops being advertised."""
+        if self.advertiser is not None:
+            self.advertiser.close()
+            self.advertiser = None
+        self.host.close()
+
+
+class JoinedPlay(Play):
+    """A seat at a friend's table: this computer shows what the seat sees and sends its moves."""
+
+    offers = Offers(starts_games=False, next_game=False, all_cards_review=False)
+
+    def __init__(self, client: ClientTable, where: str) -> None:
+        self.client = client
+        self.where = where
+        """The address knocked at, as shown while joining."""
+        self._ending_said = False
+
+    @classmethod
+    def knock(cls, context: PlayContext, name: str, room_code: str, address: str, chosen: TableAd | None,
+              heard: list[TableAd]) -> JoinedPlay | str:
+        """Knock at the table the Join screen's answers name; else the problem in one sentence."""
+        from ..net.client import ClientTable
+
+        target = join_target(room_code, address, chosen, heard)
+        if isinstance(target, str):
+            return target
+        room, host_address, port = target
+        if not name.isprintable():
+            return "Choose a name made of letters and digits."
+        network = context.services.network
+        client = ClientTable(name, room, lambda: network.connect(host_address, port),
+                             runner=context.services.bot_runner(), clock=network.clock)
+        return cls(client, f"{host_address}:{port}")
+
+    @property
+    def model(self) -> TableModel:
+        return self.client
+
+    def reviewer(self, hand_index: int, seat: int, tools: ReviewTools, all_cards: bool = False) -> HandReviewer:
+        """From the views the host sent for each of this seat's decisions."""
+        from ..controller.review import HandReviewer
+
+        return HandReviewer.of_seen(tools.runner, self.client.decisions(hand_index), hand_index, seat, tools.cache,
+                                    budget=tools.budget, job_ids=tools.job_ids)
+
+    def take_ending(self) -> str | None:
+        if self._ending_said or self.client.state != "closed":
+            return None
+        self._ending_said = True
+        return self.client.closed_reason or "The table has closed."
+
+    def close(self) -> None:
+        """Leave the seat (the host's computer plays it from now on)."""
+        self.client.close()
+
+
+def join_target(code_text: str, address_text: str, chosen: TableAd | None,
+                heard: list[TableAd]) -> tuple[str, str, int] | str:
+    """The code and where to knock, from what the friend typed or picked; else the problem."""
+    from ..net.code import CodeError, parse_code
+    from ..net.transport import parse_address
+
+    try:
+        code = parse_code(code_text)
+    except CodeError as error:
+        return str(error)
+    if address_text:
+        try:
+            host, port = parse_address(address_text)
+        except ValueError as error:
+            return str(error)
+        return code, host, port
+    table = chosen or (heard[0] if len(heard) == 1 else None)
+    if table is None:
+        return ("Pick the host's table in the list, or type its address." if heard else
+                "No table heard on this network: type the address the host's screen shows.")
+    return code, table.address, table.port

@@ -1,0 +1,160 @@
+"""The screens a game opens above its table: scores, covers, the menu, the game's end and
+the coach's reviews, each offering what the game's Play says it offers.
+
+``GameScreens`` is what the window gives a table it shows; ``SmokeOverlays`` is what a smoke
+game (``--smoke``) gets: nothing to read, the game plays itself and the program exits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from itertools import count
+from typing import TYPE_CHECKING, Protocol
+
+from ..controller.session import Session
+from ..controller.table import BotFailed, CoverShown
+from ..engine import GameOver, HandScored
+from ..play.base import Play, ReviewTools
+from ..play.worker import BotWorker
+from ..words import SeatKind
+from .menus import GameMenuScene, Navigator
+from .overlays import (
+    CoverScene,
+    GameOverScene,
+    HandScoreScene,
+    LastTrickScene,
+    MoonChoiceScene,
+    ScoreHistoryScene,
+)
+from .scene import Scene, SceneStack
+from .table_scene import TableOverlays, TableScene
+
+if TYPE_CHECKING:
+    from ..controller.review import HandReviewer
+
+ReviewButtons = list[tuple[str, Callable[[], None]]]
+
+
+class GameWindow(Navigator, Protocol):
+    """What the game's screens ask of the window (the app, without importing it)."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def worker(self) -> BotWorker: ...
+
+    def show_main_menu(self) -> None: ...
+
+    def rematch(self) -> None: ...
+
+    def open_table_seats(self) -> None: ...
+
+
+class GameScreens(TableOverlays):
+    """The real screens above the table of ``play``."""
+
+    def __init__(self, window: GameWindow, play: Play) -> None:
+        self.window = window
+        self.play = play
+
+    def _push(self, scene: Scene) -> None:
+        self.window.stack.push(scene)
+
+    def hand_scored(self, table: TableScene, event: HandScored) -> None:
+        self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
+                                  table.controller.continue_after_hand,
+                                  reviews=self.review_buttons(table, event.hand_index)))
+
+    def game_over(self, table: TableScene, event: GameOver) -> None:
+        window = self.window
+        reviews = self.review_buttons(table, len(table.controller.results) - 1, "Review hands")
+        if not self.play.offers.next_game:
+            self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
+                                     on_rematch=None, on_leave=window.show_main_menu, reviews=reviews))
+            return
+        self._push(GameOverScene(table.size, table.controller, event, on_new_game=window.open_new_game,
+                                 on_rematch=window.rematch, on_leave=window.show_main_menu, on_quit=window.quit,
+                                 # hot-seat: each person's review is offered by each hand's summary
+                                 reviews=reviews if len(reviews) == 1 else []))
+
+    def moon_choice(self, table: TableScene, seat: int) -> None:
+        self._push(MoonChoiceScene(table.size, table.controller))
+
+    def cover(self, table: TableScene, event: CoverShown) -> None:
+        self._push(CoverScene(table.size, table.controller, event))
+
+    def last_trick(self, table: TableScene) -> None:
+        if table.controller.view().tricks:
+            self._push(LastTrickScene(table.size, table.controller, lambda: table.layout, table.art.face))
+
+    def scores(self, table: TableScene) -> None:
+        finished = len(table.controller.results) - 1
+        self._push(ScoreHistoryScene(table.size, table.controller,
+                                     reviews=self.review_buttons(table, finished, "Review hands")))
+
+    def menu(self, table: TableScene) -> None:
+        play = self.play
+        has_computers = play.levels is not None and any(seat.kind == SeatKind.COMPUTER for seat in table.controller.seats)
+        seats = self.window.open_table_seats if play.friends_seats is not None else None
+        self._push(GameMenuScene(table.size, self.window, has_computers, starts_games=play.offers.starts_games,
+                                 on_seats=seats))
+
+    # ------------------------------------------------------------------ the coach
+
+    def review_buttons(self, table: TableScene, hand_index: int, label: str = "Review hand") -> ReviewButtons:
+        """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
+        step away): one for a lone player (at home or at a network table), one per person in
+        hot-seat (each review behind a cover); none before any hand."""
+        if hand_index < 0:
+            return []
+        people = table.controller.human_seats()
+        if len(people) == 1:
+            return [(label, self._review_action(table, hand_index, people[0], covered=False))]
+        return [(f"Review: {table.controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
+                for seat in people]
+
+    def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
+        return lambda: self.open_review(table, hand_index, seat, covered)
+
+    def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
+        """The coach's review of ``seat``'s decisions in a finished hand, computed by the bots'
+        worker ahead of the background reviews (a hand the background coach finishes first
+        is taken from it); every hand of this review shares one client of the worker. How a
+        hand is reviewed is the Play's: from the game where it is held here, else from the
+        views the host sent for each decision."""
+        from .review_scene import ReviewScene  # the coach's screen loads when first opened
+
+        window, play = self.window, self.play
+        tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
+                            count(1).__next__)
+
+        def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
+            return play.reviewer(hand, seat, tools, all_cards)
+
+        names = [s.name for s in table.controller.seats]
+        self._push(ReviewScene(window.size, reviewer(hand_index), names, table.art.face,
+                               cover_for=names[seat] if covered else None,
+                               hands=len(table.controller.results), open_hand=reviewer,
+                               all_cards=partial(reviewer, all_cards=True) if play.offers.all_cards_review else None))
+
+
+class SmokeOverlays(TableOverlays):
+    """For --smoke: no screens to read, the game plays itself and the program exits."""
+
+    def __init__(self, stop: Callable[[], None]) -> None:
+        self.stop = stop
+
+    def game_over(self, table: TableScene, event: object) -> None:
+        self.stop()
+
+    def bot_failed(self, table: TableScene, event: BotFailed) -> None:
+        """A smoke game checks a build: a failing bot must fail it, not be papered over."""
+        raise RuntimeError(f"the computer player in seat {event.seat} failed:\n{event.details}")
