@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
+from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
 from hearts_desktop.bots.heuristics import QUEEN_BIT, above_in_suit, winning_card
 from hearts_desktop.bots.inference import DealSampler, position_of
 from hearts_desktop.bots.search import runner_lead
@@ -450,12 +451,21 @@ class MoonShooter(SparringPartner):
         return (gain / worlds, moons / worlds) if worlds else (0.0, 0.0)
 
 
+def expert_with(deals: int) -> ExpertBot:
+    """The Expert thinking ``deals`` deals for a card where it ships with
+    ``EXPERT_BUDGET.max_deals``, every other count of its budgets (its pass's too) scaled alike."""
+    factor = deals / EXPERT_BUDGET.max_deals
+    return ExpertBot(EXPERT_BUDGET.scaled(factor), PASS_BUDGET.scaled(factor))
+
+
 OPPONENTS: dict[str, Callable[[int | None], Bot]] = {
     "rules": lambda _simulations: RuleBot(),
     "sparring": lambda simulations: SparringPartner(simulations or 10_000),
     "shooter": lambda simulations: MoonShooter(simulations or 10_000),
+    "expert": lambda deals: expert_with(deals) if deals else make_bot(Level.EXPERT),
 }
-"""The outside opponents by their arena names; ``sparring:N`` and ``shooter:N`` pass N simulations."""
+"""The outside opponents by their arena names; ``sparring:N`` and ``shooter:N`` pass N
+simulations; ``expert:N`` is our Expert at N deals a card (the strength-against-budget curve)."""
 
 
 def make_player(name: str) -> Bot:
@@ -464,7 +474,7 @@ def make_player(name: str) -> Bot:
     if name in tuple(Level):
         return make_bot(Level(name))
     base, _, count = name.partition(":")
-    if base not in OPPONENTS or base == "rules" and count or (count and not count.isdigit()):
-        raise ValueError(f"unknown player {name!r}; choose from {', '.join([*Level, *OPPONENTS])}, "
-                         "sparring:N or shooter:N")
+    if base not in OPPONENTS or base == "rules" and count or (count and not count.isdigit()) or count == "0":
+        raise ValueError(f"unknown player {name!r}; choose from {', '.join(dict.fromkeys([*Level, *OPPONENTS]))}, "
+                         "sparring:N, shooter:N or expert:N")
     return OPPONENTS[base](int(count) if count else None)

@@ -21,6 +21,7 @@ from benchmarks.opponents import (
     top_by_rank,
 )
 from hearts_desktop.bots import Bot
+from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
 from hearts_desktop.engine import Game, HandState, PassDirection, PlayerView, Ruleset, view_of
 from hearts_desktop.engine.cards import iter_bits, mask_of, parse_cards
 
@@ -89,7 +90,12 @@ def test_arena_line_ups_name_levels_and_outside_opponents() -> None:
     assert make_player("sparring:500").simulations == 500  # type: ignore[attr-defined]
     assert isinstance(make_player("shooter:700"), MoonShooter)
     assert make_player("shooter:700").simulations == 700  # type: ignore[attr-defined]
-    for wrong in ("rulez", "sparring:many", "rules:5"):
+    scaled = make_player("expert:600")  # the Expert at 4x its deals, card and pass alike
+    assert isinstance(scaled, ExpertBot)
+    assert (scaled.budget.max_deals, scaled.budget.min_deals) == (600, 4 * EXPERT_BUDGET.min_deals)
+    assert scaled.pass_budget.max_deals == 4 * PASS_BUDGET.max_deals
+    assert scaled.budget.confidence == EXPERT_BUDGET.confidence
+    for wrong in ("rulez", "sparring:many", "rules:5", "expert:0", "hard:300"):
         with pytest.raises(ValueError, match="unknown player"):
             make_player(wrong)
     result = run_arena(["medium", "rules", "rules", "rules"], hands=2, seed=1)

@@ -386,6 +386,13 @@ class Budget:
     indifference: float = 0.05
     safety_seconds: float | None = None
 
+    def scaled(self, factor: float) -> Budget:
+        """This budget with ``factor`` times its deals (and its safety cap): the same search,
+        thinking longer or shorter, for measuring strength against thinking time."""
+        cap = None if self.safety_seconds is None else self.safety_seconds * factor
+        return Budget(max(1, round(self.max_deals * factor)), max(1, round(self.min_deals * factor)),
+                      self.confidence, self.indifference, cap)
+
     def out_of_time(self, start: float) -> bool:
         """Whether the safety cap has been hit since ``start`` (a ``perf_counter`` reading);
         a hit is counted."""
