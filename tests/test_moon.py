@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
-from hearts_desktop.bots.expert import ExpertBot, expert_policy
-from hearts_desktop.bots.moon import (
-    DANGER_REAL,
-    DANGER_RUN,
-    defence_veto,
-    kept_from_us,
-    likely_shooter,
-    moon_danger,
-    moon_possible,
-)
+from hearts_desktop.bots.expert import expert_policy
+from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
 from hearts_desktop.bots.search import PlayoutPolicy
 from hearts_desktop.engine import CARDS, HandState, Ruleset, cards_of, view_of
 from hearts_desktop.engine.cards import mask_of, parse_cards
@@ -146,20 +136,3 @@ def test_playout_defenders_holding_only_hearts_feed_the_shooter_their_lowest() -
     played = view_of(state, 0).played_mask
     assert policy.shooter(state) == 2
     assert str(CARDS[policy.choose(state, played, shooter=2)]) == "2H"
-
-
-def test_the_expert_keeps_its_stopper_off_the_first_trick_of_a_lone_taker_cashing_winners() -> None:
-    """The player across took one heart on its ace of diamonds and now cashes the king; we
-    are void in diamonds. Throwing the ace of hearts on a trick nobody else can win is the
-    usual way to shed it, and the Expert's search picks it; but a lone taker cashing its side
-    winners is how a moon starts, and the ace is the stopper: the Expert keeps it (Hard, whose
-    veto waits for a real danger, is free to throw it)."""
-    tricks = [(0, "2C KC AC 3C", 2), (2, "AD 2D 2H 3D", 2)]
-    held = {0: "AH 5H 4H 5C 6C 7C 8C 2S 3S 4S 5S", 2: "QD JD TD 9D 8D AS KS QS 9C 6H"}
-    ours = view_of(hand_in_play(Ruleset(), held, tricks, 2, "KD 4D"), 0)
-    assert 0 < moon_danger(ours)[2] < DANGER_REAL
-    ace = mask_of(parse_cards("AH"))
-    assert defence_veto(ours) == 0 and defence_veto(ours, DANGER_RUN) == ace
-    for seed in range(4):
-        assert str(ExpertBot().choose_play(ours, random.Random(seed))) != "AH"
-

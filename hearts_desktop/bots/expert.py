@@ -53,7 +53,7 @@ from .base import Bot, Cancel, SeatLevels, never_cancel
 from .inference import DealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
-from .moon import DANGER_RUN, moon_possible
+from .moon import moon_possible
 from .opponent_model import ModelledDealSampler, modelled_seats
 from .search import (
     Budget,
@@ -171,7 +171,7 @@ class ExpertBot(Bot):
             result.candidates.sort(key=lambda s: card not in s.equivalents)
         elif result.best.attempt and not _moon_is_on(result):
             result.candidates.sort(key=lambda s: s.attempt)  # stable: the best safe card first
-        return defended(view, result, veto_from=DANGER_RUN)
+        return defended(view, result)
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
         return self.rank_passes(view, rng, cancel)[0].cards

@@ -54,12 +54,6 @@ DANGER_TAKE = 0.75
 """A seat's moon danger from which defence pays points to end the moon (``defence_take``):
 at ``DANGER_REAL`` the queen of spades alone reads as a moon, and taking a point trick from
 every such seat cost the searchers 0.3 points a hand against the sparring partner."""
-DANGER_RUN = 0.01
-"""A seat's moon danger from which the Expert keeps its stopper off the seat's tricks
-(``defence_veto``): any point of the lone taker's, or a pass of low cards. A strong shooter
-takes its first points while it cashes its side winners, and a stopper thrown on one of them
-is its moon: against three shooters (100 deals) the Expert threw its highest heart, void, on
-the lone taker's trick 19 times in the 37 hands shot against it, 35 in the 363 others."""
 LOW_PASS_SIGNAL = 0.3
 """Danger added when a seat passed us only low cards: a shooter passes its losers."""
 LOW_RANK = 7
@@ -100,17 +94,17 @@ def likely_shooter(view: PlayerView, threshold: float = DANGER_REAL) -> int:
     return worst if danger[worst] >= threshold else -1
 
 
-def defence_veto(view: PlayerView, threshold: float = DANGER_REAL) -> int:
-    """Cards moon defence forbids now, whatever the search says (0: none): against a danger
-    of ``threshold``, void in the led suit on a trick the likely shooter wins or may still
-    win, our highest heart, the stopper that can win a heart trick against it.
+def defence_veto(view: PlayerView) -> int:
+    """Cards moon defence forbids now, whatever the search says (0: none): against a real
+    danger, void in the led suit on a trick the likely shooter wins or may still win, our
+    highest heart, the stopper that can win a heart trick against it.
 
     The search deals the hidden cards evenly, so its shooter holds a random hand and rarely
     shoots in the playouts: there the stopper is one more high heart to shed (issue 24's
     moons against us, "the defence notices too late"). A seat that passed us its low cards
     and cashes winners is no random hand, and the stopper thrown on its trick may be the moon.
     """
-    shooter = likely_shooter(view, threshold)
+    shooter = likely_shooter(view)
     if shooter < 0 or not view.trick or view.legal & SUIT_MASKS[view.trick[0].suit]:
         return 0
     stopper = 1 << highest(view.hand & HEARTS_MASK) if view.hand & HEARTS_MASK else 0

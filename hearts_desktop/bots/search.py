@@ -40,7 +40,7 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
-from .moon import DANGER_REAL, defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
+from .moon import defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
 
 HEARTS: Final = int(Suit.HEARTS)
 SPADES: Final = int(Suit.SPADES)
@@ -568,17 +568,16 @@ def search_play(
     return SearchResult(candidates, deals, time.perf_counter() - start)
 
 
-def defended(view: PlayerView, result: SearchResult, take_early: bool = True,
-             veto_from: float = DANGER_REAL) -> SearchResult:
+def defended(view: PlayerView, result: SearchResult, take_early: bool = True) -> SearchResult:
     """``result`` with moon defence's call first (``moon.defence_take``, unless not
-    ``take_early``) or its veto last (``moon.defence_veto`` from a danger of ``veto_from``):
-    the search deals the hidden cards evenly, so it cannot see that a seat reading as a
-    shooter holds a shooter's hand. Stable: otherwise the search's order."""
+    ``take_early``) or its veto last (``moon.defence_veto``): the search deals the hidden cards
+    evenly, so it cannot see that a seat reading as a shooter holds a shooter's hand. Stable:
+    otherwise the search's order."""
     take = defence_take(view) if take_early else -1
     if take >= 0:
         result.candidates.sort(key=lambda s: take not in s.equivalents)
     else:
-        veto = defence_veto(view, veto_from)
+        veto = defence_veto(view)
         if veto:
             result.candidates.sort(key=lambda s: bool(veto >> s.card & 1))
     return result
