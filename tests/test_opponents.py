@@ -95,6 +95,7 @@ def test_arena_line_ups_name_levels_and_outside_opponents() -> None:
     assert (scaled.budget.max_deals, scaled.budget.min_deals) == (600, 4 * EXPERT_BUDGET.min_deals)
     assert scaled.pass_budget.max_deals == 4 * PASS_BUDGET.max_deals
     assert scaled.budget.confidence == EXPERT_BUDGET.confidence
+    assert make_player("expert:38").budget.safety_seconds == EXPERT_BUDGET.safety_seconds  # type: ignore[attr-defined]
     for wrong in ("rulez", "sparring:many", "rules:5", "expert:0", "hard:300"):
         with pytest.raises(ValueError, match="unknown player"):
             make_player(wrong)
