@@ -63,6 +63,9 @@ class DealRecord:
     decision_seconds: list[list[float]]
     safety_caps: list[int]
     """Decisions per line-up entry cut short by their budget's wall-clock cap (``SAFETY_CAP``)."""
+    shooters: list[int] = field(default_factory=list)
+    """Per rotation, the line-up entry that shot the moon or swept the tricks, -1 if none
+    (empty in journals written before it was kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,10 @@ class ArenaResult:
     deal_differences: tuple[tuple[int, float], ...] = ()
     """Per deal (by index), seat 0's points minus the others' mean over its rotations: what
     ``--compare`` pairs across runs on the same deals."""
+    moon_split: tuple[MoonPart, ...] = ()
+    """Seat 0's points minus the others' mean split by what happened in the hand: nobody shot
+    the moon, seat 0 shot it, another seat shot it (a sweep counts as a moon). Each part is
+    a share of the whole: the parts add up to ``seat0_minus_others``'s mean."""
 
     def to_json(self) -> dict[str, Any]:
         mean, low, high = self.seat0_minus_others
@@ -131,6 +138,8 @@ class ArenaResult:
             "seconds": round(self.seconds, 2),
             "workers": self.workers,
             "per_deal": [[index, round(difference, 6)] for index, difference in self.deal_differences],
+            "moon_split": [{"hands": part.name, "count": part.hands, "points_per_hand": round(part.points, 4)}
+                           for part in self.moon_split],
         }
 
     def table(self) -> str:
@@ -164,7 +173,21 @@ class ArenaResult:
             f"seat 0 ({self.bots[0].name}) scores {share:.1%} of the others' mean, "
             f"95% CI [{low:.1%}, {high:.1%}]"
         )
+        if self.moon_split:
+            parts = "; ".join(f"{part.name} {part.points:+.3f} ({part.hands} hand{'s' * (part.hands != 1)})"
+                              for part in self.moon_split)
+            lines.append(f"seat 0 minus the others' mean, by hand (parts of the whole): {parts}")
         return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class MoonPart:
+    """One part of seat 0's points minus the others' mean: the hands of one kind, summed and
+    divided by every hand played (so the parts add up to the whole)."""
+
+    name: str
+    hands: int
+    points: float
 
 
 def arena_rng(seed: int, *parts: int) -> random.Random:
@@ -205,6 +228,8 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
             record.moons[entry_at[result.moon_shooter]] += 1
         if result.sweeper is not None:
             record.sweeps[entry_at[result.sweeper]] += 1
+        shooter = result.moon_shooter if result.sweeper is None else result.sweeper
+        record.shooters.append(-1 if shooter is None else entry_at[shooter])
     return record
 
 
@@ -376,7 +401,29 @@ def summarize(
         seconds=seconds,
         workers=workers,
         deal_differences=tuple(zip((r.index for r in records), differences)),
+        moon_split=moon_split(records),
     )
+
+
+MOON_PARTS = ("nobody shot", "seat 0 shot", "another seat shot")
+
+
+def moon_split(records: Sequence[DealRecord]) -> tuple[MoonPart, ...]:
+    """Seat 0's points minus the others' mean in the hands nobody shot the moon, seat 0 shot
+    it and another seat shot it, each summed over its hands and divided by all the hands:
+    how much of the whole each kind of hand makes (empty when a record lacks the shooters)."""
+    if not records or any(len(r.shooters) != len(r.points) for r in records):
+        return ()
+    others = len(records[0].points[0]) - 1
+    totals = [0.0] * len(MOON_PARTS)
+    counts = [0] * len(MOON_PARTS)
+    for record in records:
+        for points, shooter in zip(record.points, record.shooters):
+            part = 0 if shooter < 0 else 1 if shooter == 0 else 2
+            totals[part] += points[0] - sum(points[1:]) / others
+            counts[part] += 1
+    hands = sum(counts)
+    return tuple(MoonPart(name, count, total / hands) for name, count, total in zip(MOON_PARTS, counts, totals))
 
 
 def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:

@@ -13,7 +13,14 @@ descriptions rather than from our bots:
   simulations a move by default (``sparring:N`` in an arena line-up sets N), counted, so a
   seeded run replays exactly.
 
-Both read only the ``PlayerView``, as every bot does; the worlds are the plausible deals
+* ``MoonShooter`` ("shooter"), the sparring partner playing for the moon as strong players
+  and programs do: it scores an outcome by its points against the others' (so a moon, which
+  the partner scores like a clean hand, is worth what a duplicate match pays for it), it
+  tries every card also with itself running the moon in the playouts below it and keeps the
+  plan that pays, and it passes its losers for a run when playouts say the run pays more
+  than the usual pass. ``shooter:N`` sets N simulations a move, as for the partner.
+
+All three read only the ``PlayerView``, as every bot does; the worlds are the plausible deals
 of our card inference (voids shown, cards passed), which is public reasoning, not a level.
 """
 
@@ -26,10 +33,12 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
-from hearts_desktop.bots.heuristics import QUEEN_BIT, winning_card
+from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
+from hearts_desktop.bots.heuristics import QUEEN_BIT, above_in_suit, winning_card
 from hearts_desktop.bots.inference import DealSampler, position_of
+from hearts_desktop.bots.search import runner_lead
 from hearts_desktop.engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
-from hearts_desktop.engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits
+from hearts_desktop.engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits, mask_of
 from hearts_desktop.engine.rules import CARDS_PASSED, RuleTables
 from hearts_desktop.words import Level
 
@@ -152,10 +161,44 @@ def playout_card(state: HandState, t: RuleTables, rng: random.Random, explore: f
     return rule_card(state.hands[seat], legal, trick, t.scoring_mask, last)
 
 
-def finish(state: HandState, t: RuleTables, rng: random.Random) -> tuple[int, ...]:
-    """Play the hand out with the playout policy; every seat's points."""
+def moon_open(state: HandState, t: RuleTables, seat: int) -> bool:
+    """Whether no seat but ``seat`` has won a moon card yet."""
+    for other in range(state.n):
+        if other != seat and state.taken[other] & t.moon_mask:
+            return False
+    return True
+
+
+def runner_card(state: HandState, t: RuleTables) -> int:
+    """The card of a seat playing for the moon: cash its sure winners (side suits first),
+    win every trick it can (with its cheapest winner when it plays last), keep its high
+    cards under a trick it cannot win, and discard its lowest clean card when void."""
+    legal = state.legal_mask()
+    hand = state.hands[state.turn]
+    seen = state.trick_mask
+    for won in state.taken:
+        seen |= won
+    out = t.deck & ~seen & ~hand
+    trick = tuple(state.trick)
+    if not trick:
+        return runner_lead(legal, out)
+    led = SUIT_MASKS[trick[0] // 13]
+    if legal & led:
+        over = legal & above_in_suit(winning_card(trick))
+        if not over:
+            return bottom_by_rank(legal)
+        return bottom_by_rank(over) if len(trick) == state.n - 1 else top_by_rank(over)
+    return bottom_by_rank(legal & ~t.scoring_mask or legal)
+
+
+def finish(state: HandState, t: RuleTables, rng: random.Random, runner: int = -1) -> tuple[int, ...]:
+    """Play the hand out with the playout policy; every seat's points. A ``runner`` seat
+    plays for the moon while nobody else has won a moon card (``runner_card``)."""
     while state.phase is Phase.PLAYING:
-        state.play(playout_card(state, t, rng))
+        if state.turn == runner and moon_open(state, t, runner):
+            state.play(runner_card(state, t))
+        else:
+            state.play(playout_card(state, t, rng))
     for chooser in state.to_act():  # a moon's shooter adds to the others (same gaps either way)
         state.apply(MoonAction(chooser, MoonScoring.ADD_TO_OTHERS))
     assert state.result is not None
@@ -172,6 +215,9 @@ class Node:
     visits: int = 0
     rewards: list[float] = field(default_factory=list)
     """Summed rewards of every seat over the simulations through this node."""
+    moons: int = 0
+    """Simulations through this root move in which the root's seat shot the moon (counted
+    for the shooter's moves only)."""
 
 
 def _node(state: HandState) -> Node:
@@ -179,16 +225,48 @@ def _node(state: HandState) -> Node:
     return Node(state.turn, list(iter_bits(state.legal_mask())) if playing else [], rewards=[0.0] * state.n)
 
 
-def uct_values(root_state: HandState, simulations: int, rng: random.Random, exploration: float) -> dict[int, float]:
-    """Each root move's mean reward for the seat to move, after ``simulations`` UCT
-    simulations in this perfect-information world (max^n: each seat picks for itself)."""
+def shot(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` shot the moon in this finished hand (or swept every trick, which is
+    a moon and more)."""
+    result = state.result
+    return result is not None and seat in (result.moon_shooter, result.sweeper)
+
+
+ATTEMPT = 64
+"""Added to a card to name a root move of the shooter's tree: that card, then its seat
+playing for the moon in every playout below it (a plan for the decision as a whole)."""
+
+
+def relative_scale(t: RuleTables) -> float:
+    """The shooter's reward unit: a point taken moves our points against the others' mean by
+    n / (n - 1) points, so this keeps a point worth what it is to the partner (the same
+    exploration), a moon worth what it pays."""
+    return t.penalty_total * t.players / (t.players - 1)
+
+
+def uct_values(
+    root_state: HandState, simulations: int, rng: random.Random, exploration: float, moon_plans: bool = False
+) -> dict[int, tuple[float, float]]:
+    """Each root move's mean reward for the seat to move, and the share of its simulations
+    in which that seat shot the moon (counted with ``moon_plans`` only), after
+    ``simulations`` UCT simulations in this perfect-information world (max^n: each seat
+    picks for itself).
+
+    With ``moon_plans`` (the shooter) every seat's reward is its points against the others'
+    mean, so a moon is worth what it pays, and each root card is also tried as card +
+    ``ATTEMPT``: the same card with the seat to move running the moon in the playouts.
+    """
     t = root_state.t
-    scale = t.penalty_total
+    others = root_state.n - 1
+    scale = relative_scale(t) if moon_plans else t.penalty_total
     root = _node(root_state)
+    if moon_plans:
+        root.untried += [card + ATTEMPT for card in root.untried]
     for _ in range(simulations):
         state = root_state.copy()
         path = [root]
         node = root
+        runner = -1
         while not node.untried and node.children:  # select: the first child of highest UCB
             log_n = math.log(node.visits)
             seat = node.seat
@@ -197,21 +275,30 @@ def uct_values(root_state: HandState, simulations: int, rng: random.Random, expl
                 value = child.rewards[seat] / child.visits + exploration * math.sqrt(log_n / child.visits)
                 if value > best_value:
                     best_card, best, best_value = card, child, value
+            if node is root and best_card >= ATTEMPT:
+                runner = root.seat
             node = best
-            state.play(best_card)
+            state.play(best_card % ATTEMPT)
             path.append(node)
         if node.untried:  # expand
             card = node.untried.pop(rng.randrange(len(node.untried)))
-            state.play(card)
+            if node is root and card >= ATTEMPT:
+                runner = root.seat
+            state.play(card % ATTEMPT)
             child = _node(state)
             node.children[card] = child
             path.append(child)
-        points = finish(state, t, rng)
+        points = finish(state, t, rng, runner)
+        total = sum(points)
+        if moon_plans and shot(state, root.seat):
+            path[1].moons += 1
         for visited in path:  # back up every seat's reward
             visited.visits += 1
             for s in range(len(points)):
-                visited.rewards[s] -= points[s] / scale
-    return {card: child.rewards[root.seat] / child.visits for card, child in root.children.items()}
+                lost = points[s] - (total - points[s]) / others if moon_plans else points[s]
+                visited.rewards[s] -= lost / scale
+    return {card: (child.rewards[root.seat] / child.visits, child.moons / child.visits)
+            for card, child in root.children.items()}
 
 
 class SparringPartner(Bot):
@@ -230,33 +317,164 @@ class SparringPartner(Bot):
     def choose_play(
         self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
     ) -> Card:
+        return CARDS[self.search(view, rng, cancel)[0] % ATTEMPT]
+
+    def search(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> list[int]:
+        """The root moves (cards, or card + ``ATTEMPT`` for a moon plan), best first."""
         legal = view.legal_cards()
         if len(legal) == 1:
-            return legal[0]
+            return [int(legal[0])]
+        plans = self.plays_for_moons(view)
         sampler = DealSampler(view)
-        totals = dict.fromkeys((int(c) for c in legal), 0.0)
-        per_world = max(len(legal), self.simulations // self.worlds)
+        totals = dict.fromkeys((int(c) + plan for plan in ((0, ATTEMPT) if plans else (0,)) for c in legal), 0.0)
+        moons = dict.fromkeys(totals, 0.0)
+        per_world = max(len(totals), self.simulations // self.worlds)
+        worlds = 0
         for _ in range(self.worlds):
             if cancel():
                 break
             world = position_of(view, sampler.sample(rng))
-            for card, value in uct_values(world, per_world, rng, self.exploration).items():
-                totals[card] += value
-        return CARDS[max(totals, key=lambda c: (totals[c], -c))]
+            for move, (value, moon_share) in uct_values(world, per_world, rng, self.exploration, plans).items():
+                totals[move] += value
+                moons[move] += moon_share
+            worlds += 1
+        ranked = sorted(totals, key=lambda move: (-totals[move], move))
+        return self.committed(view, ranked, totals, moons, worlds) if plans and worlds else ranked
+
+    def plays_for_moons(self, view: PlayerView) -> bool:
+        """Whether this decision also tries running the moon (the partner never does)."""
+        return False
+
+    def committed(self, view: PlayerView, ranked: list[int], totals: dict[int, float],
+                  moons: dict[int, float], worlds: int) -> list[int]:
+        """``ranked`` (best first, by summed reward) with a moon plan left first only if the
+        seat commits to it (the partner makes no plans)."""
+        return ranked
+
+
+# ----------------------------------------------------------------- the moon shooter
+
+
+PASS_WORLDS = 200
+"""Deals over which the shooter weighs a pass for a run against the usual pass."""
+MOON_SHARE = 0.5
+"""Share of a moon plan's simulations that must end in our moon before the shooter commits."""
+MOON_MARGIN = 1.0
+"""Points a hand a moon plan must gain over the best usual card before the shooter commits."""
+RUN_PASS_SHARE = 0.75
+"""Share of the pass playouts that must end in our moon before the shooter passes for a run."""
+
+
+def moon_open_in(view: PlayerView) -> bool:
+    """Whether the moon can still be ours: the rules score one and nobody else has won a moon card."""
+    if view.rules.moon is MoonScoring.OFF:
+        return False
+    moon_mask = view.rules.tables.moon_mask
+    return not any(finished.winner != view.seat and mask_of(finished.cards) & moon_mask for finished in view.tricks)
+
+
+def pass_for_a_run(t: RuleTables, hand: int, count: int = CARDS_PASSED) -> tuple[Card, ...]:
+    """What a player planning to take every trick gives away: the cards most likely to lose
+    a trick (the most unseen cards above them beyond our own cards above them in the suit),
+    then, among the sure winners, the lowest that carry no points (a point card passed away
+    must be won back)."""
+    unseen = t.deck & ~hand
+
+    def weakness(c: int) -> tuple[int, bool, int]:
+        above = above_in_suit(c)
+        losing = (unseen & above).bit_count() - (hand & above).bit_count()
+        return max(0, losing), not t.scoring_mask >> c & 1, -_rank(c)
+
+    return tuple(CARDS[c] for c in sorted(iter_bits(hand), key=weakness, reverse=True)[:count])
+
+
+class MoonShooter(SparringPartner):
+    """The sparring partner playing for the moon as strong players do: outcomes scored against
+    the others, every card also tried with a moon run behind it, and a pass for a run when the
+    playouts say it pays."""
+
+    def __init__(self, simulations: int = 10_000, worlds: int = 30, exploration: float = 0.7,
+                 pass_worlds: int = PASS_WORLDS) -> None:
+        super().__init__(simulations, worlds, exploration)
+        self.pass_worlds = pass_worlds
+
+    def plays_for_moons(self, view: PlayerView) -> bool:
+        return moon_open_in(view)
+
+    def committed(self, view: PlayerView, ranked: list[int], totals: dict[int, float],
+                  moons: dict[int, float], worlds: int) -> list[int]:
+        """A moon plan stays first only when its playouts shoot the moon often enough
+        (``MOON_SHARE``) and it pays ``MOON_MARGIN`` points more than the best card played
+        as usual: a perfect-information search sees every card a run needs, so it
+        overrates runs; otherwise the usual cards come first."""
+        scale = relative_scale(view.rules.tables) / worlds  # summed rewards back to points a hand
+        usual = [move for move in ranked if move < ATTEMPT]
+        best = ranked[0]
+        if (best >= ATTEMPT and moons[best] / worlds >= MOON_SHARE
+                and (totals[best] - totals[usual[0]]) * scale >= MOON_MARGIN):
+            return ranked
+        return usual + [move for move in ranked if move >= ATTEMPT]
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        usual = pass_by_danger(view.hand)
+        if view.rules.moon is MoonScoring.OFF:
+            return usual
+        run = pass_for_a_run(view.rules.tables, view.hand)
+        gain, moon_share = self.run_outlook(view, usual, run, rng, cancel)
+        return run if gain > 0 and moon_share >= RUN_PASS_SHARE else usual
+
+    def run_outlook(self, view: PlayerView, usual: tuple[Card, ...], run: tuple[Card, ...], rng: random.Random,
+                    cancel: Cancel = never_cancel) -> tuple[float, float]:
+        """How many points a hand passing ``run`` and playing for the moon scores better than
+        one passing ``usual`` and playing as the partner does, against the others, on average
+        over ``pass_worlds`` deals (the same deals for both; the others pass by danger), and
+        the share of those deals in which the run shot the moon."""
+        t = view.rules.tables
+        sampler = DealSampler(view)
+        gain = 0.0
+        moons = worlds = 0
+        for _ in range(self.pass_worlds):
+            if cancel():
+                break
+            deal = sampler.sample(rng)
+            for cards, runner, sign in ((usual, -1, 1.0), (run, view.seat, -1.0)):
+                state = HandState(view.rules, deal.hands, deal.kitty, view.direction)
+                state.pass_cards(view.seat, cards)
+                for seat in range(view.players):
+                    if seat != view.seat:
+                        state.pass_cards(seat, pass_by_danger(deal.hands[seat]))
+                points = finish(state, t, rng, runner)
+                mine = points[view.seat]
+                gain += sign * (mine - (sum(points) - mine) / (view.players - 1))
+                moons += runner >= 0 and shot(state, runner)
+            worlds += 1
+        return (gain / worlds, moons / worlds) if worlds else (0.0, 0.0)
+
+
+def expert_with(deals: int) -> ExpertBot:
+    """The Expert thinking ``deals`` deals for a card where it ships with
+    ``EXPERT_BUDGET.max_deals``, every other count of its budgets (its pass's too) scaled alike."""
+    factor = deals / EXPERT_BUDGET.max_deals
+    return ExpertBot(EXPERT_BUDGET.scaled(factor), PASS_BUDGET.scaled(factor))
 
 
 OPPONENTS: dict[str, Callable[[int | None], Bot]] = {
     "rules": lambda _simulations: RuleBot(),
     "sparring": lambda simulations: SparringPartner(simulations or 10_000),
+    "shooter": lambda simulations: MoonShooter(simulations or 10_000),
+    "expert": lambda deals: expert_with(deals) if deals else make_bot(Level.EXPERT),
 }
-"""The outside opponents by their arena names; ``sparring:N`` passes N simulations."""
+"""The outside opponents by their arena names; ``sparring:N`` and ``shooter:N`` pass N
+simulations; ``expert:N`` is our Expert at N deals a card (the strength-against-budget curve)."""
 
 
 def make_player(name: str) -> Bot:
-    """A bot by arena name: one of our levels, ``rules``, ``sparring`` or ``sparring:N``."""
+    """A bot by arena name: one of our levels, ``rules``, ``sparring``, ``shooter``, or
+    ``sparring:N`` / ``shooter:N``."""
     if name in tuple(Level):
         return make_bot(Level(name))
     base, _, count = name.partition(":")
-    if base not in OPPONENTS or (count and not count.isdigit()):
-        raise ValueError(f"unknown player {name!r}; choose from {', '.join([*Level, *OPPONENTS])} or sparring:N")
+    if base not in OPPONENTS or base == "rules" and count or (count and not count.isdigit()) or count == "0":
+        raise ValueError(f"unknown player {name!r}; choose from {', '.join(dict.fromkeys([*Level, *OPPONENTS]))}, "
+                         "sparring:N, shooter:N or expert:N")
     return OPPONENTS[base](int(count) if count else None)

@@ -91,6 +91,16 @@ def test_figures_are_consistent(small_run: ArenaResult) -> None:
     assert high < 0  # Medium beats three Easy players even over 40 deals
 
 
+def test_the_moon_split_adds_up_to_seat_0_minus_the_others(small_run: ArenaResult) -> None:
+    """Issue 43 asks for the whole in parts: hands nobody shot, seat 0's moons, the others'."""
+    nobody, ours, theirs = small_run.moon_split
+    assert nobody.points + ours.points + theirs.points == pytest.approx(small_run.seat0_minus_others[0])
+    assert nobody.hands + ours.hands + theirs.hands == small_run.hands_played
+    assert ours.hands == small_run.bots[0].moons + small_run.bots[0].sweeps
+    assert theirs.hands == sum(b.moons + b.sweeps for b in small_run.bots[1:])
+    assert theirs.hands == 0 or theirs.points > 0  # another's moon costs seat 0 26 points
+
+
 def test_the_share_interval_covers_the_true_ratio_about_95_times_in_100() -> None:
     """Seat-0-like points (mean 5) against others'-mean-like points (mean 8), correlated as
     in a deal: 1,000 samples of 300 deals, so the coverage is known to about +-1.5%."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hearts_desktop.bots.expert import expert_policy
 from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
 from hearts_desktop.bots.search import PlayoutPolicy
 from hearts_desktop.engine import CARDS, HandState, Ruleset, cards_of, view_of
@@ -94,6 +95,21 @@ def test_playout_defenders_defend_from_the_first_point_of_a_real_moon_danger() -
     assert policy.shooter(state) == 3
 
 
+
+
+def test_in_the_experts_playouts_a_lone_taker_of_a_third_of_the_points_runs_and_is_stopped() -> None:
+    """The player across has won every trick, cashing the top diamonds while we and the player
+    on our left threw eight hearts on them: 8 of 26 points, nobody else has any, no sign a
+    naive reader calls a moon (danger 0.31). A strong shooter is well on its way there; in
+    Hard's playouts nobody runs or defends before 60% of the points, in the Expert's both
+    start now (``EXPERT_MOON_SHARE``)."""
+    tricks = [(0, "2C 3C AC 4C", 2), (2, "AD 5D 2H 3H", 2), (2, "KD 6D 4H 5H", 2), (2, "QD 2D 6H 7H", 2),
+              (2, "JD 3D 8H 9H", 2)]
+    state = hand_in_play(Ruleset(), {2: "AH KH QH JH TD 9D 8D 7D"}, tricks, 2)
+    assert likely_shooter(view_of(state, 0)) == -1
+    assert PlayoutPolicy(state.rules).shooter(state) is None
+    policy = expert_policy(state.rules)
+    assert policy.shooter(state) == 2 and policy.runs(state, 2)
 
 
 def test_a_moon_runner_cashes_its_side_winners_before_its_hearts() -> None:

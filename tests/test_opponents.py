@@ -8,19 +8,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from benchmarks.arena import _lineup, run_arena
+from benchmarks.arena import _lineup, play_deal, run_arena
 from benchmarks.opponents import (
+    ATTEMPT,
+    MoonShooter,
     RuleBot,
     SparringPartner,
     bottom_by_rank,
     make_player,
     pass_by_danger,
+    pass_for_a_run,
     top_by_rank,
 )
 from hearts_desktop.bots import Bot
-from hearts_desktop.engine import Game, PlayerView
+from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
+from hearts_desktop.engine import Game, HandState, PassDirection, PlayerView, Ruleset, view_of
 from hearts_desktop.engine.cards import iter_bits, mask_of, parse_cards
 
+from .helpers import deal_with
 from .test_bots_basic import ALL_RULESETS, RULE_IDS
 from .test_search_bots import MOON_DEAL, MOON_TRICKS, after
 
@@ -35,8 +40,8 @@ def play_a_hand(bots: list[Bot], game: Game) -> None:
 @pytest.mark.parametrize("rules", ALL_RULESETS, ids=RULE_IDS)
 def test_the_outside_opponents_play_legally_in_every_ruleset(rules: object) -> None:
     game = Game(rules, 4)  # type: ignore[arg-type]
-    players = [RuleBot(), SparringPartner(simulations=60, worlds=3)]
-    play_a_hand([players[seat % 2] for seat in range(game.rules.players)], game)
+    players = [RuleBot(), SparringPartner(simulations=60, worlds=3), MoonShooter(simulations=60, worlds=3, pass_worlds=4)]
+    play_a_hand([players[seat % 3] for seat in range(game.rules.players)], game)
     assert len(game.results) == 1
 
 
@@ -80,11 +85,77 @@ def test_the_sparring_partner_stops_the_moon_and_replays_under_a_seed() -> None:
 
 
 def test_arena_line_ups_name_levels_and_outside_opponents() -> None:
-    assert _lineup("expert,rules,sparring:500,medium") == ["expert", "rules", "sparring:500", "medium"]
+    assert _lineup("expert,rules,sparring:500,shooter") == ["expert", "rules", "sparring:500", "shooter"]
     assert isinstance(make_player("sparring:500"), SparringPartner)
     assert make_player("sparring:500").simulations == 500  # type: ignore[attr-defined]
-    for wrong in ("rulez", "sparring:many"):
+    assert isinstance(make_player("shooter:700"), MoonShooter)
+    assert make_player("shooter:700").simulations == 700  # type: ignore[attr-defined]
+    scaled = make_player("expert:600")  # the Expert at 4x its deals, card and pass alike
+    assert isinstance(scaled, ExpertBot)
+    assert (scaled.budget.max_deals, scaled.budget.min_deals) == (600, 4 * EXPERT_BUDGET.min_deals)
+    assert scaled.pass_budget.max_deals == 4 * PASS_BUDGET.max_deals
+    assert scaled.budget.confidence == EXPERT_BUDGET.confidence
+    assert make_player("expert:38").budget.safety_seconds == EXPERT_BUDGET.safety_seconds  # type: ignore[attr-defined]
+    for wrong in ("rulez", "sparring:many", "rules:5", "expert:0", "hard:300"):
         with pytest.raises(ValueError, match="unknown player"):
             make_player(wrong)
     result = run_arena(["medium", "rules", "rules", "rules"], hands=2, seed=1)
     assert [b.name for b in result.bots] == ["medium", "rules", "rules", "rules"]
+
+
+# ----------------------------------------------------------------- the moon shooter
+
+SHOOTERS_HAND = "AH KH QH JH TH 5H 3H AS KS QS AC KC 2D"
+"""The top five hearts, the top spades and clubs: a moon for a player who plays for it."""
+HOPELESS_HAND = "2C 3C 4C 2D 3D 4D 2S 3S 4S 2H 3H 4H 5H"
+
+
+def play_out_with(seat_0: Bot, hand: str, seed: int) -> tuple[HandState, list[bool]]:
+    """The hand played to its end, ``seat_0`` holding ``hand`` against three small sparring
+    partners (who stop a player running the points); for a shooter in seat 0, whether each
+    of its decisions with a choice was a moon plan."""
+    state = deal_with(Ruleset(), {0: hand})
+    others = SparringPartner(simulations=200, worlds=4)
+    rng = random.Random(seed)
+    plans = []
+    while seats := state.to_act():
+        view = view_of(state, seats[0])
+        if seats[0] == 0 and isinstance(seat_0, MoonShooter) and len(view.legal_cards()) > 1:
+            plans.append(seat_0.search(view, random.Random(seed))[0] >= ATTEMPT)
+        state.apply((seat_0 if seats[0] == 0 else others).decide(view, rng))
+    return state, plans
+
+
+def test_the_shooter_runs_the_moon_with_a_hand_built_for_it_where_the_partner_does_not() -> None:
+    shooter = MoonShooter(simulations=400, worlds=8)
+    state, plans = play_out_with(shooter, SHOOTERS_HAND, seed=1)
+    assert state.result is not None and state.result.moon_shooter == 0
+    assert plans[0] and sum(plans) >= len(plans) - 2  # it plans the moon from its first card
+    state, _ = play_out_with(SparringPartner(simulations=400, worlds=8), SHOOTERS_HAND, seed=1)
+    assert state.result is not None and state.result.moon_shooter is None  # it avoids the points
+
+
+def test_the_shooter_does_not_run_a_hopeless_hand() -> None:
+    """With nothing but low cards it ducks every point, as the partner does (here another
+    seat shoots)."""
+    state, _ = play_out_with(MoonShooter(simulations=400, worlds=8), HOPELESS_HAND, seed=1)
+    assert state.result is not None and state.result.moon_shooter != 0 and state.result.card_points[0] == 0
+
+
+def test_the_shooter_passes_its_losers_for_a_run_only_when_the_playouts_say_it_pays() -> None:
+    shooter = MoonShooter(simulations=100, worlds=2)
+    strong = view_of(deal_with(Ruleset(), {0: SHOOTERS_HAND}, direction=PassDirection.LEFT), 0)
+    run = pass_for_a_run(strong.rules.tables, strong.hand)
+    assert "2D" in map(str, run) and not mask_of(run) & strong.rules.tables.moon_mask  # it keeps what a moon needs
+    assert shooter.choose_pass(strong, random.Random(1)) == run
+    hopeless = view_of(deal_with(Ruleset(), {0: HOPELESS_HAND}, direction=PassDirection.LEFT), 0)
+    assert shooter.choose_pass(hopeless, random.Random(1)) == pass_by_danger(hopeless.hand)
+
+
+def test_the_shooter_replays_under_a_seed() -> None:
+    view = view_of(deal_with(Ruleset(), {0: SHOOTERS_HAND}, direction=PassDirection.LEFT), 0)
+    shooter = MoonShooter(simulations=100, worlds=4, pass_worlds=20)
+    assert shooter.choose_pass(view, random.Random(4)) == shooter.choose_pass(view, random.Random(4))
+    line_up = [MoonShooter(simulations=40, worlds=4, pass_worlds=50), RuleBot(), RuleBot(), RuleBot()]
+    first, again = (play_deal(Ruleset(), line_up, seed=3, index=0) for _ in range(2))
+    assert first.points == again.points and first.moons == again.moons

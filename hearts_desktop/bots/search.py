@@ -386,6 +386,14 @@ class Budget:
     indifference: float = 0.05
     safety_seconds: float | None = None
 
+    def scaled(self, factor: float) -> Budget:
+        """This budget with ``factor`` times its deals: the same search, thinking longer or
+        shorter, for measuring strength against thinking time. The safety cap grows with it
+        but never shrinks: a smaller budget cut by the clock would no longer be counted in work."""
+        cap = None if self.safety_seconds is None else self.safety_seconds * max(1.0, factor)
+        return Budget(max(1, round(self.max_deals * factor)), max(1, round(self.min_deals * factor)),
+                      self.confidence, self.indifference, cap)
+
     def out_of_time(self, start: float) -> bool:
         """Whether the safety cap has been hit since ``start`` (a ``perf_counter`` reading);
         a hit is counted."""
