@@ -493,7 +493,7 @@ class App:
                                    code, address, chosen, heard)
         if isinstance(knocked, str):
             return knocked
-        self.stack.push(JoiningScene(self.size, knocked, on_playing=self.show_play, on_back=self.show_main_menu))
+        self.stack.push(JoiningScene(self.size, knocked, on_playing=self.show_play))
         return None
 
     def open_table_seats(self) -> None:
