@@ -186,6 +186,9 @@ class Play:
         """Why the table ended for this window, said once (a friend's: the host left)."""
         return None
 
+    def tell_the_network(self) -> None:
+        """Keep what the network hears of this game current (a hosted table's advertisement)."""
+
     def take_seat_request(self) -> bool:
         """Someone asks for a seat, not yet shown (each request is shown once)."""
         return False

@@ -79,7 +79,7 @@ class HostedPlay(Play):
         self.addresses: tuple[str, ...] = ()
         """Where friends can knock when they cannot see the table ("192.168.1.20:47474")."""
         self.discovery_note = ""
-        self._open_seats = -1
+        self._advertised_seats = -1
         self._requests_shown: set[int] = set()
 
     @classmethod
@@ -107,20 +107,24 @@ class HostedPlay(Play):
         play = cls(context, host)
         try:
             interfaces = place.discovery_interfaces
-            play.advertiser = network.advertise(seats[0].name, port, len(host.open_seats()), interfaces)
+            play.advertiser = network.advertise(seats[0].name, port, host.seats_to_take(), interfaces)
             play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
         except OSError:
             play.discovery_note = f"{UNDISCOVERABLE}: friends join by address."
         return play
 
     def update(self, dt: float) -> None:
-        """In the lobby: the friends' knocks, and the open seats the advertisement says."""
+        """In the lobby: the friends' knocks, and the seats to take the advertisement says."""
         self.host.update(dt)
-        open_seats = len(self.host.open_seats())
-        if open_seats != self._open_seats:
-            self._open_seats = open_seats
+        self.tell_the_network()
+
+    def tell_the_network(self) -> None:
+        """The advertisement follows the seats to take: open ones, and away friends' seats."""
+        seats = self.host.seats_to_take()
+        if seats != self._advertised_seats:
+            self._advertised_seats = seats
             if self.advertiser is not None:
-                self.advertiser.update(open_seats)
+                self.advertiser.update(seats)
 
     def start(self) -> None:
         """Deal: the lobby's seats are the game's."""

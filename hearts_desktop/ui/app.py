@@ -258,7 +258,7 @@ class App:
     def _hear_play(self) -> None:
         """What the game on the table tells the window between moves: its end (a friend's
         table whose host left: said once, over the table), a friend asking for a seat
-        (Friends' seats opens for the host's answer)."""
+        (Friends' seats opens for the host's answer); and what the network hears of it."""
         play = self.play
         if play is None:
             return
@@ -269,6 +269,7 @@ class App:
             self.stack.push(TableClosedScene(self.size, ending, self.show_main_menu))
         if play.take_seat_request():
             self.open_table_seats()
+        play.tell_the_network()
 
     def _global_key(self, intent: KeyPress) -> bool:
         """F11 anywhere; F2 and ? where no text is being typed (the table, the main menu)."""
