@@ -7,16 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.app_state import table_of
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.net.discovery import Advertiser
+from hearts_desktop.persistence import DataPaths
+from hearts_desktop.persistence.rejoin import LeftTable, load_left_table
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.ui.network_scenes import JoiningScene, JoinScene
+from hearts_desktop.ui.menus import MainMenuScene
+from hearts_desktop.ui.network_scenes import JoiningScene, JoinScene, TableClosedScene
+from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import FRAME, Driver
 from .net_fakes import MemoryNetwork
-from .net_play import NetTable, net_table
+from .net_play import CODE, NetTable, net_table
 from .test_saved_games import TABLE, seat_a_friend
 
 SEATS = [Seat("Hostess", SeatKind.HUMAN), Seat("Seat 2", SeatKind.REMOTE, Level.EASY),
@@ -114,3 +119,57 @@ def test_a_table_with_an_away_friend_is_advertised_with_a_seat_to_take(tmp_path:
         assert ad.heard[-1] == 1, ad.heard
     finally:
         driver.close()
+
+
+def join_by_form(driver: Driver, table: NetTable, name: str = "Fran") -> JoinScene:
+    driver.app.open_join()
+    driver.frame()
+    form = driver.top
+    assert isinstance(form, JoinScene)
+    form.name_field.text = name
+    form.code_field.text = CODE
+    form.address_field.text = "10.0.0.1:47474"
+    press(form, "Join")
+    driver.frame()
+    return form
+
+
+def test_the_menu_rejoins_a_table_left_in_one_click_until_the_host_closes_it(tmp_path: Path) -> None:
+    table = net_table(Ruleset(), SEATS)
+    driver = Driver(tmp_path, network=reaching(table))
+    note = DataPaths.resolve(tmp_path).left_table
+    try:
+        join_by_form(driver, table)
+        frames_until(driver, table, table.host.can_start)
+        table.host.start()
+        frames_until(driver, table, lambda: isinstance(driver.top, TableScene))
+        token = table.host.table[1].token
+        assert load_left_table(note).value == LeftTable("Host", "Fran", CODE, "10.0.0.1", 47474, token)
+    finally:
+        driver.close()  # the program closed: the seat is away, a computer plays it
+    frames_until_host(table, lambda: table.host.table[1].conn_id is None)
+    again = Driver(tmp_path, network=reaching(table))
+    try:
+        menu = again.top
+        assert isinstance(menu, MainMenuScene)
+        press(menu, "Rejoin Host's table")
+        again.frame()
+        frames_until(again, table, lambda: isinstance(again.top, TableScene))
+        assert table.host.table[1].conn_id is not None and table_of(again.app).controller.viewer == 1
+        table.host.close()
+        frames_until(again, table, lambda: isinstance(again.top, TableClosedScene))
+        assert not note.exists()
+        again.app.show_main_menu()
+        menu = again.top
+        assert isinstance(menu, MainMenuScene) and not any(
+            getattr(c, "label", "").startswith("Rejoin") for c in menu.controls)
+    finally:
+        again.close()
+
+
+def frames_until_host(table: NetTable, done: Callable[[], bool]) -> None:
+    for _ in range(STEPS):
+        if done():
+            return
+        table.step(play=False)
+    raise AssertionError("the host never saw it")
