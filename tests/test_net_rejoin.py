@@ -9,19 +9,22 @@ from pathlib import Path
 
 from benchmarks.app_state import table_of
 from hearts_desktop.engine import Ruleset
+from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.discovery import Advertiser
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.rejoin import LeftTable, load_left_table
 from hearts_desktop.persistence.seats import Seat
+from hearts_desktop.play.network import HostedPlay
 from hearts_desktop.ui.menus import MainMenuScene
 from hearts_desktop.ui.network_scenes import JoiningScene, JoinScene, TableClosedScene
+from hearts_desktop.ui.overlays import HandScoreScene
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import FRAME, Driver
 from .net_fakes import MemoryNetwork
-from .net_play import CODE, NetTable, net_table
+from .net_play import CODE, NetTable, net_table, started_table
 from .test_saved_games import TABLE, seat_a_friend
 
 SEATS = [Seat("Hostess", SeatKind.HUMAN), Seat("Seat 2", SeatKind.REMOTE, Level.EASY),
@@ -173,3 +176,36 @@ def frames_until_host(table: NetTable, done: Callable[[], bool]) -> None:
             return
         table.step(play=False)
     raise AssertionError("the host never saw it")
+
+
+def test_a_friend_back_during_the_hand_summary_is_seated_at_once(tmp_path: Path) -> None:
+    """The host's window reads the summary: the table below it is paused, its knocks are not."""
+    table = started_table(Ruleset(), SEATS)
+    driver = Driver(tmp_path)
+    try:
+        driver.app.show_play(HostedPlay(driver.app.context, table.host))
+        for _ in range(STEPS * 10):  # the host's person plays the hand at this window
+            if isinstance(driver.top, HandScoreScene):
+                break
+            if driver.human_to_act():
+                driver.act_by_click()
+            table.clock.now += FRAME
+            driver.frame()
+            for friend, bot in zip(table.friends, table.bots):
+                friend.update(FRAME)
+                bot.step(friend)
+        assert isinstance(driver.top, HandScoreScene) and table.host.awaiting_continue
+        ann = table.friends[0]
+        ann.retry_seconds = 10_000.0  # her program closed
+        ann.drop()
+        back = ClientTable("Ann", CODE, lambda: table.link.connect(), clock=table.clock, token=ann.token)
+        for _ in range(STEPS):
+            if back.state == "playing":
+                break
+            table.clock.now += FRAME
+            driver.frame()
+            back.update(FRAME)
+        assert back.state == "playing" and back.awaiting_continue, (back.state, back.waiting)
+        assert isinstance(driver.top, HandScoreScene)
+    finally:
+        driver.close()

@@ -313,6 +313,14 @@ class HostTable(NetworkTableRules):
         self.hosted.update(dt)
         self.pump(self.link.take())
 
+    def answer_arrivals(self) -> None:
+        """Act on what arrived, without advancing the host's own clock: while the host's
+        window pauses the table (the hand summary, a menu), a friend who knocks is still
+        seated at once, not when the host reads on."""
+        arrivals = [] if self._closed else self.link.take()
+        if arrivals:
+            self.pump(arrivals)
+
     def pump(self, arrivals: Sequence[HostArrival]) -> None:
         """Act on arrivals and send what they changed.
 

@@ -120,7 +120,9 @@ class HostedPlay(Play):
         self.keep_up()
 
     def keep_up(self) -> None:
-        """The advertisement follows the seats to take: open ones, and away friends' seats."""
+        """Friends' knocks answered even under the host's overlays; the advertisement follows
+        the seats to take: open ones, and away friends' seats."""
+        self.host.answer_arrivals()
         seats = self.host.seats_to_take()
         if seats != self._advertised_seats:
             self._advertised_seats = seats
