@@ -137,6 +137,8 @@ DEAL_CHOICE_NOTE = "The same cards in the same seats, passed the same way, with 
 PLAY_IT_AGAIN = "Play it again"
 DEAL_AGAIN_HEADING = "Hand {number}, played again"
 MAIN_MENU = "Main menu"
+REJOIN_TABLE = "Rejoin {host}'s table"
+"""The main menu's way back to a friend's table this program left or lost."""
 DEAL_AGAIN_RESULT = "This time: {now}. The first time: {then}."
 DEAL_AGAIN_RESULT_NAMED = "{name}: {now} this time, {then} the first time."
 """A deal played again, compared with the first time: one person, or each of several."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hearts_desktop.net.link import Arrived, Closed, HostArrival, Lost, Opened
+from hearts_desktop.net.discovery import Advertiser, Browser
+from hearts_desktop.net.link import Arrived, ClientLink, Closed, HostArrival, HostLink, Lost, Opened
 
 
 @dataclass
@@ -65,3 +67,29 @@ class MemoryClientLink:
             self.open = False
             self.host.clients.pop(self.conn_id, None)
             self.host.arrivals.append(Closed(self.conn_id))
+
+
+class MemoryNetwork:
+    """The app's network in memory: a friend reaches the table hosted here through ``link``;
+    nothing is found on the network; time is what the test says."""
+
+    def __init__(self) -> None:
+        self.link = MemoryHostLink()
+        self.now = 0.0
+        self.clock: Callable[[], float] = lambda: self.now
+
+    def listen(self, interface: str, port: int) -> tuple[HostLink, int]:
+        self.link = MemoryHostLink()
+        return self.link, 47_474
+
+    def connect(self, address: str, port: int) -> ClientLink:
+        return self.link.connect(address)
+
+    def advertise(self, host_name: str, port: int, open_seats: int, interfaces: list[str] | None) -> Advertiser:
+        raise OSError("no discovery in memory")
+
+    def browse(self, interfaces: list[str] | None) -> Browser:
+        raise OSError("no discovery in memory")
+
+    def addresses(self) -> list[str]:
+        return ["10.0.0.1"]

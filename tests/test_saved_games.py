@@ -12,8 +12,6 @@ import pytest
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Phase, Ruleset
 from hearts_desktop.net.client import ClientTable
-from hearts_desktop.net.discovery import Advertiser, Browser
-from hearts_desktop.net.link import ClientLink, HostLink
 from hearts_desktop.persistence import DataPaths, NewGameSetup, Seat, load_game
 from hearts_desktop.ui.form import FormScene
 from hearts_desktop.ui.intents import QuitRequested
@@ -26,37 +24,11 @@ from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import FRAME, Driver
-from .net_fakes import MemoryHostLink
+from .net_fakes import MemoryNetwork
 
 TABLE = NewGameSetup.of((Seat("Hostess", SeatKind.HUMAN), Seat("Seat 2", SeatKind.REMOTE, Level.EASY),
                          Seat("Ben", SeatKind.COMPUTER, Level.EASY), Seat("Cleo", SeatKind.COMPUTER, Level.EASY)),
                         Ruleset())
-
-
-class MemoryNetwork:
-    """The app's network in memory: a friend reaches the table hosted here through ``link``;
-    nothing is found on the network; time is what the test says."""
-
-    def __init__(self) -> None:
-        self.link = MemoryHostLink()
-        self.now = 0.0
-        self.clock = lambda: self.now
-
-    def listen(self, interface: str, port: int) -> tuple[HostLink, int]:
-        self.link = MemoryHostLink()
-        return self.link, 47_474
-
-    def connect(self, address: str, port: int) -> ClientLink:
-        return self.link.connect()
-
-    def advertise(self, host_name: str, port: int, open_seats: int, interfaces: list[str] | None) -> Advertiser:
-        raise OSError("no discovery in memory")
-
-    def browse(self, interfaces: list[str] | None) -> Browser:
-        raise OSError("no discovery in memory")
-
-    def addresses(self) -> list[str]:
-        return ["10.0.0.1"]
 
 
 @pytest.fixture

@@ -41,6 +41,7 @@ from ..persistence import (
     save_statistics,
 )
 from ..persistence.history import GameHistory, load_history, save_history
+from ..persistence.rejoin import LeftTable, forget_table, load_left_table, remember_table
 from ..persistence.saves import forget_unjudged, keep_unjudged, load_unjudged, unjudged_files, unjudged_path
 from ..persistence.stats import Accuracy, game_id, reread_statistics
 from ..words import Pace
@@ -108,8 +109,13 @@ class Session:
         """The local game the coach follows (never a network table)."""
         self._resumed: TableController | None = None
         """The table playing on the saved game (Continue, a restarted hand): it saves over it."""
+        self.left_table: LeftTable | None = None
+        """The friend's table this program left or lost, which the main menu offers to rejoin."""
         if paths is None:
             return
+        left = load_left_table(paths.left_table)
+        self.messages.extend(left.messages)
+        self.left_table = left.value
         settings = load_settings(paths.settings)
         statistics = load_statistics(paths.statistics)
         for loaded in (settings, statistics):
@@ -233,6 +239,17 @@ class Session:
                 self.messages.extend(writer.errors())
         messages, self.messages = self.messages, []
         return messages
+
+    def remember_table(self, table: LeftTable | None) -> None:
+        """Keep ``table`` to rejoin (None: forget it), on disk from now on."""
+        if table == self.left_table:
+            return
+        self.left_table = table
+        if self.paths is not None:
+            if table is None:
+                self._try(forget_table, self.paths.left_table)
+            else:
+                self._try(remember_table, self.paths.left_table, table)
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -71,7 +71,9 @@ class ClientTable(NetworkTableRules):
         connect: Callable[[], ClientLink],
         runner: BotRunner | None = None,
         clock: Callable[[], float] = time.monotonic,
+        token: str = "",
     ) -> None:
+        """``token``: a seat's token from an earlier game at this table, to sit there again."""
         self.name = name
         self.code = code
         self.connect = connect
@@ -82,7 +84,9 @@ class ClientTable(NetworkTableRules):
         """Why the table ended for this friend, in one sentence, once ``state`` is closed."""
         self.waiting = ""
         """What the host said to wait for before seating this friend (a code check, the host's yes)."""
-        self.token = ""
+        self.token = token
+        self.ended = False
+        """The host closed the table or turned this seat away: there is nothing to come back to."""
         self.joined: Joined | None = None
         self.lobby: list[p.SeatInfo] = []
         self.seat_infos: list[p.SeatInfo] = []
@@ -218,10 +222,12 @@ class ClientTable(NetworkTableRules):
             self._events.append(p.refusal_event(self.viewer, message))
         elif isinstance(message, p.Rejected):
             self.token = ""
+            self.ended = True
             self._close(message.reason)
         elif isinstance(message, p.Waiting):
             self.waiting = message.reason
         elif isinstance(message, p.Closing):
+            self.ended = True
             self._close(message.reason)
 
     def _welcome(self, message: p.Welcome) -> None:

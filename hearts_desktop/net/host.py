@@ -145,6 +145,12 @@ class HostTable(NetworkTableRules):
     def open_seats(self) -> list[int]:
         return self.lobby.open_seats()
 
+    def seats_to_take(self) -> int:
+        """What the table advertises: its open seats, and once it plays the seats of friends
+        who are away (their program closed or their line down), which they can come back to."""
+        away = [state for state in self.table if state.remote and not state.open and state.conn_id is None]
+        return len(self.open_seats()) + (len(away) if self.started else 0)
+
     def can_start(self) -> bool:
         return not self.started and not self.open_seats()
 
@@ -306,6 +312,14 @@ class HostTable(NetworkTableRules):
             return
         self.hosted.update(dt)
         self.pump(self.link.take())
+
+    def answer_arrivals(self) -> None:
+        """Act on what arrived, without advancing the host's own clock: while the host's
+        window pauses the table (the hand summary, a menu), a friend who knocks is still
+        seated at once, not when the host reads on."""
+        arrivals = [] if self._closed else self.link.take()
+        if arrivals:
+            self.pump(arrivals)
 
     def pump(self, arrivals: Sequence[HostArrival]) -> None:
         """Act on arrivals and send what they changed.

@@ -64,6 +64,11 @@ class DataPaths:
         return self.data_dir / "history.json"
 
     @property
+    def left_table(self) -> Path:
+        """The friend's table this program left or lost, to rejoin (``rejoin``)."""
+        return self.data_dir / "left-table.json"
+
+    @property
     def statistics(self) -> Path:
         return self.data_dir / "statistics.json"
 

@@ -186,6 +186,10 @@ class Play:
         """Why the table ended for this window, said once (a friend's: the host left)."""
         return None
 
+    def keep_up(self) -> None:
+        """Each frame: keep what outlasts this window current (a hosted table's advertisement,
+        a friend's note of the table to rejoin)."""
+
     def take_seat_request(self) -> bool:
         """Someone asks for a seat, not yet shown (each request is shown once)."""
         return False

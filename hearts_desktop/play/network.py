@@ -19,6 +19,7 @@ from ..controller.table_model import TableModel
 from ..engine import Game
 from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
+from ..persistence.rejoin import LeftTable
 from ..persistence.seats import DEFAULT_NAMES
 from ..words import Pace, and_list
 from .base import ComputerLevels, Offers, Play, PlayContext, ReviewTools
@@ -79,7 +80,7 @@ class HostedPlay(Play):
         self.addresses: tuple[str, ...] = ()
         """Where friends can knock when they cannot see the table ("192.168.1.20:47474")."""
         self.discovery_note = ""
-        self._open_seats = -1
+        self._advertised_seats = -1
         self._requests_shown: set[int] = set()
 
     @classmethod
@@ -107,20 +108,26 @@ class HostedPlay(Play):
         play = cls(context, host)
         try:
             interfaces = place.discovery_interfaces
-            play.advertiser = network.advertise(seats[0].name, port, len(host.open_seats()), interfaces)
+            play.advertiser = network.advertise(seats[0].name, port, host.seats_to_take(), interfaces)
             play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
         except OSError:
             play.discovery_note = f"{UNDISCOVERABLE}: friends join by address."
         return play
 
     def update(self, dt: float) -> None:
-        """In the lobby: the friends' knocks, and the open seats the advertisement says."""
+        """In the lobby: the friends' knocks, and the seats to take the advertisement says."""
         self.host.update(dt)
-        open_seats = len(self.host.open_seats())
-        if open_seats != self._open_seats:
-            self._open_seats = open_seats
+        self.keep_up()
+
+    def keep_up(self) -> None:
+        """Friends' knocks answered even under the host's overlays; the advertisement follows
+        the seats to take: open ones, and away friends' seats."""
+        self.host.answer_arrivals()
+        seats = self.host.seats_to_take()
+        if seats != self._advertised_seats:
+            self._advertised_seats = seats
             if self.advertiser is not None:
-                self.advertiser.update(open_seats)
+                self.advertiser.update(seats)
 
     def start(self) -> None:
         """Deal: the lobby's seats are the game's."""
@@ -184,28 +191,44 @@ class JoinedPlay(Play):
 
     offers = Offers(starts_games=False, next_game=False, all_cards_review=False)
 
-    def __init__(self, client: ClientTable, where: str) -> None:
+    def __init__(self, context: PlayContext, client: ClientTable, address: str, port: int) -> None:
+        self.session = context.session
         self.client = client
-        self.where = where
-        """The address knocked at, as shown while joining."""
+        self.address = address
+        self.port = port
         self._ending_said = False
+
+    @property
+    def where(self) -> str:
+        """The address knocked at, as shown while joining."""
+        return f"{self.address}:{self.port}"
 
     @classmethod
     def knock(cls, context: PlayContext, name: str, room_code: str, address: str, chosen: TableAd | None,
               heard: list[TableAd]) -> JoinedPlay | str:
         """Knock at the table the Join screen's answers name; else the problem in one sentence."""
-        from ..net.client import ClientTable
-
         target = join_target(room_code, address, chosen, heard)
         if isinstance(target, str):
             return target
         room, host_address, port = target
         if not name.isprintable():
             return "Choose a name made of letters and digits."
+        return cls.at(context, name, room, host_address, port)
+
+    @classmethod
+    def rejoin(cls, context: PlayContext, table: LeftTable) -> JoinedPlay:
+        """Knock at the table this program left or lost, with the seat's token: the same seat."""
+        return cls.at(context, table.name, table.code, table.address, table.port, table.token)
+
+    @classmethod
+    def at(cls, context: PlayContext, name: str, room_code: str, address: str, port: int,
+           token: str = "") -> JoinedPlay:
+        from ..net.client import ClientTable
+
         network = context.services.network
-        client = ClientTable(name, room, lambda: network.connect(host_address, port),
-                             runner=context.services.bot_runner(), clock=network.clock)
-        return cls(client, f"{host_address}:{port}")
+        client = ClientTable(name, room_code, lambda: network.connect(address, port),
+                             runner=context.services.bot_runner(), clock=network.clock, token=token)
+        return cls(context, client, address, port)
 
     @property
     def model(self) -> TableModel:
@@ -224,9 +247,23 @@ class JoinedPlay(Play):
         self._ending_said = True
         return self.client.closed_reason or "The table has closed."
 
+    def keep_up(self) -> None:
+        """The table to rejoin: noted once seated, forgotten when the game ends or the host
+        closes the table (a line lost or a seat left is kept: the token still seats it)."""
+        client = self.client
+        joined = client.joined
+        noted = self.session.left_table
+        if client.ended or client.over:
+            if noted is not None and (noted.address, noted.port, noted.code) == (self.address, self.port, client.code):
+                self.session.remember_table(None)
+        elif joined is not None and client.token:
+            self.session.remember_table(LeftTable(joined.host, client.name, client.code, self.address, self.port,
+                                                  client.token))
+
     def close(self) -> None:
         """Leave the seat (the host's computer plays it from now on)."""
         self.client.close()
+        self.keep_up()
 
 
 def join_target(code_text: str, address_text: str, chosen: TableAd | None,

@@ -32,7 +32,7 @@ from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, 
 from ..play.services import Services
 from ..play.worker import BotWorker
 from ..resources import DamagedAsset, MissingAsset, asset_path
-from ..words import Pace, SeatKind
+from ..words import REJOIN_TABLE, Pace, SeatKind
 from . import startup, theme, window
 from .card_art import CardArt
 from .game_screens import GameScreens, SmokeOverlays
@@ -258,7 +258,7 @@ class App:
     def _hear_play(self) -> None:
         """What the game on the table tells the window between moves: its end (a friend's
         table whose host left: said once, over the table), a friend asking for a seat
-        (Friends' seats opens for the host's answer)."""
+        (Friends' seats opens for the host's answer); and what the network hears of it."""
         play = self.play
         if play is None:
             return
@@ -269,6 +269,7 @@ class App:
             self.stack.push(TableClosedScene(self.size, ending, self.show_main_menu))
         if play.take_seat_request():
             self.open_table_seats()
+        play.keep_up()
 
     def _global_key(self, intent: KeyPress) -> bool:
         """F11 anywhere; F2 and ? where no text is being typed (the table, the main menu)."""
@@ -386,8 +387,10 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show_main_menu(self) -> None:
+        left = self.session.left_table
         self.stack.replace_all(MainMenuScene(self.size, self, continue_summary(self.session.saved),
-                                             continue_summary(self.session.saved_network, "Saved network game")))
+                                             continue_summary(self.session.saved_network, "Saved network game"),
+                                             REJOIN_TABLE.format(host=left.host_name) if left is not None else None))
 
     def quit_to_menu(self) -> None:
         self.show_main_menu()
@@ -493,8 +496,17 @@ class App:
                                    code, address, chosen, heard)
         if isinstance(knocked, str):
             return knocked
-        self.stack.push(JoiningScene(self.size, knocked, on_playing=self.show_play, on_back=self.show_main_menu))
+        self.stack.push(JoiningScene(self.size, knocked, on_playing=self.show_play))
         return None
+
+    def rejoin_table(self) -> None:
+        """Back to the friend's table this program left or lost, in its seat (its token)."""
+        from .network_scenes import JoiningScene
+
+        left = self.session.left_table
+        if left is not None:
+            self.stack.push(JoiningScene(self.size, JoinedPlay.rejoin(self.context, left), on_playing=self.show_play,
+                                         on_back=self.show_main_menu))
 
     def open_table_seats(self) -> None:
         from .network_scenes import HostSeatsScene

@@ -23,6 +23,8 @@ class Navigator(Protocol):
 
     def continue_network_game(self) -> None: ...
 
+    def rejoin_table(self) -> None: ...
+
     def open_new_game(self) -> None: ...
 
     def open_network(self) -> None: ...
@@ -53,7 +55,8 @@ class MainMenuScene(FormScene):
     close_keys = ()
 
     def __init__(self, size: tuple[int, int], nav: Navigator, saved_game: str | None,
-                 saved_network: str | None = None) -> None:
+                 saved_network: str | None = None, rejoin: str | None = None) -> None:
+        """``rejoin``: the label of the button back to a friend's table this program left."""
         super().__init__(size)
         self.notes = [note for note in (saved_game, saved_network) if note is not None]
         """A line about each game a Continue button resumes (none: no Continue)."""
@@ -69,6 +72,8 @@ class MainMenuScene(FormScene):
             entries.insert(0, ("Continue the network game", nav.continue_network_game))
         if saved_game is not None:
             entries.insert(0, ("Continue", nav.continue_game))
+        if rejoin is not None:
+            entries.insert(0, (rejoin, nav.rejoin_table))
         self.controls = [Button(label, action) for label, action in entries]
         self.note_top = 0
         """Where the line about the saved game goes: under the buttons."""

@@ -308,12 +308,9 @@ class JoinScene(FormScene):
         return choose
 
     def _join(self) -> None:
-        problem = self.on_join(self.name_field.text.strip(), self.code_field.text, self.address_field.text.strip(),
-                               self.chosen)
-        if problem is None:
-            self.close()
-        else:
-            self.problem = problem
+        """Knock; the Joining screen goes on top of this one, so its Back finds the form as typed."""
+        self.problem = self.on_join(self.name_field.text.strip(), self.code_field.text,
+                                    self.address_field.text.strip(), self.chosen) or ""
 
     def key(self, intent: Any) -> None:
         if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -412,7 +409,7 @@ class JoiningScene(FormScene):
     panel_shares = (0.6, 0.7)
 
     def __init__(self, size: tuple[int, int], play: JoinedPlay, on_playing: Callable[[JoinedPlay], None],
-                 on_back: Callable[[], None]) -> None:
+                 on_back: Callable[[], None] | None = None) -> None:
         super().__init__(size)
         self.play = play
         self.client = play.client
@@ -424,8 +421,10 @@ class JoiningScene(FormScene):
         self.buttons = [Button("Leave", self._back)]
 
     def _back(self) -> None:
+        """To the screen below (the Join form, as typed), or where ``on_back`` says."""
         self.close()
-        self.on_back()
+        if self.on_back is not None:
+            self.on_back()
 
     def on_exit(self) -> None:
         if not self.playing:
