@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach [--json]``.
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -74,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     coach.add_argument("--levels", type=coach_levels, default=tuple(Level),
                        help=f"the levels to review, comma-separated (default: {','.join(Level)})")
     coach.add_argument("--json", action="store_true")
+    claims = sub.add_parser("claims", help="every claim of the coach's and the hint's sentences checked against the view")
+    claims.add_argument("--decisions", type=int, default=5000)
+    claims.add_argument("--seed", type=int, default=1)
+    claims.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench in ("engine", "search"):
@@ -118,10 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(result))
         return 1 if result["host_crashed"] or result["hidden_cards_leaked"] else 0
-    elif args.bench == "coach":
-        from .coach import main as coach_main
-
-        return coach_main(args.hands, args.stable, args.workers, args.json, args.levels)
+    elif args.bench in ("coach", "claims"):
+        return run_coach_bench(args)
     return 0
 
 
@@ -134,6 +136,17 @@ def coach_levels(text: str) -> tuple[Level, ...]:
     if not names:
         raise argparse.ArgumentTypeError(f"no level given; the levels: {', '.join(Level)}")
     return tuple(level for level in Level if level in names)
+
+
+def run_coach_bench(args: argparse.Namespace) -> int:
+    """The coach's ranking of the levels, or its sentences' claims checked against the view."""
+    if args.bench == "coach":
+        from .coach import main as coach_main
+
+        return coach_main(args.hands, args.stable, args.workers, args.json, args.levels)
+    from .claims import main as claims_main
+
+    return claims_main(args.decisions, args.seed, args.json)
 
 
 def run_speed(args: argparse.Namespace) -> int:

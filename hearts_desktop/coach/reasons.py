@@ -8,11 +8,11 @@ disagree on their reasons.
 
 from __future__ import annotations
 
+from ..bots.facts import could_hold, later_seats, shown_void
 from ..bots.hint import card_words, cards_words, pass_reason, play_reason, seat_words
-from ..bots.knowledge import Knowledge
 from ..bots.search import CandidateStats, SearchResult
-from ..engine import PlayerView
-from ..engine.cards import QUEEN_OF_SPADES, Suit
+from ..engine import Card, PlayerView
+from ..engine.cards import QUEEN_OF_SPADES, RANKS_PER_SUIT, Suit
 from .review import Judgement, Mark, Option
 
 NOTABLE_SHARE = 0.15
@@ -23,7 +23,8 @@ def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     """Why the decision earned its mark, in one or two sentences."""
     best = judgement.best
     chosen = judgement.chosen
-    why_best = pass_reason(view, best.cards) if passing else play_reason(view, _as_search(judgement))
+    played = None if chosen is best else chosen.cards[0]
+    why_best = pass_reason(view, best.cards) if passing else play_reason(view, as_search(judgement), played)
     if judgement.forced:
         return why_best
     if judgement.mark is Mark.BEST:
@@ -39,31 +40,35 @@ def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     moons = chosen.share(chosen.moons_against) - best.share(best.moons_against)
     if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
         return (f"{after}, you take the queen of spades in {_percent(chosen, chosen.queen_taken)} "
-                f"of the deals ({_percent(best, best.queen_taken)} after {cards_words(best.cards)})"
-                f"{'' if passing else _void_fact(view)}.")
+                f"of the deals the coach tried ({_percent(best, best.queen_taken)} after {cards_words(best.cards)})"
+                f"{'' if passing else _queen_thrower(view, chosen.cards[0])}.")
     if moons >= NOTABLE_SHARE / 2:
         return (f"{doing} lets another player shoot the moon in {_percent(chosen, chosen.moons_against)} "
-                f"of the deals ({_percent(best, best.moons_against)} after {cards_words(best.cards)}).")
+                f"of the deals the coach tried ({_percent(best, best.moons_against)} after {cards_words(best.cards)}).")
     if best.moon_plan and not chosen.moon_plan:
         return (f"{doing} gives up a moon that {cards_words(best.cards)} makes in "
-                f"{_percent(best, best.moons_shot)} of the deals.")
-    return f"{doing} costs {judgement.cost:.1f} points more than {cards_words(best.cards)}, on average."
+                f"{_percent(best, best.moons_shot)} of the deals the coach tried.")
+    return (f"{doing} costs {judgement.cost:.1f} points more than {cards_words(best.cards)}, "
+            f"on average over the deals the coach tried.")
 
 
-def _void_fact(view: PlayerView) -> str:
-    """Who is known to be out of spades: they can throw the queen on a spade trick of ours."""
-    knowledge = Knowledge.from_view(view)
-    void = [s for s in range(view.players) if s != view.seat and knowledge.is_void(s, Suit.SPADES)]
-    if not void:
+def _queen_thrower(view: PlayerView, card: Card) -> str:
+    """A player still to play who has shown he is out of the suit of ``card`` and may hold
+    the queen: he can throw her on the trick. A player out of spades cannot hold her."""
+    suit = card // RANKS_PER_SUIT
+    if suit == Suit.SPADES:
         return ""
-    return f": {seat_words(view, void[0])} is out of spades"
+    for seat in later_seats(view):
+        if shown_void(view, seat, suit) and could_hold(view, seat, Card(QUEEN_OF_SPADES)):
+            return f": {seat_words(view, seat)} is out of {Suit(suit).label} and could hold the queen"
+    return ""
 
 
 def _percent(option: Option, count: int) -> str:
     return f"{round(100 * option.share(count))}%"
 
 
-def _as_search(judgement: Judgement) -> SearchResult:
+def as_search(judgement: Judgement) -> SearchResult:
     """The judgement in the search's terms, best first, so the hint's words can explain it."""
     candidates = [
         CandidateStats(o.cards[0], o.moon_plan, o.cards, list(o.values), float(o.own_points),
@@ -83,9 +88,9 @@ def all_cards_reason(judgement: Judgement, passing: bool) -> str:
     if judgement.mark is Mark.BEST:
         return f"With all cards shown, {doing} does as well as {cards_words(best.cards)}."
     if chosen.queen_taken > best.queen_taken:
-        fact = " you take the queen of spades after it."
+        fact = " when the coach plays the hand out from the true deal, you take the queen of spades after it."
     elif chosen.moons_against > best.moons_against:
-        fact = " another player shoots the moon after it."
+        fact = " when the coach plays the hand out from the true deal, another player shoots the moon after it."
     else:
         fact = ""
     return (f"With all cards shown, {doing} costs {judgement.gap:.1f} points more than "
