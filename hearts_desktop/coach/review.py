@@ -178,7 +178,7 @@ def judge(best: Option, chosen: Option, options: list[Option], deals: int, budge
     else:
         gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
         error = 0.0 if error == float("inf") else error
-    ordered = sorted(options, key=lambda o: o.value)
+    ordered = sorted(options, key=lambda o: (o is not best, o.value))
     return Judgement(chosen, tuple(ordered), charged(gap, error, budget), gap, error, deals)
 
 
@@ -295,9 +295,12 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
     """Score the pass made against the passes the Expert would consider (on the true deal
     ``truth`` alone, if given; the others' passes are still Medium's, as in every deal).
 
-    The field (Medium's pass and every triple of the cards most worth passing) is screened
-    on a few deals and halved; the finalists and the pass made are then measured on fresh
-    deals, so the best one's value is not the luckiest of many.
+    The field (Medium's pass and every triple of the cards most worth passing, each a set)
+    is screened on a few deals, keeping the passes the deals cannot yet tell from the
+    leader; the finalists, the pass made and Medium's pass are then measured on the same
+    fresh deals, so the best one's value is not the luckiest of many. Among finalists the
+    deals cannot tell apart, the best shown is the one a player would most want to pass
+    (``natural_best``).
     """
     t = view.rules.tables
     moon_on = view.rules.moon is not MoonScoring.OFF
@@ -311,23 +314,55 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
         field_.setdefault(_pass_key(ordered, one_target), Option(ordered))
     deal = dealer(view, truth)
     policy = MediumLookahead(view.rules, 0)
+    kept = {_pass_key(cards, one_target), _pass_key(usual, one_target)}
     alive = list(field_.values())
     screened = 0
-    while len(alive) > 4 and not cancel():
+    while len(alive) > FINALISTS and not cancel():
         for _ in range(budget.pass_screen):
             _pass_deal(view, deal(rng), alive, policy, moon_on)
         screened += budget.pass_screen
-        others = sorted((o for o in alive if o is not made), key=lambda o: o.value)
-        alive = [made] + others[: max(3, len(others) // 2)]
+        field_size, alive = len(alive), _screen(alive, kept, one_target, budget)
+        if len(alive) == field_size:
+            break
     finalists = [Option(o.cards) for o in alive]
-    made = finalists[0]
+    made = next(o for o in finalists if _pass_key(o.cards, one_target) == _pass_key(cards, one_target))
     deals = _deal_until_settled(
         lambda: _pass_deal(view, deal(rng), finalists, policy, moon_on),
         lambda: settled(made, finalists, budget),
         budget, cancel,
     )
-    best = min(finalists, key=lambda o: o.value)
+    best = natural_best(finalists, budget, lambda o: sum(pass_priority(t, c, view.hand) for c in o.cards))
     return judge(best, made, finalists, screened + deals, budget, truth is not None)
+
+
+FINALISTS = 4
+"""Screening stops when this few passes are left (besides any the deals cannot separate)."""
+
+
+def _screen(alive: list[Option], kept: set[tuple[Card, ...]], one_target: bool, budget: CoachBudget) -> list[Option]:
+    """The half of the field that leads, with the pass made and Medium's pass always kept,
+    and any pass the deals so far cannot tell from the leader kept too while it fits."""
+    leader = min(alive, key=lambda o: o.value)
+    ranked = sorted(alive, key=lambda o: o.value)
+    keep = max(FINALISTS - 1, len(alive) // 2)
+    survivors = []
+    for rank, option in enumerate(ranked):
+        if _pass_key(option.cards, one_target) in kept or rank < keep:
+            survivors.append(option)
+        elif option is not leader and len(survivors) < keep:
+            gap, error = paired_gap(option.values, leader.values)
+            if gap < budget.confidence * error:
+                survivors.append(option)
+    return survivors
+
+
+def natural_best(options: Sequence[Option], budget: CoachBudget, preference: Callable[[Option], float]) -> Option:
+    """The best option to show: among those whose cost against the lowest would be marked
+    best (the deals cannot tell them apart), the one ``preference`` ranks highest."""
+    lowest = min(options, key=lambda o: o.value)
+    tied = [o for o in options if o is lowest or mark_of(charged(*paired_gap(o.values, lowest.values), budget))
+            is Mark.BEST]
+    return max(tied, key=lambda o: (preference(o), -o.value))
 
 
 def _pass_key(cards: Sequence[Card], one_target: bool) -> tuple[Card, ...]:
