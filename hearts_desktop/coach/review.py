@@ -21,6 +21,7 @@ moon (ours or another's) counts at its true weight.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -84,14 +85,17 @@ class CoachBudget:
     """Deals per decision: ``first`` at once, then ``batch`` more until settled or ``most``.
 
     ``confidence`` is how many standard errors the cost's interval spans when asking
-    whether it lies inside one mark's band. ``doubt`` is how many standard errors are taken
-    off a cost before it is charged: a difference the deals cannot tell from zero is not
-    held against the player, and marks near a band's edge do not flip with the seed.
+    whether it lies inside one mark's band. ``doubt`` is how many standard errors *of the
+    full budget* are taken off a cost before it is charged: a difference the deals cannot
+    tell from zero is not held against the player, and the charge is the same whether the
+    deals stopped early or ran to ``most`` (an early stop's own error is larger, and
+    taking it off would make the same choice cheaper the sooner it settled).
     """
 
     first: int = 192
     batch: int = 192
-    most: int = 1344
+    most: int = 2688
+    """Only a cost near a mark's threshold runs this far: a clear one settles early."""
     confidence: float = 2.0
     doubt: float = 1.0
     pass_screen: int = 32
@@ -179,12 +183,14 @@ def judge(best: Option, chosen: Option, options: list[Option], deals: int, budge
         gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
         error = 0.0 if error == float("inf") else error
     ordered = sorted(options, key=lambda o: (o is not best, o.value))
-    return Judgement(chosen, tuple(ordered), charged(gap, error, budget), gap, error, deals)
+    return Judgement(chosen, tuple(ordered), charged(gap, error, budget, len(chosen.values)), gap, error, deals)
 
 
-def charged(gap: float, error: float, budget: CoachBudget) -> float:
-    """The cost held against the player: the measured gap less ``budget.doubt`` errors."""
-    return max(0.0, gap - budget.doubt * error)
+def charged(gap: float, error: float, budget: CoachBudget, deals: int) -> float:
+    """The cost held against the player: the measured gap less ``budget.doubt`` errors of
+    the full budget (``error``, measured on ``deals`` deals, scaled to ``budget.most``)."""
+    full_error = error * math.sqrt(min(1.0, deals / budget.most))
+    return max(0.0, gap - budget.doubt * full_error)
 
 
 def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> bool:
@@ -195,16 +201,17 @@ def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> b
     """
     best = min(options, key=lambda o: o.value)
     spread = budget.confidence
+    deals = len(chosen.values)
     if chosen is best:
         for other in options:
             if other is not chosen:
                 lead, error = paired_gap(other.values, chosen.values)
-                if mark_of(charged(spread * error - lead, error, budget)) is not Mark.BEST:
+                if mark_of(charged(spread * error - lead, error, budget, deals)) is not Mark.BEST:
                     return False
         return True
     gap, error = paired_gap(chosen.values, best.values)
-    low = charged(gap - spread * error, error, budget)
-    return mark_of(low) is mark_of(charged(gap + spread * error, error, budget))
+    low = charged(gap - spread * error, error, budget, deals)
+    return mark_of(low) is mark_of(charged(gap + spread * error, error, budget, deals))
 
 
 def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool], budget: CoachBudget,
@@ -360,8 +367,8 @@ def natural_best(options: Sequence[Option], budget: CoachBudget, preference: Cal
     """The best option to show: among those whose cost against the lowest would be marked
     best (the deals cannot tell them apart), the one ``preference`` ranks highest."""
     lowest = min(options, key=lambda o: o.value)
-    tied = [o for o in options if o is lowest or mark_of(charged(*paired_gap(o.values, lowest.values), budget))
-            is Mark.BEST]
+    tied = [o for o in options if o is lowest
+            or mark_of(charged(*paired_gap(o.values, lowest.values), budget, len(o.values))) is Mark.BEST]
     return max(tied, key=lambda o: (preference(o), -o.value))
 
 
