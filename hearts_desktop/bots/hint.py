@@ -1,17 +1,16 @@
-"""Hints: the Expert's suggestion for a player's seat, with a reason a person can read.
+"""The hint's and the coach's words: why a pass, a card or a moon choice, as a person reads it.
 
-The reason is built from what the search and the card counting found in this position
-(which cards are unseen, who is void, what the trick holds, the points each candidate is
-expected to cost), so it names the cards and facts that decided it. Like the bots, a hint
-needs only the player's view; it searches for as long as the Expert does, so the UI asks
-for it in the bot worker process and can cancel it.
+The reason is built from what the playouts and the card counting found in this position
+(which cards are still out, who is void, what the trick holds, the points each option is
+expected to cost), so it names the cards and facts that decided it; every fact comes from
+``facts.py``, proved by the player's view. The Hint itself is the coach's judgement
+(``coach/hint.py``); these words sit here, below the coach, because they need only a view
+and a search's statistics.
 """
 
 from __future__ import annotations
 
-import random
-
-from ..engine import Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
+from ..engine import Card, MoonScoring, PlayerView
 from ..engine.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -23,8 +22,6 @@ from ..engine.cards import (
 )
 from ..engine.rules import CARDS_PASSED
 from ..words import and_list
-from .base import Cancel, Hint, SeatLevels, choose_moon_by_score, never_cancel
-from .expert import ExpertBot
 from .facts import (
     HIGH_RANK,
     above_the_rest,
@@ -42,23 +39,6 @@ from .heuristics import QUEEN_BIT
 from .inference import QUEEN_CATCHERS
 from .medium import count_losers
 from .search import CandidateStats, SearchResult
-
-
-def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
-         expert: ExpertBot | None = None, seat_levels: SeatLevels = ()) -> Hint:
-    """The Expert's suggestion for ``view.seat``; ValueError when it has nothing to decide."""
-    expert = expert or ExpertBot()
-    if view.phase is Phase.PASSING and view.seat in view.waiting_to_pass:
-        cards = expert.choose_pass(view, rng, cancel)
-        return Hint(PassAction(view.seat, cards), pass_reason(view, cards))
-    if view.phase is Phase.MOON_CHOICE and view.moon_chooser == view.seat:
-        choice = choose_moon_by_score(view)
-        return Hint(MoonAction(view.seat, choice), moon_reason(view, choice))
-    if view.my_turn:
-        result = expert.search(view, rng, cancel, seat_levels)
-        return Hint(PlayAction(view.seat, result.best.card), play_reason(view, result))
-    raise ValueError("It is not this seat's turn to decide anything.")
-
 
 # ----------------------------------------------------------------- words
 
