@@ -281,4 +281,8 @@ def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
     assert all(d["all_cards"]["error"] == 0.0 and d["all_cards"]["reason"].startswith("With all cards shown")
                for d in printed["decisions"])
     assert coach_main(["review", str(path), "--all-cards"]) == 0
-    assert "All cards shown: best" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "All cards shown: best" in text
+    assert "Expected points count the points you take from here to the end of the hand" in text
+    pass_options = next(line for line in text.splitlines() if "options (expected points):" in line)
+    assert len(pass_options.split(": ", 1)[1].split(", ")) >= 2  # each option with its value

@@ -44,6 +44,7 @@ from ..bots.search import (
 )
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
+from ..words import CoachSentence
 
 
 class Mark(Enum):
@@ -69,8 +70,8 @@ screen quotes these figures."""
 def marks_sentence() -> str:
     """The marks and their thresholds, as the rules screen and the command line state them."""
     bands = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
-    return (f"The coach marks each decision by what it cost in expected points against the best one: "
-            f"{bands}, a blunder from {MARK_LIMITS[-1][1]:g}.")
+    marks = CoachSentence.MARKS.format(bands=bands, blunder=f"{MARK_LIMITS[-1][1]:g}")
+    return f"{marks} {CoachSentence.EXPECTED_POINTS}"
 
 
 def mark_of(cost: float) -> Mark:
