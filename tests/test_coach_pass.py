@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from hearts_desktop.coach.review import judge_pass
-from hearts_desktop.engine import Ruleset, parse_cards, view_of
+from hearts_desktop.coach.review import DEFAULT_BUDGET, Option, judge_pass, screen_field
+from hearts_desktop.engine import CARDS, Ruleset, parse_cards, view_of
 from hearts_desktop.engine.rules import PassDirection
 
 from .helpers import deal_with
@@ -31,3 +31,16 @@ def test_the_pass_made_and_the_best_are_measured_on_the_same_deals() -> None:
     judgement = judge_pass(view, tuple(parse_cards("2H 3H 7H")), random.Random(0))
     assert judgement.chosen in judgement.options
     assert len({len(o.values) for o in judgement.options}) == 1
+
+
+def test_the_screen_keeps_a_pass_the_deals_cannot_tell_from_the_leader() -> None:
+    """Eight passes after a few deals: the fifth is behind the first by less than the deals
+    can tell (its values swing around the leader's), the last three clearly behind."""
+    def option(values: list[float]) -> Option:
+        return Option(tuple(CARDS[c] for c in range(len(values), len(values) + 3)), values=values)
+    leader = option([0.0] * 8)
+    field = [leader, option([0.1] * 8), option([0.2] * 8), option([0.3] * 8),
+             option([3.0, -2.0] * 4), option([5.0] * 8), option([6.0] * 8), option([7.0] * 8)]
+    kept = screen_field(field, set(), True, DEFAULT_BUDGET)
+    assert field[4] in kept
+    assert not {id(o) for o in field[5:]} & {id(o) for o in kept}

@@ -329,7 +329,7 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
         for _ in range(budget.pass_screen):
             _pass_deal(view, deal(rng), alive, policy, moon_on)
         screened += budget.pass_screen
-        field_size, alive = len(alive), _screen(alive, kept, one_target, budget)
+        field_size, alive = len(alive), screen_field(alive, kept, one_target, budget)
         if len(alive) == field_size:
             break
     finalists = [Option(o.cards) for o in alive]
@@ -347,17 +347,17 @@ FINALISTS = 4
 """Screening stops when this few passes are left (besides any the deals cannot separate)."""
 
 
-def _screen(alive: list[Option], kept: set[tuple[Card, ...]], one_target: bool, budget: CoachBudget) -> list[Option]:
+def screen_field(alive: list[Option], kept: set[tuple[Card, ...]], one_target: bool, budget: CoachBudget) -> list[Option]:
     """The half of the field that leads, with the pass made and Medium's pass always kept,
-    and any pass the deals so far cannot tell from the leader kept too while it fits."""
-    leader = min(alive, key=lambda o: o.value)
+    and up to ``FINALISTS`` more that the deals so far cannot tell from the leader."""
     ranked = sorted(alive, key=lambda o: o.value)
+    leader = ranked[0]
     keep = max(FINALISTS - 1, len(alive) // 2)
     survivors = []
     for rank, option in enumerate(ranked):
         if _pass_key(option.cards, one_target) in kept or rank < keep:
             survivors.append(option)
-        elif option is not leader and len(survivors) < keep:
+        elif len(survivors) < keep + FINALISTS:
             gap, error = paired_gap(option.values, leader.values)
             if gap < budget.confidence * error:
                 survivors.append(option)
