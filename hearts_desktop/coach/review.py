@@ -95,9 +95,9 @@ class CoachBudget:
 
     first: int = 192
     batch: int = 192
-    most: int = 2688
+    most: int = 5376
     """Only a cost near a mark's threshold runs this far: a clear one settles early."""
-    confidence: float = 2.0
+    confidence: float = 2.5
     doubt: float = 1.0
     pass_screen: int = 32
     """Deals on which every candidate pass is tried before the field is halved."""
