@@ -160,9 +160,9 @@ def run(messages: int, seed: int, timeout: float, games: int = 8) -> dict[str, A
         assert host.stdout is not None
         hosting = json.loads(host.stdout.readline())
         port = hosting["port"]
-        honest = [_start(["--join", hosting["code"], "--address", f"127.0.0.1:{port}", "--headless", "--bot", "easy",
+        honest = [_start(["--join", hosting["code"], "--address", f"127.0.0.1:{port}", "--bot", "easy",
                           "--name", name, "--net-log", str(folder / f"{name}.jsonl"), "--max-seconds", str(timeout)],
-                         subprocess.DEVNULL) for name in ("Ann", "Bob")]
+                         subprocess.DEVNULL, "benchmarks.lan_friend") for name in ("Ann", "Bob")]
         counts: Counter[str] = Counter()
         stop = threading.Event()
         outside = threading.Thread(target=attack_outside, args=(port, messages // 8, stop, counts), daemon=True)

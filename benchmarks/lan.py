@@ -2,7 +2,7 @@
 
 Every program is a separate process speaking the real protocol over real websockets: the
 host is ``benchmarks.lan_host`` (the program's headless host with its link watched), each
-friend ``hearts-desktop --join ... --headless --bot``. The host's link audits every message
+friend ``benchmarks.lan_friend`` (the program's headless friend with its table logged). The host's link audits every message
 it sends for hidden cards (``LeakAudit``) and logs when each table update was sent; each
 friend logs when it took each update in and a fingerprint of the table it then holds. One
 friend cuts its connection every ``drop_every`` updates, in the middle of hands, and
@@ -31,7 +31,7 @@ from hearts_desktop.words import Pace
 NAMES = ("Ann", "Bob", "Cat", "Dee")
 
 
-def _start(arguments: list[str], stdout: Any, program: str = "hearts_desktop") -> subprocess.Popen[str]:
+def _start(arguments: list[str], stdout: Any, program: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", program, *arguments], stdout=stdout,
                             stderr=subprocess.PIPE, text=True)
 
@@ -61,12 +61,11 @@ def run(clients: int, games: int, drop_every: int, seed: int, level: str, timeou
         hosting = json.loads(host.stdout.readline())
         friends = []
         for index in range(clients):
-            arguments = ["--join", hosting["code"], "--address", f"127.0.0.1:{hosting['port']}", "--headless",
-                         "--bot", level, "--name", NAMES[index], "--seed", str(seed + index + 1),
+            arguments = ["--join", hosting["code"], "--address", f"127.0.0.1:{hosting['port']}", "--bot", level, "--name", NAMES[index], "--seed", str(seed + index + 1),
                          "--net-log", str(folder / f"friend{index}.jsonl"), "--max-seconds", str(timeout)]
             if index == 0 and drop_every:
                 arguments += ["--drop-every", str(drop_every)]
-            friends.append(_start(arguments, subprocess.DEVNULL))
+            friends.append(_start(arguments, subprocess.DEVNULL, "benchmarks.lan_friend"))
         started = time.perf_counter()
         host_out, host_err = host.communicate(timeout=timeout + 30)
         for friend in friends:

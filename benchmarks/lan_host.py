@@ -24,13 +24,14 @@ from hearts_desktop.engine import Game, preset_by_key
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.cli import headless_seats
 from hearts_desktop.net.code import new_code
-from hearts_desktop.net.headless import JsonLog, digest, serve
+from hearts_desktop.net.headless import serve
 from hearts_desktop.net.host import HostTable
 from hearts_desktop.net.transport import WebSocketHost
 from hearts_desktop.words import Level, Pace
 
 from .audit import LeakAudit
 from .host_watch import WatchedLink
+from .net_log import JsonLog, digest
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """The layout check run: every screen of ``layout_screens`` at every size, inspected by ``layout``.
 
 ``python -m benchmarks layout [--json] [--sheets DIR]`` (see ``layout`` for what counts as a
-problem). Kept apart from both so that the screens can use the inspector without the
+problem; at each size, Large cards making the hand less than ``LARGER_HAND`` taller is one too). Kept apart from both so that the screens can use the inspector without the
 inspector knowing the screens (no import circle).
 """
 
@@ -16,9 +16,15 @@ from pathlib import Path
 import pygame
 
 from hearts_desktop.ui import theme, window
+from hearts_desktop.ui.layout import TableLayout
 
 from . import layout_screens as s
 from .layout import PORTRAIT, SIZES, Problem, Screen, contact_sheet, inspect
+
+LARGER_HAND = 1.15
+"""Large cards must make the hand at least this much taller at every size, or the switch
+looks broken (issue 46: 2.6% at 1280x800)."""
+PLAYERS = (3, 4, 5)
 
 
 @dataclass
@@ -37,6 +43,16 @@ def screens() -> list[Screen]:
     return s.all_screens()
 
 
+def large_card_problems(size: tuple[int, int]) -> list[str]:
+    """Where Large cards do not make the hand ``LARGER_HAND`` taller at this window size."""
+    problems = []
+    for players in PLAYERS:
+        normal, large = (TableLayout.compute(size, players, 0, large).hand_h for large in (False, True))
+        if large < LARGER_HAND * normal:
+            problems.append(f"large cards make the hand only {large / normal - 1:.1%} taller with {players} players")
+    return problems
+
+
 def check(sizes: Sequence[tuple[int, int]] = (*SIZES, PORTRAIT), sheets: Path | None = None,
           only: Callable[[str], bool] = lambda name: True) -> Report:
     """Draw every screen at every size; the problems found, and the contact sheets if asked."""
@@ -46,6 +62,7 @@ def check(sizes: Sequence[tuple[int, int]] = (*SIZES, PORTRAIT), sheets: Path | 
     with tempfile.TemporaryDirectory(prefix="hearts-layout-") as folder, s.stage(Path(folder)) as stage:
         for asked in sizes:
             size = window.laid_out(asked)
+            report.problems += [Problem("table", asked, what) for what in large_card_problems(size)]
             pictures: list[tuple[str, pygame.Surface]] = []
             for screen in chosen:
                 stage.show(screen, size)

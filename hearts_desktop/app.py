@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .engine import PRESETS, build, preset_by_key
@@ -17,6 +18,9 @@ from .persistence.saves import MAX_SEED
 from .persistence.seats import MAX_NAME_LENGTH
 from .ui import window
 from .words import Pace
+
+if TYPE_CHECKING:
+    from .ui.app import AppOptions
 
 # A smoke game that has not finished after this long is hung: fail instead of waiting forever.
 SMOKE_MAX_SECONDS = 300.0
@@ -64,7 +68,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__} ({build()} build)")
     parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
-    parser.add_argument("--pace", type=Pace, choices=tuple(Pace), help="how fast computer players act")
+    parser.add_argument("--pace", type=Pace, choices=tuple(Pace),
+                        help="how fast computer players act (kept in your settings, as if chosen there)")
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
     parser.add_argument("--size", type=_size, default=window.DEFAULT, help="window size, e.g. 1280x800")
     parser.add_argument("--smoke", action="store_true",
@@ -108,14 +113,21 @@ def run_autoplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def open_table(args: argparse.Namespace) -> int:
-    from .ui.app import AppOptions, RunLimits, ScriptedGame, run
+def app_options(args: argparse.Namespace) -> AppOptions:
+    """What the window takes from the command line."""
+    from .ui.app import AppOptions
 
-    options = AppOptions(
+    return AppOptions(
         seed=args.seed, size=args.size, data_dir=args.data_dir,
         player_name=args.name[:MAX_NAME_LENGTH].strip() if args.name else None,
-        net_interface=args.interface, net_port=args.port,
+        net_interface=args.interface, net_port=args.port, pace=args.pace,
     )
+
+
+def open_table(args: argparse.Namespace) -> int:
+    from .ui.app import RunLimits, ScriptedGame, run
+
+    options = app_options(args)
     script = None
     if args.smoke:
         script = ScriptedGame.smoke_check(preset_by_key(args.preset).rules, args.pace or Pace.INSTANT)

@@ -80,6 +80,35 @@ _TIMINGS = {
 }
 
 
+AWAY_SEAT_PLAYED = "{name} is away: a computer plays for now ({level})."
+SLOW_SEAT_PLAYED = "{name} let a turn pass: a computer plays until {name} moves ({level})."
+HOST_GAVE_SEAT = "The host gave {name}'s seat to a computer for now ({level})."
+YOU_GAVE_SEAT = "You gave {name}'s seat to a computer ({level})."
+"""A computer plays a friend's seat at a network table: the host's and the friends' notes."""
+
+RECEIVED_FROM = "From {givers}: {cards} (raised in your hand)"
+"""The cards passed to a person, named when they first see their hand after the pass."""
+
+
+ALREADY_OPEN = "Hearts Desktop is already open in another window: switch to that window to play on."
+"""What a second copy started on the same data folder says before it closes."""
+
+FRIEND_SEAT = "A friend"
+"""A seat left open for a friend at a table hosted on the network (the New game dialog)."""
+FRIEND_LEVEL_NOTE = "The level beside a friend's seat: the computer that plays it while the friend is away."
+
+PLAYER_NUMBER = "Player {number}"
+"""A person's name at a hot-seat table where the default "You" would name everyone."""
+
+ONE_POINT = "{count} pt"
+POINTS = "{count} pts"
+
+
+def points(count: int) -> str:
+    """"1 pt", "-1 pt", "12 pts": a score as the table and the coach write it."""
+    return (ONE_POINT if abs(count) == 1 else POINTS).format(count=count)
+
+
 def and_list(words: list[str]) -> str:
     """"Alice", "Alice and Ben", "Alice, Ben and Clara": a list as a sentence says it (the
     hint's cards and the names of who passed you cards alike)."""

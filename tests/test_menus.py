@@ -337,7 +337,7 @@ def test_settings_are_saved_and_applied_at_once(driver: Driver) -> None:
     assert (stored.deck, stored.card_back, stored.large_cards, stored.confirm_play) == ("4color", "red", True, True)
     assert stored.animations and stored.pace is Pace.INSTANT  # ▶ on Quick: the next faster
     assert table_of(app).art.deck == "4color" and table_of(app).art.back_colour == "red"
-    assert table_of(app).layout.card_h > card_h
+    assert table_of(app).layout.hand_h > card_h
     assert table_of(app).motion.animations and table_of(app).keyboard.confirm_play
     assert controller_of(app).pace is Pace.INSTANT
     change("Computers' pace")
@@ -434,3 +434,12 @@ def test_three_names_in_a_sentence_read_as_a_list() -> None:
     assert question.startswith("Replace your saved game of Ann, Bo and Cy?")
     with pytest.raises(NameRefused, match="mixes Cyrillic, Greek and Latin letters"):
         clean_name("Aβд")  # a Latin A, a Greek beta, a Cyrillic de
+
+
+def test_a_saved_game_of_computers_only_is_asked_about_not_crashed_on() -> None:
+    """New game over a save with no person in it (``--autoplay`` on the real data folder)
+    closed the program: the question joined an empty list of names."""
+    game, _ = finished_game()
+    computers = tuple(Seat(name, SeatKind.COMPUTER) for name in ("Ann", "Bo", "Cy", "Di"))
+    question = replace_question(SavedGame(game, computers, datetime.now().astimezone()))
+    assert question.startswith("Replace your saved game of computers only? It is at hand")

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from benchmarks.net_log import digest
 from hearts_desktop import __version__
 from hearts_desktop.controller.table import Refused
 from hearts_desktop.engine import Phase, PlayAction, Ruleset, cards_of
@@ -13,7 +14,6 @@ from hearts_desktop.net import protocol as p
 from hearts_desktop.net.admission import MAX_IDLE
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.net.code import FREE_TRIES_PER_ADDRESS
-from hearts_desktop.net.headless import digest
 from hearts_desktop.net.host import MAX_DROPPED
 from hearts_desktop.net.redact import redact_view
 from hearts_desktop.persistence.seats import Seat
@@ -254,7 +254,7 @@ def test_a_dropped_friend_is_played_by_a_computer_and_rejoins_to_the_exact_table
     friend.retry_seconds = 10_000.0
     moves = len(table.host.game.actions)
     table.run(lambda: len(table.host.game.actions) > moves + 12, steps=2000)
-    assert any("is away: a Medium computer plays" in note for note in table.host.notes())
+    assert any("is away: a computer plays for now (Medium)" in note for note in table.host.notes())
     friend.retry_seconds = 0.0
     table.step(play=False)
     table.step(play=False)

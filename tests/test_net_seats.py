@@ -91,6 +91,23 @@ def test_a_friend_without_their_token_asks_for_their_seat_back_and_the_host_give
     assert again.viewer == ann.viewer and table.host.seats[ann.viewer].name == "Ann"
 
 
+def test_requests_from_one_address_cannot_keep_another_computer_from_asking() -> None:
+    """Four programs with the code from one computer filled the host's requests, and the
+    friend whose program had lost its token was told to try again in a minute, for as long
+    as they stayed (outside attack on issue 40). One request waits per address."""
+    table, ann = friend_table()
+    away(table, ann)
+    mallory = asking(table, "Mallory", "10.0.0.66")
+    again = [table.join(f"Mallory {n}", address="10.0.0.66") for n in range(2, 5)]
+    table.run(lambda: all(a.state == "closed" for a in again), steps=40)
+    assert again[0].closed_reason == "You already asked the host for a seat from this computer: wait for their answer."
+    back = table.join("Ann", address="10.0.0.9")
+    table.run(lambda: len(table.host.requests) == 2, steps=40)
+    assert back.state == "joining" and mallory.state == "joining"
+    assert [r.text for r in table.host.requests] == ["Mallory (at 10.0.0.66) asks for Ann's seat.",
+                                                     "Ann (at 10.0.0.9) asks for their seat back."]
+
+
 def test_a_second_window_without_the_token_cannot_take_a_seat_in_use() -> None:
     table, ann = friend_table()
     other = asking(table, "Ann", "10.0.0.2")

@@ -15,7 +15,9 @@ import pytest
 
 from hearts_desktop import resources
 from hearts_desktop.app import parse_args
+from hearts_desktop.controller.session import Session
 from hearts_desktop.engine import CARDS
+from hearts_desktop.persistence.lock import FolderInUse
 from hearts_desktop.persistence.saves import MAX_SEED
 from hearts_desktop.ui import app as app_module
 from hearts_desktop.ui import card_art, message_window, startup, window
@@ -162,6 +164,26 @@ def test_the_sentence_goes_to_a_message_box_too(assets: Path, tmp_path: Path, mo
     monkeypatch.setattr(app_module, "alert", said.append)
     assert run(AppOptions(data_dir=tmp_path), limits=RunLimits(frames=1)) == 2
     assert len(said) == 1 and "KD.png" in said[0] and "damaged" in said[0]
+
+
+def test_the_data_folder_is_free_while_the_sentence_is_shown(
+        assets: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system's box is drawn by a process SDL forks, which inherits the folder's lock: a
+    program killed with its box up left that process holding it, and every next start said
+    "already open". The lock and the worker are let go before the box appears."""
+    damage(assets / "cards" / "back.png", "missing")
+    opened: list[bool] = []
+
+    def box(_: str) -> None:
+        try:
+            Session.open(tmp_path).close()
+            opened.append(True)
+        except FolderInUse:
+            opened.append(False)
+
+    monkeypatch.setattr(app_module, "alert", box)
+    assert run(AppOptions(data_dir=tmp_path), limits=RunLimits(frames=1)) == 2
+    assert opened == [True]
 
 
 def test_an_alert_is_a_message_box_on_a_screen_and_only_stderr_under_a_dummy_driver(

@@ -16,7 +16,7 @@ from hearts_desktop.engine import Event, Game, HandDealt, PassAction, Phase, Pla
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.grammar import object_form, possessive, subject_verb
-from hearts_desktop.ui.intents import PointerDown, PointerUp
+from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerUp
 from hearts_desktop.ui.new_game import PACE_CHOICES
 from hearts_desktop.words import Level, Pace, SeatKind
 
@@ -107,7 +107,7 @@ def test_received_cards_say_who_passed_them_and_the_computers_wait() -> None:
     assert table.controller.view().turn != 0, "a computer leads the first trick of this deal"
     giver = table.controller.seats[3].name  # passing left: the seat on the right gives
     table.settle(0.8)
-    assert (table.scene.message or ("", 0))[0].startswith(f"From {giver}:")
+    assert (table.scene.passing.note or "").startswith(f"From {giver}:")
     assert not any(isinstance(a, PlayAction) for a in table.controller.game.actions), "the computers wait"
     table.settle(1.5)
     assert any(isinstance(a, PlayAction) for a in table.controller.game.actions)
@@ -186,3 +186,54 @@ def test_you_is_a_pronoun_in_sentences() -> None:
     assert object_form("You") == "you" and object_form("Anna") == "Anna"
     assert possessive("You") == "your" and possessive("Anna") == "Anna's"
     assert subject_verb("You", "win") == "You win" and subject_verb("Anna", "win") == "Anna wins"
+
+
+# ---------------------------------------------------------------------- received cards stay
+
+
+def _received_shown(table: Table) -> tuple[str, frozenset[object]]:
+    from hearts_desktop.ui.table_frame import table_frame
+
+    frame = table_frame(table.scene)
+    return frame.message, frozenset(placed.card for placed in frame.hand if placed.outline == theme.RECEIVED)
+
+
+def _passed_and_received(pace: Pace) -> Table:
+    table = Table(pace=pace)
+    table.settle(1.5)
+    table.controller.submit_pass(list(table.controller.view().cards()[:3]))
+    for _ in range(60 * 10):
+        table.frame()
+        if table.controller.view().phase is Phase.PLAYING and not table.scene.motion.arriving:
+            break
+    return table
+
+
+@pytest.mark.parametrize("pace", list(Pace))
+def test_received_cards_stay_shown_until_the_player_plays_a_card(pace: Pace) -> None:
+    """At Quick the "From …" line and the raised cards were gone in 1.5 to 3 s, replaced by
+    "Your turn…": Microsoft Hearts keeps them until the player acts."""
+    table = _passed_and_received(pace)
+    for _ in range(60 * 30):  # the computers play up to the player's turn, however long it takes
+        table.frame()
+        if table.controller.view().my_turn and not table.scene.busy:
+            break
+    table.settle(5.0)
+    message, raised = _received_shown(table)
+    giver = table.controller.seats[3].name
+    received = set(table.controller.game.hand.received[0])
+    assert message.startswith(f"From {giver}:") and raised == received
+    table.scene.choose_card(table.controller.view().legal_cards()[0])
+    table.frame()
+    message, raised = _received_shown(table)
+    assert not message.startswith("From") and not raised
+
+
+def test_ok_puts_the_received_cards_back_in_the_row_and_enter_presses_it() -> None:
+    table = _passed_and_received(Pace.INSTANT)
+    ok = table.scene.buttons["seen"]
+    assert ok.enabled and ok.rect.width and ok.label == "OK"
+    table.stack.handle(KeyPress(pygame.K_RETURN))
+    table.frame()
+    message, raised = _received_shown(table)
+    assert not message.startswith("From") and not raised and not ok.enabled and not ok.rect.width

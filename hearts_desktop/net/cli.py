@@ -7,7 +7,6 @@ network modules load when ``--host`` or ``--join`` is given.
 from __future__ import annotations
 
 import argparse
-import os
 
 from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, Seat
 from ..words import Level, SeatKind
@@ -25,8 +24,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--headless", action="store_true", help="no window: a computer plays your seat")
     group.add_argument("--bot", type=Level, choices=tuple(Level), default=Level.MEDIUM, help="with --headless: the computer's level")
     group.add_argument("--friends", type=int, help="with --host: seats open for friends (default: all but yours)")
-    group.add_argument("--net-log", type=os.path.abspath, help=argparse.SUPPRESS)
-    group.add_argument("--drop-every", type=int, default=0, help=argparse.SUPPRESS)
     group.add_argument("--interface", default="0.0.0.0",
                        help="with --host: listen (and advertise) on this address only, e.g. 127.0.0.1")
 
@@ -57,18 +54,15 @@ def default_name() -> str:
 
 
 def run_headless(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from ..engine import preset_by_key
     from ..words import Pace
 
-    log = Path(args.net_log) if args.net_log else None
     name = args.name or default_name()
     if args.join:
         from .headless import run_join
 
-        return run_join(args.join, args.address, level=args.bot, name=name, seed=args.seed, log_path=log,
-                        drop_every=args.drop_every, max_seconds=args.max_seconds)
+        return run_join(args.join, args.address, level=args.bot, name=name, seed=args.seed,
+                        max_seconds=args.max_seconds)
     from .headless import run_host
 
     rules = preset_by_key(args.preset).rules

@@ -34,7 +34,7 @@ from ..engine import (
     RulesetError,
 )
 from ..persistence.seats import Seat, shown_levels
-from ..words import JobKind, Pace, SeatKind, and_list
+from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind, Pace, SeatKind, and_list
 from . import protocol as p
 from .link import ClientLink, Lost
 from .shared_table import TURN_SECONDS, NetworkTableRules
@@ -103,8 +103,6 @@ class ClientTable(NetworkTableRules):
         self.reconnecting_since: float | None = None
         self._last_try = 0.0
         self.retry_seconds = RETRY_SECONDS
-        self.on_table: Callable[[ClientTable, p.TableUpdate], None] | None = None
-        """Called after each table update is taken in (benchmarks log what is shown)."""
         self.link: ClientLink | None = None
         self._open()
 
@@ -245,8 +243,6 @@ class ClientTable(NetworkTableRules):
         self.state = "playing"
         self._cancel_hint()
         self._events += events
-        if self.on_table is not None:
-            self.on_table(self, message)
 
     def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
         kinds = {"host": SeatKind.REMOTE, "friend": SeatKind.REMOTE, "open": SeatKind.REMOTE,
@@ -317,7 +313,7 @@ class ClientTable(NetworkTableRules):
             notes.append("The connection to the host dropped: reconnecting…")
         for index, info in enumerate(self.seat_infos):
             if info.kind == "friend":
-                notes += _seat_notes(info, index == self.viewer)
+                notes += seat_notes(info, index == self.viewer)
         waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
         if waiting and self.awaiting_continue and self.viewer not in self.reading:
             notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
@@ -399,17 +395,17 @@ class ClientTable(NetworkTableRules):
                 self._events.append(HintReady(self.viewer, answer.result))
 
 
-def _seat_notes(info: p.SeatInfo, mine: bool) -> list[str]:
+def seat_notes(info: p.SeatInfo, mine: bool) -> list[str]:
     """What a friend's table says about a friend's seat a computer plays (this one's or another's)."""
-    level = info.level.label
+    name, level = info.name, info.level.label
     if not info.connected and not mine:
-        return [f"{info.name} is away: a {level} computer plays."]
+        return [AWAY_SEAT_PLAYED.format(name=name, level=level)]
     if info.stand_in == "slow":
         return [f"You let a turn pass for {TURN_SECONDS:.0f} seconds: a computer plays for you until your next move."
-                if mine else f"{info.name} let a turn pass: a {level} computer plays until {info.name} moves."]
+                if mine else SLOW_SEAT_PLAYED.format(name=name, level=level)]
     if info.stand_in == "host":
         return ["The host gave your seat to a computer for now." if mine
-                else f"The host gave {info.name}'s seat to a {level} computer for now."]
+                else HOST_GAVE_SEAT.format(name=name, level=level)]
     return []
 
 

@@ -7,13 +7,11 @@ benchmark run this: the friend's program plays the real protocol, deciding with 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots import make_bot
@@ -21,11 +19,9 @@ from ..controller.bot_runner import InlineRunner
 from ..engine import Game, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from ..persistence.seats import Seat
 from ..words import Level, Pace
-from . import protocol as p
 from .client import ClientTable
 from .code import new_code
 from .host import HostTable
-from .redact import redact_view
 
 
 class SeatBot:
@@ -58,27 +54,6 @@ class SeatBot:
 # ---------------------------------------------------------------------- whole programs
 
 LINGER_SECONDS = 5.0
-
-def digest(view: p.WireView, results: int) -> str:
-    """A short fingerprint of a seat's table (its view and how many hands were scored)."""
-    return hashlib.blake2b(p.encode_struct(view) + b"/%d" % results, digest_size=8).hexdigest()
-
-
-class JsonLog:
-    """One JSON object a line, flushed at once (benchmarks read it as it is written)."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.file: TextIO | None = path.open("a", encoding="utf-8") if path else None
-
-    def write(self, **fields: Any) -> None:
-        if self.file is not None:
-            self.file.write(json.dumps(fields) + "\n")
-            self.file.flush()
-
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
-
 
 def run_host(rules: Ruleset, seats: Sequence[Seat], *, port: int, interface: str, seed: int | None,
              games: int, pace: Pace, name: str, out: TextIO = sys.stdout, max_seconds: float | None = None) -> int:
@@ -133,54 +108,58 @@ def _stalled(host: HostTable) -> dict[str, Any]:
             "seats": [[s.seat.name, s.seat.kind, s.conn_id] for s in host.table]}
 
 
-def run_join(code: str, address: str, *, level: Level, name: str, seed: int | None, log_path: Path | None,
-             drop_every: int = 0, out: TextIO = sys.stdout, max_seconds: float | None = None) -> int:
-    """Join a table with no window and let a computer of ``level`` play this seat.
-
-    ``drop_every`` (benchmarks) cuts the connection after that many table updates, mid-hand,
-    and lets the client rejoin with its token: the log then shows whether the table it gets
-    back is exactly the host's.
-    """
+def join_client(code: str, address: str, name: str, kind: type[ClientTable] = ClientTable) -> ClientTable:
+    """A friend's table of ``kind`` joining ``code`` at ``address`` over websockets, retrying
+    quickly (no person waits to read a message between tries)."""
     from .transport import WebSocketClient, parse_address
 
     host_name, port = parse_address(address)
-    client = ClientTable(name, code, lambda: WebSocketClient(host_name, port))
+    client = kind(name, code, lambda: WebSocketClient(host_name, port))
     client.retry_seconds = 0.1
-    bot = SeatBot(level, seed if seed is not None else name)
-    log = JsonLog(log_path)
-    updates = 0
-    rejoined = False
+    return client
 
-    def shown(table: ClientTable, message: p.TableUpdate) -> None:
-        nonlocal updates, rejoined
-        updates += 1
-        reset = any(isinstance(e, p.ResetEvent) for e in message.events)
-        log.write(side="client", seat=table.viewer, seq=message.seq, t=time.monotonic(), rejoin=reset and rejoined,
-                  digest=digest(p.view_to_wire(redact_view(table.view())), len(table.results)))
-        rejoined = False
 
-    client.on_table = shown
+class HeadlessFriend:
+    """A friend's seat played by a computer over a real connection, one step at a time, so a
+    caller may watch the table between steps (the LAN benchmarks do)."""
+
+    def __init__(self, client: ClientTable, bot: SeatBot) -> None:
+        self.client = client
+        self.bot = bot
+        self.games = 0
+
+    def step(self) -> bool:
+        """Wait for the host, take in what it sent, and move when the table waits for this
+        seat; False once the table is closed."""
+        from .transport import WebSocketClient
+
+        client = self.client
+        if client.state == "closed":
+            return False
+        if isinstance(client.link, WebSocketClient):
+            client.link.inbox.wait(0.05)
+        else:
+            time.sleep(0.01)  # between tries to reconnect: nothing to wait on
+        was_over = client.over
+        client.update(0.0)
+        if client.over and not was_over:
+            self.games += 1
+        self.bot.step(client)
+        return True
+
+
+def run_join(code: str, address: str, *, level: Level, name: str, seed: int | None, out: TextIO = sys.stdout,
+             max_seconds: float | None = None) -> int:
+    """Join a table with no window and let a computer of ``level`` play this seat."""
+    client = join_client(code, address, name)
+    friend = HeadlessFriend(client, SeatBot(level, seed if seed is not None else name))
     started = time.monotonic()
-    games = 0
     try:
-        while client.state != "closed":
-            if isinstance(client.link, WebSocketClient):
-                client.link.inbox.wait(0.05)
-            else:
-                time.sleep(0.01)
-            was_over = client.over
-            client.update(0.0)
-            if client.over and not was_over:
-                games += 1
-            bot.step(client)
-            if drop_every and updates >= drop_every and client.state == "playing" and not client.over:
-                updates = 0
-                rejoined = True
-                client.drop()
+        while friend.step():
             if max_seconds is not None and time.monotonic() - started > max_seconds:
                 return 3
-        print(json.dumps({"event": "closed", "reason": client.closed_reason, "games": games}), file=out, flush=True)
-        return 0 if games else 1
+        print(json.dumps({"event": "closed", "reason": client.closed_reason, "games": friend.games}), file=out,
+              flush=True)
+        return 0 if friend.games else 1
     finally:
         client.close()
-        log.close()

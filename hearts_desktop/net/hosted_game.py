@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from ..controller.bot_runner import BotRunner
 from ..controller.table import TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
-from ..words import Pace, SeatKind, and_list
+from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind, and_list
 from . import protocol as p
 from .link import HostLink
 from .lobby import Lobby
@@ -183,11 +183,11 @@ class HostedGame:
                 continue
             name, level = state.seat.name, state.seat.level.label
             if state.conn_id is None:
-                notes.append(f"{name} is away: a {level} computer plays.")
+                notes.append(AWAY_SEAT_PLAYED.format(name=name, level=level))
             elif state.stand_in == "slow":
-                notes.append(f"{name} let a turn pass: a {level} computer plays until {name} moves.")
+                notes.append(SLOW_SEAT_PLAYED.format(name=name, level=level))
             elif state.stand_in == "host":
-                notes.append(f"You gave {name}'s seat to a {level} computer.")
+                notes.append(YOU_GAVE_SEAT.format(name=name, level=level))
         host = self.lobby.host_seat()
         waiting = [self.lobby.table[s].seat.name for s in sorted(self.reading) if s != host]
         if waiting and self.controller.awaiting_continue and host not in self.reading:

@@ -26,7 +26,8 @@ from .link import HostLink
 from .names import skeleton, unique_name
 
 MAX_REQUESTS: Final = 4
-"""Requests for a seat waiting for the host's answer at once."""
+"""Requests for a seat waiting for the host's answer at once, one per address: programs on
+one computer cannot fill them and keep a friend on another from asking."""
 TOKEN_BYTES: Final = 24
 """A rejoin token's random bytes (192 bits: not a thing to guess)."""
 
@@ -149,6 +150,9 @@ class Lobby:
         seat = next(iter(named + away), None)
         if seat is None:
             self._turn_away(conn_id, "The table is full.")
+            return
+        if any(request.address == address for request in self.requests):
+            self._turn_away(conn_id, "You already asked the host for a seat from this computer: wait for their answer.")
             return
         if len(self.requests) >= MAX_REQUESTS:
             self._turn_away(conn_id, "The host has other requests for a seat to answer: try again in a minute.")

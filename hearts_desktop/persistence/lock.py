@@ -14,11 +14,11 @@ from typing import Final
 
 import filelock
 
+from ..words import ALREADY_OPEN as ALREADY_OPEN
 from . import atomic
 from .atomic import file_in_the_way, stale_temp_files, unlink_quietly
 
 LOCK_NAME: Final = "hearts-desktop.lock"
-ALREADY_OPEN: Final = "Hearts Desktop is already open with this data folder."
 
 
 class FolderInUse(Exception):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..words import Level, SeatKind
+from ..words import PLAYER_NUMBER, Level, SeatKind
 from .documents import DocumentError
 
 MAX_NAME_LENGTH: Final = 20
@@ -77,6 +77,15 @@ def seats_from_json(data: Any, players: int) -> tuple[Seat, ...]:
     if not isinstance(data, list) or len(data) != players:
         raise DocumentError(f"seats must be a list of {players} seats")
     return tuple(Seat.from_dict(item) for item in data)
+
+
+def hot_seat_names(seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """With several people at one computer, "You" names no one ("Pass the computer to you",
+    "From You: …"): such a seat is called "Player 2" after its place instead."""
+    if sum(seat.is_human for seat in seats) < 2:
+        return tuple(seats)
+    return tuple(Seat(PLAYER_NUMBER.format(number=i + 1), seat.kind, seat.level)
+                 if seat.is_human and seat.name == DEFAULT_NAMES[0] else seat for i, seat in enumerate(seats))
 
 
 def default_seats(players: int = 4) -> tuple[Seat, ...]:

@@ -31,9 +31,13 @@ from .seats import Seat, default_seats, seats_from_json
 
 Deck = Literal["2color", "4color"]
 CardBack = Literal["blue", "red", "green", "purple"]
+HandSort = Literal["alternating", "suits"]
+"""The hand's suits in alternating colours (clubs, hearts, spades, diamonds), or in suit
+order (clubs, diamonds, spades, hearts)."""
 
 DECKS: Final[tuple[Deck, ...]] = get_args(Deck)
 CARD_BACKS: Final[tuple[CardBack, ...]] = get_args(CardBack)
+HAND_SORTS: Final[tuple[HandSort, ...]] = get_args(HandSort)
 CUSTOM_RULES: Final = "custom"
 PRESET_KEYS: Final = tuple(p.key for p in PRESETS) + (CUSTOM_RULES,)
 
@@ -104,6 +108,11 @@ class Settings:
     animations: bool = True
     fullscreen: bool = False
     confirm_play: bool = False
+    hand_sort: HandSort = "alternating"
+    high_first: bool = False
+    """Each suit of the hand from its highest card down."""
+    auto_play_single: bool = False
+    """The table plays the player's card when only one is legal."""
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
     # Settings this version does not know (a newer version wrote them): kept, not used.
     unknown: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -149,6 +158,9 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "animations": _boolean,
     "fullscreen": _boolean,
     "confirm_play": _boolean,
+    "hand_sort": _choice(HAND_SORTS),
+    "high_first": _boolean,
+    "auto_play_single": _boolean,
     "new_game": NewGameSetup.from_dict,
 }
 

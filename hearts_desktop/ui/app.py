@@ -25,7 +25,7 @@ from ..controller.session import Session
 from ..engine import Game, Ruleset
 from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
-from ..persistence.seats import default_seats
+from ..persistence.seats import default_seats, hot_seat_names
 from ..play.base import Play, PlayContext
 from ..play.local import LocalPlay
 from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, look_for_tables, network_name
@@ -45,6 +45,7 @@ from .menus import (
     continue_summary,
     replace_question,
 )
+from .pass_selection import HandOrder
 from .scene import SceneStack
 from .sound import Sounds
 from .table_scene import TableOverlays, TableScene
@@ -75,6 +76,8 @@ class AppOptions:
     """Network play listens and looks for tables on this address (``--interface``)."""
     net_port: int = DEFAULT_PORT
     """A hosted table listens on this port (``--port``; 0: any free one)."""
+    pace: Pace | None = None
+    """The computers' pace (``--pace``): it replaces the saved one, as if chosen in Settings."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +183,8 @@ class App:
     def start(self) -> None:
         """Open the window and the first screen: the main menu, or a scripted game."""
         self.open_window()
+        if self.options.pace is not None and self.script is None:
+            self.session.change_settings(self.settings.replace(pace=self.options.pace))
         smoke = self.script is not None and self.script.smoke
         self.sounds = Sounds(enabled=self.settings.sound and not smoke, volume=self.settings.volume)
         if self.script is None:
@@ -192,7 +197,16 @@ class App:
                    animations=self.settings.animations and not smoke)
 
     def run(self, limits: RunLimits | None = None) -> int:
-        limits = limits or RunLimits()
+        """Run frames until the player quits; whatever ends it, the player's files, the data
+        folder's lock and the worker are let go before anything is said (a message box is
+        drawn by a process SDL forks, which would hold them as long as it stays up)."""
+        try:
+            self._loop(limits or RunLimits())
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def _loop(self, limits: RunLimits) -> None:
         self.start()
         started = time.perf_counter()
         frames = 0
@@ -209,8 +223,6 @@ class App:
             if limits.max_seconds is not None and time.perf_counter() - started > limits.max_seconds:
                 self.exit_code = GAVE_UP
                 break
-        self.shutdown()
-        return self.exit_code
 
     def step(self, dt: float, intents: Sequence[Intent]) -> None:
         """One frame: input, time, drawing (tests and the soak benchmark call this with their
@@ -313,7 +325,7 @@ class App:
     def _show(self, play: Play, overlays: TableOverlays, animations: bool) -> None:
         table = TableScene(play.model, self.art(), self.sounds, self.size, animations=animations,
                            large_cards=self.settings.large_cards, overlays=overlays, play=play)
-        table.keyboard.confirm_play = self.settings.confirm_play
+        self._apply_to_table(table, self.settings)
         self.stack.replace_all(table)
 
     def start_game(self, game: Game, seats: Sequence[Seat], resumes: bool = False, network_save: bool = False) -> None:
@@ -324,6 +336,7 @@ class App:
     def start_new_game(self, setup: NewGameSetup, pace: Pace) -> None:
         """The New game dialog's Start: remember the setup and deal (the saved game stays
         until the first move in this one)."""
+        setup = NewGameSetup(hot_seat_names(setup.seats), setup.preset, setup.rules)
         self.apply_settings(self.settings.replace(new_game=setup, pace=pace))
         self.start_game(Game(setup.rules, self._new_seed()), setup.seats)
 
@@ -500,10 +513,17 @@ class App:
             table.play.set_pace(settings.pace)
         table.art = self.art()
         table.motion.animations = settings.animations
-        table.keyboard.confirm_play = settings.confirm_play
+        self._apply_to_table(table, settings)
         if settings.large_cards != table.large_cards:
             table.large_cards = settings.large_cards
             table.resize(table.size)
+
+    @staticmethod
+    def _apply_to_table(table: TableScene, settings: Settings) -> None:
+        """The settings a table reads as it plays: how the hand is sorted and played."""
+        table.keyboard.confirm_play = settings.confirm_play
+        table.passing.order = HandOrder(settings.hand_sort, settings.high_first)
+        table.auto_play_single = settings.auto_play_single
 
 
 def run(options: AppOptions, *, script: ScriptedGame | None = None, limits: RunLimits | None = None,

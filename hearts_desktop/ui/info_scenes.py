@@ -14,6 +14,8 @@ from .form import FormScene
 from .intents import KeyPress
 from .widgets import Button, dim, panel
 
+BULLET = "•"
+"""The left cell of a rule: its sentence starts just past it, not past the widest key."""
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8,
                pygame.K_HOME: -10_000, pygame.K_END: 10_000}
 
@@ -53,7 +55,7 @@ class TextScene(FormScene):
         self.down = Button("▼ Down", lambda: self.scroll(4))
         self.close_button = Button("Close", self.close)
         self.buttons = [self.close_button]
-        self.shown: list[tuple[str | None, str]] = []
+        self.shown: list[tuple[str | None, str, int]] = []
         """The lines on screen now, scrolled to ``first_line``."""
         self.set_focus(self.close_button)
 
@@ -65,20 +67,27 @@ class TextScene(FormScene):
             self.scroll(SCROLL_KEYS[intent.key])
 
     def key_width(self, fs: int) -> int:
-        return max((theme.font(fs, True).size(left)[0] for left, _ in self.entries), default=0)
+        return max((theme.font(fs, True).size(left)[0] for left, _ in self.entries if left != BULLET), default=0)
 
-    def lines(self, width: int, fs: int) -> list[tuple[str | None, str]]:
-        """Every drawn line as (left cell, right cell), the right cells wrapped to fit; the
-        introduction's lines have no left cell (None) and use the whole width."""
-        indent = self.key_width(fs) + fs * 2
-        out: list[tuple[str | None, str]] = []
+    def indent(self, left: str, fs: int) -> int:
+        """Where the right cell starts: just past a bullet, else past the widest key."""
+        if left == BULLET:
+            return theme.font(fs, True).size(BULLET)[0] + fs
+        return self.key_width(fs) + fs * 2
+
+    def lines(self, width: int, fs: int) -> list[tuple[str | None, str, int]]:
+        """Every drawn line as (left cell, right cell, where the right cell starts), the right
+        cells wrapped to fit; the introduction's lines have no left cell (None) and use the
+        whole width."""
+        out: list[tuple[str | None, str, int]] = []
         if self.intro:
-            out += [(None, line) for line in theme.wrap(self.intro, fs, width)]
-            out.append((None, ""))
+            out += [(None, line, 0) for line in theme.wrap(self.intro, fs, width)]
+            out.append((None, "", 0))
         for left, right in self.entries:
+            indent = self.indent(left, fs)
             wrapped = theme.wrap(right, fs, width - indent) or [""]
-            out.append((left, wrapped[0]))
-            out += [("", rest) for rest in wrapped[1:]]
+            out.append((left, wrapped[0], indent))
+            out += [("", rest, indent) for rest in wrapped[1:]]
         return out
 
     def _text_area(self) -> pygame.Rect:
@@ -111,11 +120,10 @@ class TextScene(FormScene):
         self.title(surface, self.heading, rect.top + fs)
         area = self._text_area()
         y = area.top
-        indent = self.key_width(fs) + fs * 2
-        for left, right in self.shown:
+        for left, right, indent in self.shown:
             if left:
                 surface.blit(theme.text(left, fs, theme.GOLD, bold=True), (area.left, y))
-            x = area.left if left is None else area.left + indent
+            x = area.left + indent
             surface.blit(theme.text(right, fs, theme.INK if left is not None else theme.INK_DIM), (x, y))
             y += int(fs * 1.5)
         self.button_row(surface)
@@ -131,7 +139,7 @@ def rules_scene(size: tuple[int, int], rules: Ruleset, in_game: bool) -> TextSce
     name = preset.name if preset else "Custom rules"
     whose = "this game" if in_game else "the next new game"
     intro = f"The rules of {whose}." + (f" {preset.tagline}" if preset else "")
-    entries = [("•", sentence) for sentence in describe(rules)] + [("Coach", marks_sentence()),
+    entries = [(BULLET, sentence) for sentence in describe(rules)] + [("Coach", marks_sentence()),
                                                                     ("Coach", ACCURACY_SENTENCE)]
     return TextScene(size, f"Rules — {name}", entries, intro)
 

@@ -72,13 +72,16 @@ class TableKeyboard:
         return self._places() + buttons
 
     def _default(self) -> TableStop | None:
-        """Pass once three cards are chosen (unless Tab chose another button), else the armed card."""
+        """Pass once three cards are chosen (unless Tab chose another button), else the armed
+        card, else OK while the received cards are raised."""
         if isinstance(self.focus.current, str):
             return None
         if self.table.buttons["pass"].enabled:
             return "pass"
         cards = list(self.table.hand_rects)
-        return cards.index(self.armed) if self.armed in cards else None
+        if self.armed in cards:
+            return cards.index(self.armed)
+        return "seen" if self.table.buttons["seen"].enabled and self.focus.current is None else None
 
     @property
     def index(self) -> int | None:

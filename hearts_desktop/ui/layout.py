@@ -9,6 +9,10 @@ The window is cut into three bands so nothing can overlap whatever the size: the
 hand, the room a raised card needs, the viewer's name and the two message lines above it)
 and the middle band between them (the trick or the pass slots, with the side seats' cards
 at the edges and their names above them). Cards shrink when the bands would not fit.
+
+Large cards make the viewer's hand ``LARGE_HAND`` times taller whatever the window: where the
+bands would not fit, the trick, the pass slots and the other seats' cards give up the room,
+so the hand is the one size that always grows.
 """
 
 from __future__ import annotations
@@ -41,6 +45,13 @@ TRICK_SPAN = 1.6
 """The trick's height in card heights (the top and bottom cards overlap the side ones)."""
 BANNER = LINE
 """A line of text at the top of the middle band, above the trick (the last trick's banner)."""
+LARGE_HAND = 1.18
+"""With Large cards, the hand is this much taller than without (the layout checker asks for
+at least 15% more at every window size)."""
+HAND_BAND = 1.06 + LIFT
+"""The hand's band in its card heights: the cards on their arc and the room a raised one needs."""
+OTHER_BANDS = 0.62 + TRICK_SPAN
+"""The seats across and the trick, in (trick) card heights."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +73,11 @@ class TableLayout:
     players: int
     viewer: int
     card_h: int
+    """The trick's cards, the pass slots' and those in flight between seats."""
     card_w: int
+    hand_h: int
+    """The viewer's hand (taller than ``card_h`` with Large cards)."""
+    hand_w: int
     small_h: int
     small_w: int
     places: tuple[SeatPlace, ...]
@@ -82,13 +97,16 @@ class TableLayout:
         w, h = size
         font_size = max(13, int(min(w / 64, h / 40)))
         margin = max(8, round(h * 0.02))
-        wanted = min(h * 0.205, w * 0.135) * (1.18 if large_cards else 1.0)
-        card_h = int(min(wanted, _tallest_card(h, margin, font_size)))
+        card_h = hand_h = int(min(h * 0.205, w * 0.135, _tallest_card(h, margin, font_size)))
+        if large_cards:
+            hand_h = round(card_h * LARGE_HAND)
+            card_h = int(min(card_h, _tallest_card(h, margin, font_size, hand_h)))
         card_w = card_width(card_h)
+        hand_w = card_width(hand_h)
         small_h = int(card_h * 0.62)
         small_w = card_width(small_h)
         top_band = margin + small_h + font_size * LABEL_ROWS
-        viewer_row = h - margin - card_h * (1.06 + LIFT) - font_size * LINE
+        viewer_row = h - margin - hand_h * HAND_BAND - font_size * LINE
         message_bottom = round(viewer_row - font_size * 0.3)
         bottom_band = message_bottom - font_size * LINE * MESSAGE_LINES
         middle = pygame.Rect(0, round(top_band), w, round(bottom_band - top_band))
@@ -98,11 +116,11 @@ class TableLayout:
         places = []
         for offset, side in enumerate(SIDES[players]):
             seat = (viewer + offset) % players
-            places.append(_place(seat, side, w, h, card_h, card_w, small_h, center, middle, margin,
+            places.append(_place(seat, side, w, h, (card_h, hand_h), card_w, small_h, center, middle, margin,
                                  font_size, round(viewer_row)))
         return cls(
             width=w, height=h, players=players, viewer=viewer, card_h=card_h, card_w=card_w,
-            small_h=small_h, small_w=small_w, places=tuple(places), table_center=center,
+            hand_h=hand_h, hand_w=hand_w, small_h=small_h, small_w=small_w, places=tuple(places), table_center=center,
             button_height=int(font_size * 2.3), font_size=font_size, margin=margin, middle=middle,
             centre=centre, message_bottom=message_bottom,
         )
@@ -125,20 +143,20 @@ class TableLayout:
         if count == 0:
             return []
         max_width = self.width * 0.66
-        step = min(self.card_w * 0.62, (max_width - self.card_w) / max(count - 1, 1))
-        total = step * (count - 1) + self.card_w
+        step = min(self.hand_w * 0.62, (max_width - self.hand_w) / max(count - 1, 1))
+        total = step * (count - 1) + self.hand_w
         x0 = self.width / 2 - total / 2
-        base_y = self.place(self.viewer).hand_center[1] - self.card_h / 2
+        base_y = self.place(self.viewer).hand_center[1] - self.hand_h / 2
         rects = []
         for i in range(count):
             t = (i - (count - 1) / 2) / max((count - 1) / 2, 1)
-            arc = (t * t) * self.card_h * 0.06
-            rects.append(pygame.Rect(round(x0 + i * step), round(base_y + arc - lift), self.card_w, self.card_h))
+            arc = (t * t) * self.hand_h * 0.06
+            rects.append(pygame.Rect(round(x0 + i * step), round(base_y + arc - lift), self.hand_w, self.hand_h))
         return rects
 
     @property
     def lift(self) -> int:
-        return int(self.card_h * LIFT)
+        return int(self.hand_h * LIFT)
 
     def trick_rect(self, seat: int) -> pygame.Rect:
         cx, cy = self.place(seat).trick_center
@@ -205,21 +223,26 @@ class TableLayout:
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(labels)]
 
 
-def _tallest_card(h: int, margin: int, font_size: int) -> float:
+def _tallest_card(h: int, margin: int, font_size: int, hand_h: int | None = None) -> float:
     """The card height at which the three bands just fit in a window ``h`` tall: the seats
-    across (0.62 of a card and their labels), the trick, and the hand with its rows."""
+    across (0.62 of a card and their labels), the trick, and the hand with its rows (the
+    hand's cards as tall as the others, or ``hand_h``)."""
     text = font_size * (LABEL_ROWS + LINE * (1 + MESSAGE_LINES) + 0.3 + BANNER)
-    return (h - 2 * margin - text) / (0.62 + TRICK_SPAN + 1.06 + LIFT)
+    if hand_h is None:
+        return (h - 2 * margin - text) / (OTHER_BANDS + HAND_BAND)
+    return (h - 2 * margin - text - hand_h * HAND_BAND) / OTHER_BANDS
 
 
 def _place(
-    seat: int, side: str, w: int, h: int, card_h: int, card_w: int, small_h: int,
+    seat: int, side: str, w: int, h: int, heights: tuple[int, int], card_w: int, small_h: int,
     center: Point, middle: pygame.Rect, margin: int, font_size: int, viewer_row: int,
 ) -> SeatPlace:
+    """``heights``: the trick's cards and the viewer's hand."""
+    card_h, hand_h = heights
     cx, cy = center
     reach = card_h * (TRICK_SPAN - 1) / 2
     if side == "bottom":
-        hand = (w / 2, h - margin - card_h * 0.56)
+        hand = (w / 2, h - margin - hand_h * 0.56)
         return SeatPlace(seat, side, hand, (cx, cy + reach), (w / 2, viewer_row), "center", False)
     if side in ("left", "right"):
         x = margin + small_h / 2 if side == "left" else w - margin - small_h / 2

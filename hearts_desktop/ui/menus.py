@@ -265,6 +265,8 @@ def replace_question(saved: SavedGame) -> str:
         which = "from your last network table"
     elif len(people) == 1:
         which = "against computers"
+    elif not people:
+        which = "of computers only"  # ``--autoplay`` on the player's data folder
     else:
         which = "of " + and_list(people)
     return (f"Replace your saved game {which}? It is at hand {saved.game.hand_index + 1} ({scores(saved)}). "

@@ -8,7 +8,7 @@ an address. These scenes only draw and forward: the network tables do the work.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,6 +23,7 @@ from .widgets import Button, dim, panel
 if TYPE_CHECKING:
     from ..net.discovery import Browser, TableAd
     from ..net.host import HostTable
+    from ..net.protocol import SeatInfo
     from ..play.network import HostedPlay, JoinedPlay
 
 CODE_HELP = "Friends choose Play on the network, then Join a table, and type this code."
@@ -396,6 +397,13 @@ class JoinScene(FormScene):
         self.draw_text_fields(surface)
 
 
+def lobby_lines(lobby: Sequence[SeatInfo]) -> list[str]:
+    """Who sits where, as a friend waiting for the host's start reads it: "Ben: computer (Easy)"."""
+    return [f"{info.name}: " + {"open": "open", "host": "host", "friend": "joined",
+                                "computer": f"computer ({info.level.label})"}[info.kind]
+            for info in lobby]
+
+
 class JoiningScene(FormScene):
     """Between Join and the first deal: knocking, then seated and waiting for the host."""
 
@@ -447,9 +455,7 @@ class JoiningScene(FormScene):
             title, lines = "Joining…", [f"Knocking at {self.where}."]
         else:
             title = f"At {client.joined.host}'s table"
-            lines = [f"{info.name}: " + {"open": "open", "host": "host", "friend": "joined",
-                                          "computer": f"computer ({info.level})"}[info.kind]
-                     for info in client.lobby] + ["", "Waiting for the host to start…"]
+            lines = lobby_lines(client.lobby) + ["", "Waiting for the host to start…"]
         y = self.title(surface, title, rect.top + fs)
         for line in lines:
             for part in theme.wrap(line, fs, rect.width - fs * 4):

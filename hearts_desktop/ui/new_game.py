@@ -21,7 +21,7 @@ from ..engine.rules import MAX_TARGET, MIN_TARGET, MoonScoring, PassCycle, Rules
 from ..persistence import NewGameSetup, Seat
 from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from ..persistence.settings import CUSTOM_RULES
-from ..words import Level, Pace, SeatKind
+from ..words import FRIEND_LEVEL_NOTE, FRIEND_SEAT, Level, Pace, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
 from .text_field import TextField, unicode_names
@@ -154,6 +154,7 @@ class NewGameScene(FormScene):
         self.network = network
         """Hosting a table: the first seat is the host, each other one a computer or open for a friend."""
         self.draft = SetupDraft(setup)
+        self.network = network
         if network:
             self.draft.for_network()
         self.pace = pace
@@ -165,7 +166,7 @@ class NewGameScene(FormScene):
             kinds: tuple[tuple[SeatKind, str], ...] = ((SeatKind.HUMAN, "Human"), (SeatKind.COMPUTER, "Computer"))
             if network:
                 kinds = ((SeatKind.HUMAN, "You (host)"),) if index == 0 else (
-                    (SeatKind.REMOTE, "Open for a friend"), (SeatKind.COMPUTER, "Computer"))
+                    (SeatKind.REMOTE, FRIEND_SEAT), (SeatKind.COMPUTER, "Computer"))
             kind = Choice("", kinds, self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
             level = Choice("", tuple((lv, lv.label) for lv in Level),
                            self._seat_getter(index, "level"), self._seat_setter(index, "level"))
@@ -287,6 +288,11 @@ class NewGameScene(FormScene):
         y = self.pace_choice.rect.bottom + gap + fs // 2
         if self.advanced_open:
             self._draw_summary(surface, pygame.Rect(left, y, column_w, rect.bottom - y - fs * 4))
+        elif self.network:
+            for line in theme.wrap(FRIEND_LEVEL_NOTE, int(fs * 0.85), column_w):
+                note = theme.text(line, int(fs * 0.85), theme.INK_DIM)
+                surface.blit(note, (left, y))
+                y += round(fs * 1.2)
         self.draw_control(surface, self.advanced_button)
         if self.advanced_open:
             for control in self.advanced:

@@ -24,6 +24,9 @@ from .widgets import Button, Focusable, dim, panel
 
 CLOSE_KEYS = (pygame.K_ESCAPE,)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+VERSION_BAND = 1.5
+"""The bottom of the window, in font sizes, where the main menu writes the version: panels
+stay above it, so that none cuts the label in two."""
 
 
 class Overlay(Scene):
@@ -66,8 +69,11 @@ class Overlay(Scene):
             self.panel_area = self.panel_rect(*self.panel_shares)
 
     def panel_rect(self, width_share: float, height_share: float) -> pygame.Rect:
+        """A centred panel; never so tall that its bottom edge cuts through the version label
+        of the main menu below (``VERSION_BAND``)."""
         w, h = self.size
-        rect = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
+        tallest = h - 2 * round(self.font_size * VERSION_BAND)
+        rect = pygame.Rect(0, 0, int(w * width_share), min(int(h * height_share), tallest))
         rect.center = (w // 2, h // 2)
         return rect
 

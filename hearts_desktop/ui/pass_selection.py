@@ -2,32 +2,53 @@
 
 Which cards are in the pass slots, what a card let go over them (or clicked) does, and, after
 the exchange, the cards each person received and who passed them, shown the first time
-that person sees their hand. No drawing and no window: the table scene asks it and draws
-what it holds.
+that person sees their hand, kept raised until they act (the Microsoft Hearts way). No
+drawing and no window: the table scene asks it and draws what it holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
-from ..words import and_list
+from ..words import RECEIVED_FROM, and_list
 
-RECEIVED_GLOW_SECONDS = 2.5
+SUIT_ORDERS = {
+    "alternating": (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS),
+    "suits": (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
+}
+"""The hand's suits left to right, by the settings' ``hand_sort``."""
+
+
+@dataclass(frozen=True)
+class HandOrder:
+    """How the hand is sorted (the settings' ``hand_sort`` and ``high_first``)."""
+
+    suits: str = "alternating"
+    high_first: bool = False
+
+    def sort(self, cards: Sequence[Card]) -> list[Card]:
+        place = {suit: i for i, suit in enumerate(SUIT_ORDERS[self.suits])}
+        sign = -1 if self.high_first else 1
+        return sorted(cards, key=lambda c: (place[c.suit], sign * c.rank))
 
 
 class PassSelection:
     """The cards in the pass slots, in the order chosen, and the received cards to show."""
 
     def __init__(self) -> None:
+        self.order = HandOrder()
+        """How the hand is sorted: the received cards are named in the same order."""
         self.chosen: list[Card] = []
         self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
         """Per person: the cards passed to them, not yet seen, and who passed them."""
-        self.glow: tuple[frozenset[Card], float] | None = None
-        """The received cards raised in the hand, and for how many seconds more."""
+        self.shown: tuple[frozenset[Card], str | None] | None = None
+        """The received cards raised in the viewer's hand and the sentence naming them, until
+        the viewer plays a card or presses OK (``acknowledge``)."""
 
     def reset(self, view: PlayerView) -> None:
         """The slots as the view has them: the viewer's chosen pass while cards are still
@@ -47,7 +68,8 @@ class PassSelection:
         hand unless dropped on the slots again; one from the hand goes into a free slot when
         clicked or dropped on the slots. The sentence saying why, when a click is refused."""
         if from_slot:
-            if not moved or not over_slots:
+            # The card may have left the slots while the pointer held it (Backspace, a reset).
+            if (not moved or not over_slots) and card in self.chosen:
                 self.chosen.remove(card)
         elif (not moved or over_slots) and len(self.chosen) < CARDS_PASSED:
             self.chosen.append(card)
@@ -76,25 +98,30 @@ class PassSelection:
             self.unseen_received[seat] = (frozenset(event.received[seat]), and_list([names[g] for g in givers]))
 
     def show_received(self, seat: int) -> str | None:
-        """``seat``'s owner sees the hand: the cards passed to them are raised for a while;
+        """``seat``'s owner sees the hand: the cards passed to them are raised until they act;
         the sentence naming them and who passed them, if any are new."""
         if seat not in self.unseen_received:
             return None
         cards, names = self.unseen_received.pop(seat)
-        self.glow = (cards, RECEIVED_GLOW_SECONDS)
-        if not cards:
-            return None
-        shown = " ".join(short_name(card) for card in sort_for_display(list(cards)))
-        return f"From {names}: {shown} (raised in your hand)"
+        sentence = None
+        if cards:
+            shown = " ".join(short_name(card) for card in self.order.sort(list(cards)))
+            sentence = RECEIVED_FROM.format(givers=names, cards=shown)
+        self.shown = (cards, sentence) if cards else None
+        return sentence
 
     @property
     def glowing(self) -> frozenset[Card]:
-        return self.glow[0] if self.glow is not None else frozenset()
+        return self.shown[0] if self.shown is not None else frozenset()
 
-    def update(self, dt: float) -> None:
-        if self.glow is not None:
-            cards, left = self.glow
-            self.glow = (cards, left - dt) if left > dt else None
+    @property
+    def note(self) -> str | None:
+        """The sentence naming the received cards, while they are raised."""
+        return self.shown[1] if self.shown is not None else None
+
+    def acknowledge(self) -> None:
+        """The viewer acted (played a card, pressed OK): the received cards go back in line."""
+        self.shown = None
 
 
 def short_name(card: Card) -> str:
@@ -103,6 +130,6 @@ def short_name(card: Card) -> str:
 
 
 def sort_for_display(cards: list[Card]) -> list[Card]:
-    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high."""
-    order = {Suit.CLUBS: 0, Suit.HEARTS: 1, Suit.SPADES: 2, Suit.DIAMONDS: 3}
-    return sorted(cards, key=lambda c: (order[c.suit], c.rank))
+    """Suits in alternating colours (clubs, hearts, spades, diamonds), low to high: the
+    settings' default order."""
+    return HandOrder().sort(cards)

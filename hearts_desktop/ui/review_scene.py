@@ -18,6 +18,7 @@ from ..coach.reasons import headline
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card
+from ..words import points
 from . import theme
 from .card_art import card_width
 from .grammar import object_form
@@ -288,12 +289,12 @@ class ReviewScene(Scene):
             if place == 0:
                 continue
             dx, dy = offsets[place] if offsets else (place - n // 2, -1)
-            label = f"{self.names[seat]} · {view.points_taken[seat]} pts"
+            label = f"{self.names[seat]} · {points(view.points_taken[seat])}"
             text = theme.text(label, fs, theme.INK, bold=True)
             at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
             surface.blit(text, text.get_rect(center=at))
         hand_y = rect.bottom - card_h - fs * 2
-        mine = theme.text(f"{self.names[view.seat]} · {view.points_taken[view.seat]} pts", fs, theme.INK, bold=True)
+        mine = theme.text(f"{self.names[view.seat]} · {points(view.points_taken[view.seat])}", fs, theme.INK, bold=True)
         surface.blit(mine, mine.get_rect(midbottom=(rect.centerx, hand_y - fs * 3 // 2)))
         cards = view.cards()
         chosen = set(decision.chosen) if decision else set(chosen_cards(step.action))

@@ -16,6 +16,8 @@ from .new_game import PACE_CHOICES
 from .widgets import Button, dim, panel
 
 PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
+NOTE_AND_BUTTONS = 5.0
+"""The panel's bottom, below the rows: "Saved as you change them." and Done, in font sizes."""
 
 
 class SettingsScene(FormScene):
@@ -45,6 +47,12 @@ class SettingsScene(FormScene):
             on_off("Fullscreen (F11)", self._getter("fullscreen"), self._setter("fullscreen")),
             on_off("Confirm before playing", self._getter("confirm_play"), self._setter("confirm_play"),
                    ("On (click twice)", "Off")),
+            Choice("Hand order", (("alternating", "Alternating colours"), ("suits", "By suit ♣♦♠♥")),
+                   self._getter("hand_sort"), self._setter("hand_sort")),
+            on_off("Each suit", self._getter("high_first"), self._setter("high_first"),
+                   ("High to low", "Low to high")),
+            on_off("Only one legal card", self._getter("auto_play_single"), self._setter("auto_play_single"),
+                   ("Play it for me", "Let me play it")),
         ]
         self.buttons = [Button("Done", self.close)]
         self.move_focus(1)
@@ -66,8 +74,11 @@ class SettingsScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         y = self.title_bottom("Settings", rect.top + fs)
-        places = rows(y + fs // 2, rect.left + fs * 2, int(rect.width * 0.58) - fs * 2, int(fs * 2.1),
-                      len(self.controls), max(4, fs // 3))
+        gap = max(4, fs // 3)
+        room = rect.bottom - round(fs * NOTE_AND_BUTTONS) - (y + fs // 2)  # above the note and Done
+        height = min(int(fs * 2.1), room // len(self.controls) - gap)
+        places = rows(y + fs // 2, rect.left + fs * 2, int(rect.width * 0.58) - fs * 2, height,
+                      len(self.controls), gap)
         for control, place in zip(self.controls, places):
             control.rect = place
 
@@ -84,7 +95,7 @@ class SettingsScene(FormScene):
                               rect.height // 2)
         self._draw_preview(surface, preview)
         note = theme.text("Saved as you change them.", int(fs * 0.85), theme.INK_DIM)
-        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))
+        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
 
     def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -50,7 +50,7 @@ class StatisticsScene(FormScene):
         self.controls = [self.profile_choice] if len(names) > 1 else []
         self.reset_button = Button("Reset…", self._ask_reset, enabled=bool(names))
         self.buttons = [self.reset_button, Button("Close", self.close)]
-        self.move_focus(1)
+        self.set_focus(self.buttons[-1])  # Enter closes; forgetting statistics is never the default
 
     def _choose(self, name: str) -> None:
         self.player = name
@@ -95,8 +95,8 @@ class StatisticsScene(FormScene):
             left = rect.left + fs * 2
             half = rect.width // 2 - fs * 3
             rows = [*figures(profile.overall), ("Cost per decision", accuracy_figure(profile.recent))]
-            bottom = self._draw_figures(surface, rows, left, y, half)
-            self._draw_by_opponents(surface, profile.by_opponents, rect.centerx + fs, y, half)
+            bottom = max(self._draw_figures(surface, rows, left, y, half),
+                         self._draw_by_opponents(surface, profile.by_opponents, rect.centerx + fs, y, half))
             charts = pygame.Rect(left, bottom + fs // 2, rect.width - fs * 4, rect.bottom - bottom - fs * 5)
             scores = pygame.Rect(charts.left, charts.top, charts.width, int(charts.height * 0.6))
             draw_chart(surface, scores, profile.recent, fs)
@@ -116,7 +116,8 @@ class StatisticsScene(FormScene):
         return y
 
     def _draw_by_opponents(self, surface: pygame.Surface, tallies: dict[str, Tally], left: int, top: int,
-                           width: int) -> None:
+                           width: int) -> int:
+        """The table of line-ups, each written whole; where it ends."""
         fs = self.font_size
         small = int(fs * 0.9)
         surface.blit(theme.text("Against", small, theme.GOLD, bold=True), (left, top))
@@ -129,11 +130,13 @@ class StatisticsScene(FormScene):
         for key, tally in sorted(tallies.items(), key=lambda item: -item[1].games)[:6]:
             average = tally.average_per_hand
             values = (str(tally.games), str(tally.wins), "—" if average is None else f"{average:.2f}")
-            surface.blit(theme.text(theme.fitted(opponents_label(key), small, names_width), small, theme.INK), (left, y))
             for value, (_, share) in zip(values, columns):
                 text = theme.text(value, small, theme.INK)
                 surface.blit(text, text.get_rect(topright=(left + int(width * share), y)))
-            y += int(fs * 1.35)
+            for line in theme.wrap(opponents_label(key), small, names_width):  # a long line-up on two lines, whole
+                surface.blit(theme.text(line, small, theme.INK), (left, y))
+                y += int(fs * 1.35)
+        return y
 
 
 def opponents_label(key: str) -> str:

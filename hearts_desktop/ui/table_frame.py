@@ -45,6 +45,7 @@ class FramedTable(Protocol):
     message: tuple[str, float] | None
     hint: tuple[tuple[Card, ...], str] | None
     hand: tuple[HandCard, ...]
+    hand_end: PlayerView | None
 
     @property
     def layout(self) -> TableLayout: ...
@@ -60,22 +61,24 @@ class FramedTable(Protocol):
 
 
 def table_frame(table: FramedTable) -> TableFrame:
-    """What this frame shows, read from the models (nothing is changed)."""
-    view = table.controller.view()
+    """What this frame shows, read from the models (nothing is changed): the hand whose last
+    trick is on the table while the model has dealt the next one."""
     layout = table.layout
     motion = table.motion
+    ended = table.hand_end if motion.pending_deal is not None else None
+    view = ended or table.controller.view()
     dragged = None
     if table.drag is not None and table.drag.moved:
         x = table.drag.pos[0] - table.drag.grab_offset[0]
         y = table.drag.pos[1] - table.drag.grab_offset[1]
-        dragged = (table.drag.card, pygame.Rect(x, y, layout.card_w, layout.card_h))
+        dragged = (table.drag.card, pygame.Rect(x, y, layout.hand_w, layout.hand_h))
     fs = layout.font_size
     return TableFrame(
         view=view,
         seats=tuple(table.controller.seats),
         turn=frozenset(seat for seat in range(layout.players) if _is_turn(table, view, seat)),
         leader=_leading_seat(table.controller),
-        hand_number=view.hand_index if motion.pending_deal is not None else view.hand_index + 1,  # its summary is up
+        hand_number=view.hand_index if motion.pending_deal is not None and ended is None else view.hand_index + 1,
         notes=tuple(table.controller.notes()),
         message=_status_message(table, view),
         others_cards=tuple(_cards_shown(motion, view, place.seat) for place in layout.places
@@ -113,7 +116,7 @@ def placed_hand(table: FramedTable, view: PlayerView) -> tuple[HandCard, ...]:
         if card in glow:
             rect.y -= layout.lift // 2
         if table.shaking is not None and table.shaking[0] == card:
-            rect.x += round(shake(table.shaking[1].progress) * layout.card_w * SHAKE_WIDTH)
+            rect.x += round(shake(table.shaking[1].progress) * layout.hand_w * SHAKE_WIDTH)
         outline = theme.HINT if card in hint_cards else (theme.RECEIVED if card in glow else None)
         placed.append(HandCard(card, rect, face_up, outline, dimmed=my_play and not playable))
     return tuple(placed)
@@ -167,6 +170,8 @@ def _status_message(table: FramedTable, view: PlayerView) -> str:
     controller = table.controller
     if table.message is not None:
         return table.message[0]
+    if table.passing.note is not None and controller.hand_face_up:
+        return table.passing.note
     if controller.awaiting_continue or table.busy:
         return ""
     active = controller.active_human()

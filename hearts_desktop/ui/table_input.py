@@ -26,6 +26,11 @@ DRAG_THRESHOLD = 6
 """Pixels the pointer moves with the button down before a click becomes a drag."""
 HINT_WAIT_SECONDS = 6.0
 """How long "Thinking about a hint…" stays, unless the hint comes first."""
+DOUBLE_CLICK_SECONDS = 0.5
+"""A click this soon after a click that played a card, near it, is the second half of a
+double-click (Windows' longest double-click by default): it plays nothing more."""
+DOUBLE_CLICK_SLOP = 8
+"""Pixels the pointer may move between the two clicks of a double-click."""
 DROP_SLACK = (2, 3)
 """A card dropped near the pass slots lands in them: each slot counts this much wider and
 taller (a half and a third of its size) for a drop."""
@@ -73,6 +78,19 @@ class InputTable(Protocol):
 class TableInput:
     def __init__(self, table: InputTable) -> None:
         self.table = table
+        self.played_by_click: tuple[tuple[int, int], float] | None = None
+        """Where a click played a card, and how long ago (seconds)."""
+
+    def update(self, dt: float) -> None:
+        if self.played_by_click is not None:
+            pos, ago = self.played_by_click
+            self.played_by_click = (pos, ago + dt) if ago + dt < DOUBLE_CLICK_SECONDS else None
+
+    def _second_half_of_a_double_click(self, pos: tuple[int, int]) -> bool:
+        if self.played_by_click is None:
+            return False
+        (x, y), _ = self.played_by_click
+        return abs(pos[0] - x) <= DOUBLE_CLICK_SLOP and abs(pos[1] - y) <= DOUBLE_CLICK_SLOP
 
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, Resized):
@@ -120,6 +138,8 @@ class TableInput:
                 return True
         if not table.controller.hand_face_up:
             return False
+        if self._second_half_of_a_double_click(pos):
+            return True  # the card was played by the first click; the one now there is not
         view = table.controller.view()
         passing = table.my_pass_open(view)
         slot_card = table.passing.card_at(pos, table.layout.pass_slots(table.pass_side())) if passing else None
@@ -147,7 +167,8 @@ class TableInput:
             return True
         if not drag.moved or table.layout.drop_zone().collidepoint(pos):
             table.drag = drag if drag.moved else None  # keep the dragged card where it was dropped
-            self._play(drag.card)
+            if self._play(drag.card) and not drag.moved:
+                self.played_by_click = (pos, 0.0)
             if table.drag is drag:
                 table.drag = None
         return True
@@ -169,9 +190,13 @@ class TableInput:
         else:
             self._play(card)
 
-    def _play(self, card: Card) -> None:
-        if self.table.controller.play(card) is None:
-            self.table.hover = None
+    def _play(self, card: Card) -> bool:
+        """Play ``card``; whether the table took it."""
+        if self.table.controller.play(card) is not None:
+            return False
+        self.table.hover = None
+        self.table.passing.acknowledge()
+        return True
 
     def submit_pass(self) -> None:
         if self.table.passing.complete:

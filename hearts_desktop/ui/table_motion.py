@@ -212,7 +212,7 @@ class TableMotion:
     def seat_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's cards gather: for sweeps, deals and passes."""
         layout = self.layout
-        height = layout.card_h if seat == layout.viewer else layout.small_h
+        height = layout.hand_h if seat == layout.viewer else layout.small_h
         width = round(height * layout.card_w / layout.card_h)
         x, y = layout.place(seat).hand_center
         return pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)

@@ -16,6 +16,7 @@ import pygame
 from ..engine import Card, Phase, PlayerView
 from ..engine.rules import PassDirection
 from ..persistence.seats import Seat
+from ..words import points
 from . import theme
 from .card_art import CardArt
 from .layout import LABEL_PITCH, LINE, MESSAGE_LINES, SeatPlace, TableLayout
@@ -204,7 +205,7 @@ def score_line(frame: TableFrame, seat: int) -> str:
     """"★ Medium · 12 pts  (+3)  · 2 tricks": level, total, this hand's points, tricks taken."""
     view, seat_info = frame.view, frame.seats[seat]
     total, taken = view.totals[seat], view.points_taken[seat]
-    text = f"{total} {'pt' if abs(total) == 1 else 'pts'}" + (f"  (+{taken})" if taken else "")
+    text = points(total) + (f"  (+{taken})" if taken else "")
     if seat_info.kind == "computer":
         text = f"{seat_info.level.label} · {text}"
     tricks = sum(1 for trick in view.tricks if trick.winner == seat)

@@ -12,6 +12,7 @@ and ``resize``; drawing changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import assert_never
 
@@ -43,13 +44,14 @@ from ..engine import (
     TrickWon,
 )
 from ..engine.cards import Suit
+from ..engine.hand import Trick
 from ..engine.rules import PassDirection
 from ..play.base import Play
 from .card_art import CardArt
 from .intents import Intent
 from .keyboard import TableKeyboard
 from .layout import TableLayout
-from .pass_selection import RECEIVED_GLOW_SECONDS, PassSelection, sort_for_display
+from .pass_selection import PassSelection
 from .scene import Scene
 from .sound import Sounds
 from .table_frame import placed_hand, table_frame
@@ -86,9 +88,11 @@ class TableScene(Scene):
         super().__init__()
         self.controller = controller
         self.play = play
-        self.art = art
+        self.painter = TablePainter(art)
         self.sounds = sounds
         self.large_cards = large_cards
+        self.auto_play_single = False
+        """Play the viewer's card when it is the only legal one (a setting, off by default)."""
         self.overlays = overlays or TableOverlays()
         self.size = size
         self.motion = TableMotion(self._layout(), animations, sound=sounds.play)
@@ -105,10 +109,14 @@ class TableScene(Scene):
         self._shown_to: int | None = None
         """The seat whose hand the last update placed face up, for the frame drawn after it."""
         self.pending_score: Callable[[], None] | None = None
+        self._seen_view = controller.view()
+        """The view the last update left: the hand on the table, before the model moves on."""
+        self.hand_end: PlayerView | None = None
+        """The hand whose last trick is still on the table, as it ended, while the model
+        already holds the next one: the status line and the scores show it until the deal."""
         self.input = TableInput(self)
         self.buttons = self._make_buttons()
         self.keyboard = TableKeyboard(self)
-        self.painter = TablePainter(art)
         self._sync_from_view()
         if controller.fresh:
             self._start_deal(controller.rules.tables.hand_size)
@@ -117,6 +125,15 @@ class TableScene(Scene):
     @property
     def layout(self) -> TableLayout:
         return self.motion.layout
+
+    @property
+    def art(self) -> CardArt:
+        """The deck the table draws, and the screens it opens (the settings may change it)."""
+        return self.painter.art
+
+    @art.setter
+    def art(self, art: CardArt) -> None:
+        self.painter.art = art
 
     def on_exit(self) -> None:
         """No game outlives its table: a local one stops its computers, a host tells the
@@ -140,6 +157,7 @@ class TableScene(Scene):
         moves = self.input
         return {
             "pass": Button("Pass", moves.submit_pass, key_hint="Enter"),
+            "seen": Button("OK", self.passing.acknowledge, key_hint="Enter"),
             "finish": Button("Finish hand", moves.finish_hand, key_hint="F"),
             "hint": Button("Hint", moves.ask_hint, key_hint="H"),
             "undo": Button("Undo", moves.undo, key_hint="Ctrl+Z"),
@@ -190,16 +208,37 @@ class TableScene(Scene):
             text, left = self.message
             self.message = (text, left - dt) if left > dt else None
         self._show_received()
-        self.passing.update(dt)
         if self.pending_score is not None and not self.busy:
             show, self.pending_score = self.pending_score, None
             show()
         self._deal_when_ready()
         if self.layout.viewer != self.controller.viewer:
             self.motion.layout = self._layout()
+        self.input.update(dt)
+        self._play_lone_card()
         self._refresh_buttons()
         self._place_hand(updating=True)
         self.keyboard.sync()
+        if self.hand_end is None:
+            self._seen_view = self.controller.view()
+
+    def _play_lone_card(self) -> None:
+        """With the setting on: the viewer's only legal card, once the last frame showed them
+        their hand (never behind a cover) and the received cards were seen. Played before the
+        hand is placed, so that the frame drawn next shows what the move left."""
+        view = self.controller.view()
+        if (not self.auto_play_single or not self.hand_rects or self._shown_to != view.seat
+                or not self.controller.hand_face_up or self.passing.note is not None
+                or self.busy or self.drag is not None or not self._viewers_turn(view)):
+            return
+        legal = view.legal_cards()
+        if len(legal) == 1:
+            self.input.choose_card(legal[0])
+
+    def _viewers_turn(self, view: PlayerView) -> bool:
+        """The viewer may play a card now."""
+        return (view.phase is Phase.PLAYING and view.my_turn and self.controller.active_human() == view.seat
+                and not self.controller.awaiting_continue)
 
     @property
     def busy(self) -> bool:
@@ -264,9 +303,12 @@ class TableScene(Scene):
         self._dealing_starts()
 
     def _dealing_starts(self) -> None:
-        """A new hand on the table: the slots as the view has them, no old hint."""
+        """A new hand on the table: the slots as the view has them, no old hint, no cards
+        received in the last hand still raised."""
         self.passing.reset(self.controller.view())
+        self.passing.acknowledge()
         self.hint = None
+        self.hand_end = None
 
     def _on_pass_chosen(self, event: PassChosen) -> None:
         if event.seat == self.controller.viewer:
@@ -278,6 +320,10 @@ class TableScene(Scene):
         passed = list(view.passed or ())
         slots = self.layout.pass_slots(self.pass_side())
         self.passing.chosen = []
+        # Advice and sentences about the pass (the Hint names the cards it advised passing,
+        # which now belong to another person) go with it; the received cards are said instead.
+        self.hint = None
+        self.message = None
         self.passing.received(event, self.controller.human_seats(), [seat.name for seat in self.controller.seats])
         hand = self.visible_hand(view)
         places = dict(zip(hand, self.layout.hand_rects(len(hand))))
@@ -285,11 +331,10 @@ class TableScene(Scene):
                                     self.controller.hand_face_up)
 
     def _show_received(self) -> None:
-        """Highlight received cards the first time their owner sees the hand (hot-seat too)."""
+        """Raise the received cards the first time their owner sees the hand (hot-seat too),
+        with the sentence naming them, until the owner acts."""
         if self.controller.hand_face_up:
-            sentence = self.passing.show_received(self.controller.viewer)
-            if sentence is not None:
-                self.say(sentence, seconds=RECEIVED_GLOW_SECONDS)
+            self.passing.show_received(self.controller.viewer)
 
     def _on_card_played(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
@@ -298,7 +343,7 @@ class TableScene(Scene):
         if self.drag is not None and self.drag.card == card:
             start = pygame.Rect(self.drag.pos[0] - self.drag.grab_offset[0],
                                 self.drag.pos[1] - self.drag.grab_offset[1],
-                                self.layout.card_w, self.layout.card_h)
+                                self.layout.hand_w, self.layout.hand_h)
             self.drag = None
         self.motion.card_played(seat, card, start)
         self.hint = None
@@ -309,6 +354,8 @@ class TableScene(Scene):
 
     def _on_trick_won(self, event: TrickWon) -> None:
         self.motion.trick_won(event, self.controller.pace.timing.trick_hold)
+        if self.controller.view().hand_index != self._seen_view.hand_index:
+            self.hand_end = with_trick(self.hand_end or self._seen_view, event)
 
     def _on_hand_scored(self, event: HandScored) -> None:
         if event.moon_shooter is not None:
@@ -333,6 +380,7 @@ class TableScene(Scene):
         self.hint = None
         self.message = None
         self.passing.reset(self.controller.view())
+        self.passing.acknowledge()
         self.hover = None
         self.overlays.cover(self, event)
 
@@ -376,7 +424,7 @@ class TableScene(Scene):
             cards = [c for c in cards if c != self.drag.card]
         if self.motion.dealing is not None:
             cards = cards[: self.motion.dealing.get(view.seat, 0)]
-        return sort_for_display(cards)
+        return self.passing.order.sort(cards)
 
     def _place_hand(self, updating: bool) -> None:
         """Place the hand for the coming frame, and where clicks pick its cards. Called by
@@ -409,6 +457,7 @@ class TableScene(Scene):
         view = self.controller.view()
         passing = self.my_pass_open(view)
         self.buttons["pass"].enabled = passing and self.passing.complete
+        self.buttons["seen"].enabled = self.passing.note is not None and self.controller.hand_face_up
         self.buttons["hint"].enabled = self.controller.active_human() is not None and self.controller.hand_face_up
         self.buttons["undo"].enabled = self.controller.can_undo()
         self.buttons["last"].enabled = bool(view.tricks)
@@ -423,14 +472,31 @@ class TableScene(Scene):
 
     def _place_buttons(self) -> None:
         """Where each button is for this frame's state, decided before drawing so that a
-        click always hits what is on the screen: the column at the right (Finish hand at
-        its top while it is offered), Pass beside the slots while passing is open."""
-        column = [key for key in self.buttons if key != "pass" and (key != "finish" or self.buttons[key].enabled)]
+        click always hits what is on the screen: the column at the right (OK for the received
+        cards and Finish hand at its top while they are offered), Pass beside the slots
+        while passing is open."""
+        offered = ("seen", "finish")
+        column = [key for key in self.buttons if key != "pass" and (key not in offered or self.buttons[key].enabled)]
         rects = dict(zip(column, self.layout.button_row(len(column))))
         if self.my_pass_open(self.controller.view()) and self.controller.hand_face_up and self.motion.dealing is None:
             rects["pass"] = self.layout.pass_button(self.pass_side())
         for key, button in self.buttons.items():
             button.rect = rects.get(key, pygame.Rect(0, 0, 0, 0))
+
+
+def with_trick(view: PlayerView, event: TrickWon) -> PlayerView:
+    """``view`` once the trick ``event`` tells is taken: what the table shows of a hand that
+    the model has already left behind."""
+    taken = list(view.points_taken)
+    taken[event.winner] += event.points
+    left = list(view.cards_left)
+    counted = len(view.trick) if event.cards[: len(view.trick)] == view.trick else 0  # already out of the hands
+    for position in range(counted, len(event.cards)):
+        left[(event.leader + position) % view.players] -= 1
+    return dataclasses.replace(
+        view, trick=(), tricks=(*view.tricks, Trick(event.leader, event.cards, event.winner)),
+        points_taken=tuple(taken), cards_left=tuple(left), phase=Phase.PLAYING, legal=0,
+        hearts_broken=view.hearts_broken or any(card.suit is Suit.HEARTS for card in event.cards))
 
 
 class TableOverlays:
