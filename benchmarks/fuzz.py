@@ -181,7 +181,7 @@ class HurriedRunner(InlineRunner):
 
 def check_replay(game: Game) -> None:
     """The action list rebuilds exactly this game (what saving and undo rely on)."""
-    again = Game.replay(game.rules, game.seed, game.actions)
+    again = Game.replay(game.rules, game.seed, game.actions, game.deals_from)
     same = (again.totals == game.totals and again.hand_index == game.hand_index
             and again.hand.hands == game.hand.hands and again.hand.trick == game.hand.trick
             and again.hand.taken == game.hand.taken and again.hand.phase is game.hand.phase)

@@ -5,6 +5,10 @@ Every party is its own process speaking real websockets, so the host's CPU is it
 - **idle flood**: 500 connections that never say hello, reopened as the host closes them,
   while honest friends (from another loopback address, and from the flood's own) try to
   join one at a time: how many are seated, and how fast;
+- **silent flood**: 500, 1,000 and 2,000 raw sockets that never send a byte, from 253
+  addresses (127.2.0.1 to 127.2.0.253), reopened as the host closes them, while friends
+  from another address join one at a time, first with a script (handshake, hello), then
+  with the program itself (``hearts_desktop --join --headless``): seated, and how fast;
 - **code flood**: wrong codes as fast as the host answers, each connection from another
   127.x.y.z source address (a /24 of 254 addresses, then a fresh address for every guess),
   while a friend with the right code tries to join: codes checked a second, friend seated;
@@ -33,7 +37,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
 
@@ -60,6 +64,10 @@ class Sizes:
     """How hard each attack is; ``SHORT`` is the suite's few-second version."""
 
     idle_connections: int = 500
+    silent_connections: tuple[int, ...] = (500, 1000, 2000)
+    silent_addresses: int = 253
+    program_joins: int = 3
+    """The program's own joins under each silent flood (one seat each: the host has three)."""
     join_attempts: int = 12
     join_spacing: float = 1.0
     """Seconds from one join attempt to the next: friends join one at a time, and every
@@ -76,7 +84,7 @@ class Sizes:
 
 
 FULL: Final = Sizes()
-SHORT: Final = Sizes(idle_connections=200, join_attempts=3, join_spacing=0.0, code_flood_seconds=3.0, code_flood_workers=16,
+SHORT: Final = Sizes(idle_connections=200, silent_connections=(300,), silent_addresses=64, program_joins=1, join_attempts=3, join_spacing=0.0, code_flood_seconds=3.0, code_flood_workers=16,
                      guessing_addresses=8, friend_tries=1, fresh_addresses=0, message_rate=5_000, quiet_seconds=1.0,
                      flood_seconds=2.0)
 """The suite's version: guesses from eight computers, no fresh-address flood."""
@@ -188,20 +196,51 @@ def idle_flood(port: int, connections: int, seconds: float) -> int:
                 counts["failed to open"] += 1
                 await asyncio.sleep(0.005)
 
-    async def main() -> None:
-        stop = time.monotonic() + seconds
-        ready = asyncio.Event()
-        tasks = [asyncio.create_task(one(stop, ready)) for _ in range(connections)]
-        try:
-            await asyncio.wait_for(ready.wait(), seconds)
-            _say(event="holding", opened=counts["opened"])
-        except TimeoutError:
-            _say(event="holding", opened=counts["opened"])
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(main())
-    _say(event="flooded", **counts)
+    asyncio.run(_hold(connections, seconds, lambda number, stop, ready: one(stop, ready), counts))
     return 0
+
+
+def silent_flood(port: int, connections: int, addresses: int, seconds: float) -> int:
+    """``connections`` raw sockets that never send a byte, from ``addresses`` source addresses
+    (127.2.0.1, ...), each reopened as soon as the host closes it."""
+    counts: Counter[str] = Counter()
+
+    async def one(number: int, stop: float, ready: asyncio.Event) -> None:
+        source = f"127.2.0.{1 + number % addresses}"
+        while time.monotonic() < stop:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+            except OSError:
+                counts["failed to open"] += 1
+                await asyncio.sleep(0.005)
+                continue
+            counts["opened"] += 1
+            if counts["opened"] >= connections:
+                ready.set()
+            try:
+                await asyncio.wait_for(reader.read(1), max(0.01, stop - time.monotonic()))
+                counts["closed by the host"] += 1
+            except (OSError, TimeoutError):
+                pass
+            writer.close()
+
+    asyncio.run(_hold(connections, seconds, one, counts))
+    return 0
+
+
+async def _hold(connections: int, seconds: float,
+                one: Callable[[int, float, asyncio.Event], Coroutine[Any, Any, None]], counts: Counter[str]) -> None:
+    """Run ``connections`` flooders for ``seconds``; say ``holding`` once all have opened."""
+    stop = time.monotonic() + seconds
+    ready = asyncio.Event()
+    tasks = [asyncio.create_task(one(number, stop, ready)) for number in range(connections)]
+    try:
+        await asyncio.wait_for(ready.wait(), seconds)
+    except TimeoutError:
+        pass
+    _say(event="holding", opened=counts["opened"])
+    await asyncio.gather(*tasks, return_exceptions=True)
+    _say(event="flooded", **counts)
 
 
 def _source(index: int) -> str:
@@ -432,6 +471,52 @@ def idle_phase(sizes: Sizes) -> dict[str, Any]:
             "host_cpu_percent": _cpu(before, after)}
 
 
+def silent_phase(sizes: Sizes, connections: int) -> dict[str, Any]:
+    """Friends from another address under ``connections`` silent sockets from many addresses:
+    the script's joins, then the program's own (seated when the host shows its seat taken)."""
+    with hosting(3) as host:
+        flood = _child(["silent-flood", "--port", str(host.port), "--connections", str(connections),
+                        "--addresses", str(sizes.silent_addresses), "--seconds", "600"])
+        assert flood.stdout is not None
+        holding = json.loads(flood.stdout.readline())
+        before = host.latest()
+        script = _attempts(host.port, host.code, FRIEND_SOURCE, sizes.join_attempts, sizes.join_spacing)
+        friends: list[subprocess.Popen[bytes]] = []
+        program = [_program_join(host, number, friends) for number in range(sizes.program_joins)]
+        after = host.latest()
+        for friend in friends:
+            friend.kill()
+            friend.wait()
+        flood.kill()
+        flood.communicate()
+    seated = sorted(t for t in program if t is not None)
+    return {"connections": connections, "addresses": sizes.silent_addresses, "flood_opened": holding["opened"],
+            "script": script, "program": {"attempts": len(program), "seated": len(seated),
+                                          "seconds": [None if t is None else round(t, 2) for t in program]},
+            "host_cpu_percent": _cpu(before, after)}
+
+
+PROGRAM_SECONDS: Final = 20.0
+"""How long the program's join may take before it counts as not seated."""
+
+
+def _program_join(host: Host, number: int, friends: list[subprocess.Popen[bytes]]) -> float | None:
+    """``hearts_desktop --join --headless`` (from 127.0.0.1, not a flooding address): seconds
+    until the host shows one more seat taken (None if not within ``PROGRAM_SECONDS``); the
+    friend stays seated, added to ``friends``."""
+    taken = sum(seat[2] for seat in host.latest()["seats"])
+    started = time.monotonic()
+    friends.append(subprocess.Popen([sys.executable, "-m", "hearts_desktop", "--join", host.code, "--address",
+                      f"127.0.0.1:{host.port}", "--headless", "--bot", "easy", "--name", f"Bea {number}",
+                      "--max-seconds", "120"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    try:
+        host.wait(lambda line: line.get("event") == "stats" and sum(seat[2] for seat in line["seats"]) > taken,
+                  PROGRAM_SECONDS)
+    except RuntimeError:
+        return None
+    return time.monotonic() - started
+
+
 def code_phase(sizes: Sizes, addresses: int) -> dict[str, Any]:
     with hosting(3) as host:
         start = host.latest()
@@ -539,7 +624,9 @@ def _cpu(start: dict[str, Any], end: dict[str, Any]) -> float:
 
 
 def run(sizes: Sizes = FULL) -> dict[str, Any]:
-    result = {"idle_flood": idle_phase(sizes), "code_flood": code_phase(sizes, sizes.guessing_addresses)}
+    result = {"idle_flood": idle_phase(sizes),
+              "silent_flood": [silent_phase(sizes, connections) for connections in sizes.silent_connections],
+              "code_flood": code_phase(sizes, sizes.guessing_addresses)}
     if sizes.fresh_addresses:
         result["code_flood_fresh"] = code_phase(sizes, sizes.fresh_addresses)
     result["tokenless_rejoin"] = rejoin_phase()
@@ -556,6 +643,13 @@ def report(result: dict[str, Any]) -> str:
                      f"1 s {figures['seated_within_1s']}, median {figures['seconds_median']} s, max "
                      f"{figures['seconds_max']} s")
     lines.append(f"idle flood: host CPU {idle['host_cpu_percent']}%")
+    for silent in result["silent_flood"]:
+        script, program = silent["script"], silent["program"]
+        lines.append(f"silent flood of {silent['connections']} from {silent['addresses']} addresses: script friends "
+                     f"seated {script['seated']}/{script['attempts']}, within 1 s {script['seated_within_1s']}, "
+                     f"median {script['seconds_median']} s, max {script['seconds_max']} s; the program seated "
+                     f"{program['seated']}/{program['attempts']} after {program['seconds']} s; host CPU "
+                     f"{silent['host_cpu_percent']}%")
     for key in ("code_flood", "code_flood_fresh"):
         if key not in result:
             continue
@@ -601,6 +695,11 @@ def child(argv: Sequence[str] | None = None) -> int:
     idle.add_argument("--port", type=int, required=True)
     idle.add_argument("--connections", type=int, default=500)
     idle.add_argument("--seconds", type=float, default=60.0)
+    silent = sub.add_parser("silent-flood")
+    silent.add_argument("--port", type=int, required=True)
+    silent.add_argument("--connections", type=int, default=500)
+    silent.add_argument("--addresses", type=int, default=253)
+    silent.add_argument("--seconds", type=float, default=60.0)
     code = sub.add_parser("code-flood")
     code.add_argument("--port", type=int, required=True)
     code.add_argument("--seconds", type=float, default=20.0)
@@ -617,6 +716,8 @@ def child(argv: Sequence[str] | None = None) -> int:
         return serve(args.friends, args.players, args.seed)
     if args.role == "idle-flood":
         return idle_flood(args.port, args.connections, args.seconds)
+    if args.role == "silent-flood":
+        return silent_flood(args.port, args.connections, args.addresses, args.seconds)
     if args.role == "code-flood":
         return code_flood(args.port, args.seconds, args.workers, args.addresses)
     return message_flood(args.port, args.code, args.quiet, args.seconds, args.rate)

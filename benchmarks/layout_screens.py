@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pygame
@@ -12,10 +13,12 @@ import pygame
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
+from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.history_scene import PastGamesScene, open_past_game
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.menus import (
     ConfirmScene,
@@ -25,10 +28,16 @@ from hearts_desktop.ui.menus import (
     replace_question,
 )
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
-from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, HandScoreScene, MoonChoiceScene
+from hearts_desktop.ui.overlays import (
+    HANDOVER_GRACE_SECONDS,
+    CoverScene,
+    HandScoreScene,
+    MoonChoiceScene,
+    ScoreHistoryScene,
+)
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
-from hearts_desktop.words import Level, Pace, SeatKind
+from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, Level, Pace, SeatKind
 
 from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
@@ -247,12 +256,22 @@ def last_trick(stage: Stage) -> None:
     table_of(stage.app).overlays.last_trick(table_of(stage.app))
 
 
-def hand_summary(players: int) -> Callable[[Stage], None]:
+def hand_summary(players: int, seats: tuple[Seat, ...] | None = None) -> Callable[[Stage], None]:
+    """The first hand's summary; ``seats`` (hot-seat, say) in place of one person and computers."""
     def build(stage: Stage) -> None:
         stage.table(advanced(_rules(players), lambda g: g.hand_index == 1 or len(g.hand.trick) == 0 and len(
-            g.hand.tricks) == g.rules.tables.hand_size - 1), _seats(players))
+            g.hand.tricks) == g.rules.tables.hand_size - 1), seats or _seats(players))
         stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
     return build
+
+
+def deal_again_summary(stage: Stage) -> None:
+    """The first hand played again from its summary, to its end: compared with the first time."""
+    hand_summary(4)(stage)
+    summary = stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
 
 
 def game_over(players: int) -> Callable[[Stage], None]:
@@ -344,13 +363,51 @@ def statistics(games: int, confirm: bool = False) -> Callable[[Stage], None]:
             stats.profiles["You"] = Profile(tallies, recent_games(min(games, 20)))
             stats.profiles["Anna"] = Profile({"3x easy": Tally(1, 1, 8, 30, 0, 0, 30, 30)}, recent_games(1))
         stage.app.show_main_menu()
-        scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None)
+        scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None, lambda: None)
         stage.app.stack.push(scene)
         if confirm:
             stage.app.stack.push(ConfirmScene(stage.app.size, "Forget every statistic of You? This cannot be "
                                               "undone.", "Reset", lambda: None))
         stage.app.stack.update(FRAME)
     return build
+
+
+def past_games(count: int, players: int = 4, wide: bool = False) -> list[PastGame]:
+    """``count`` finished games, oldest first, a day apart (the same deal: what is checked is
+    the list, not the games)."""
+    names = WIDE_NAMES if wide else ("You", "Alice", "Ben", "Clara", "Dev")
+    seats = tuple(Seat(names[i], seat.kind, seat.level) for i, seat in enumerate(_seats(players)))
+    game = advanced(_rules(players), lambda game: game.over)
+    first = datetime(2026, 3, 1, 20, 0).astimezone()
+    history = GameHistory()
+    history.record(game, seats, first)
+    [past] = history.games
+    return [dataclasses.replace(past, game_id=f"{i}", finished_at=first + timedelta(days=i)) for i in range(count)]
+
+
+def past_games_list(count: int, players: int = 4, wide: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        stage.app.stack.push(PastGamesScene(stage.app.size, past_games(count, players, wide), lambda past: None))
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def past_game(players: int, wide: bool = False) -> Callable[[Stage], None]:
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        [past] = past_games(1, players, wide)
+        open_past_game(stage.app, past)
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def deal_choice(stage: Stage) -> None:
+    past_game(5, wide=True)(stage)
+    sheet = stage.app.stack.top
+    assert isinstance(sheet, ScoreHistoryScene)
+    next(b for b in sheet.buttons if b.label == CHOOSE_DEAL).action()
+    stage.app.stack.update(FRAME)
 
 
 def network_menu(stage: Stage) -> None:
@@ -387,6 +444,7 @@ def all_screens() -> list[Screen]:
         ("last trick", last_trick),
         ("hand summary", hand_summary(4)),
         ("hand summary 5 players", hand_summary(5)),
+        ("hot-seat hand summary", hand_summary(4, HOT_SEAT)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
@@ -414,6 +472,13 @@ def all_screens() -> list[Screen]:
         Screen("statistics, one game", statistics(1)),
         Screen("statistics, 50 games", statistics(50)),
         Screen("statistics reset question", statistics(50, confirm=True)),
+        Screen("past games, none", past_games_list(0)),
+        Screen("past games, 40", past_games_list(40)),
+        Screen("past games, 5 wide names", past_games_list(3, players=5, wide=True)),
+        Screen("past game", past_game(4)),
+        Screen("past game, 5 wide names", past_game(5, wide=True)),
+        Screen("play a deal again", deal_choice),
+        Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),
     ]

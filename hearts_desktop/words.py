@@ -115,6 +115,33 @@ def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+PAST_GAMES = "Past games"
+"""The list of finished games (Statistics' button, and the list's title)."""
+NO_PAST_GAMES = "No finished games yet: every game played to its end is listed here, newest first."
+PAST_GAME_SCORE = "{name} {total}"
+PAST_GAME_WINNER = "{name} won"
+PAST_GAME_HEADING = "The game of {date}"
+PAST_GAME_UNPLAYABLE = "That game cannot be opened: its moves in the history file do not give its scores."
+REVIEW_HANDS = "Review hands"
+REVIEW_PERSON = "Review: {name}"
+"""A review button per person, where several people played at this computer."""
+NEWER = "▲ Newer"
+OLDER = "▼ Older"
+
+PLAY_DEAL_AGAIN = "Play this deal again"
+"""A hand's summary: the same cards in the same seats, dealt again (duplicate players' practice)."""
+CHOOSE_DEAL = "Play a deal again"
+DEAL_OF_HAND = "Hand {number}"
+DEAL_CHOICE = "Deal"
+DEAL_CHOICE_NOTE = "The same cards in the same seats, passed the same way, with the computers at the same levels."
+PLAY_IT_AGAIN = "Play it again"
+DEAL_AGAIN_HEADING = "Hand {number}, played again"
+MAIN_MENU = "Main menu"
+DEAL_AGAIN_RESULT = "This time: {now}. The first time: {then}."
+DEAL_AGAIN_RESULT_NAMED = "{name}: {now} this time, {then} the first time."
+"""A deal played again, compared with the first time: one person, or each of several."""
+
+
 class CoachSentence(StrEnum):
     """The coach's sentences, each whole, with named placeholders filled by ``str.format``
     (so a translation can put the parts in its own order). Playout figures are said as what

@@ -28,9 +28,12 @@ from hearts_desktop.net.admission import (
     IdleGate,
     TurnAway,
 )
+from hearts_desktop.net.client import JOIN_RETRY_SECONDS, JOIN_TRIES, TRYING_AGAIN, ClientTable
 from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND, FREE_TRIES_PER_ADDRESS
+from hearts_desktop.net.headless import SeatBot
+from hearts_desktop.net.link import ClientLink, Lost
 from hearts_desktop.persistence.seats import Seat
-from hearts_desktop.words import SeatKind
+from hearts_desktop.words import Level, SeatKind
 
 from .net_fakes import MemoryClientLink
 from .net_play import CODE, NetTable, net_table
@@ -59,6 +62,43 @@ def test_the_idle_gate_closes_the_oldest_of_the_most_crowded_address() -> None:
     assert gate.over_caps() == [1]  # over the cap in all: the flood holds the most
     assert 3 in gate and len(gate) == 3
     assert gate.expired(6.5, 3.0) == [2, 3]
+
+
+def test_the_idle_gate_closes_sockets_still_asking_before_a_friend_who_has_asked() -> None:
+    """A friend's request is all in; a flood from many addresses, one socket each, keeps
+    coming: the flood's oldest go, never the friend (issue 40)."""
+    gate = IdleGate(per_address=2, in_all=4)
+    gate.opened(0, "friend", 0.0)
+    gate.asked(0)
+    closed = []
+    for key in range(1, 300):
+        gate.opened(key, f"10.0.{key // 250}.{key % 250}", float(key))
+        closed += gate.over_caps()
+    assert 0 in gate and closed == list(range(1, 297))
+
+
+def test_the_idle_gate_closes_the_longest_silent_when_addresses_tie() -> None:
+    gate = IdleGate(per_address=2, in_all=3)
+    for key, address in enumerate(["b", "a", "c"]):
+        gate.opened(key, address, float(key))
+    gate.opened(3, "a", 3.0)
+    assert gate.over_caps() == [1]  # "a" holds the most
+    gate.opened(4, "d", 4.0)
+    assert gate.over_caps() == [0]  # a tie: the oldest, whatever the addresses' order
+    gate.asked(2)
+    gate.opened(5, "e", 5.0)
+    assert gate.over_caps() == [3]  # the oldest still asking; the asked one waits for its answer
+    gate.opened(6, "c", 6.0)
+    gate.opened(7, "c", 7.0)
+    assert gate.over_caps() == [6, 7]  # its own cap, then the cap in all: "c" still holds the most
+
+
+def test_the_idle_gate_spares_a_socket_whose_request_waits_unread() -> None:
+    gate = IdleGate(per_address=4, in_all=2)
+    for key in range(3):
+        gate.opened(key, f"10.0.0.{key}", float(key))
+    assert gate.over_caps(lambda key: key == 0) == [1]  # the oldest has asked: the caller saw it
+    assert 0 in gate
 
 
 def test_every_code_compared_draws_on_the_table_wide_bucket_first_guesses_included() -> None:
@@ -149,6 +189,50 @@ def test_idle_connections_from_another_address_never_push_out_a_friend_who_says_
     table.step()
     assert answers(friend)[0] == "welcome"
     assert sum(link.open for link in table.link.clients.values()) <= MAX_IDLE + 1
+
+
+class ClosedUnanswered:
+    """A connection the host closes before its table says a word (a flood pushed it out)."""
+
+    def take(self) -> list[bytes | Lost]:
+        return [Lost(UNREACHABLE)]
+
+    def send(self, data: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+UNREACHABLE = "Could not reach the table."
+
+
+def test_a_friend_closed_before_the_table_answered_tries_again_then_sits() -> None:
+    table = net_table(Ruleset(), SEATS)
+    tries: list[float] = []
+
+    def connect() -> ClientLink:
+        tries.append(table.clock.now)
+        return ClosedUnanswered() if len(tries) < JOIN_TRIES else table.link.connect("10.0.0.7")
+
+    friend = ClientTable("Ann", CODE, connect, clock=table.clock)
+    table.friends.append(friend)
+    table.bots.append(SeatBot(Level.EASY, "Ann"))
+    friend.update(0.0)
+    assert (friend.state, friend.waiting) == ("joining", f"{UNREACHABLE} {TRYING_AGAIN}")
+    table.run(lambda: friend.state != "joining", steps=200)
+    assert friend.state == "lobby" and len(tries) == JOIN_TRIES
+    pauses = [round(later - earlier, 2) for earlier, later in zip(tries, tries[1:])]
+    assert pauses == sorted(pauses) and pauses[0] >= JOIN_RETRY_SECONDS
+
+
+def test_a_friend_gives_up_after_its_tries_and_says_why() -> None:
+    table = net_table(Ruleset(), SEATS)
+    friend = ClientTable("Ann", CODE, ClosedUnanswered, clock=table.clock)
+    table.friends.append(friend)
+    table.bots.append(SeatBot(Level.EASY, "Ann"))
+    table.run(lambda: friend.state == "closed", steps=400)
+    assert friend.closed_reason == UNREACHABLE
 
 
 def test_a_crowd_is_told_why_it_is_closed() -> None:

@@ -133,7 +133,7 @@ def test_hot_seat_reviews_are_one_per_person_and_hidden_behind_a_cover(tmp_path:
         summary = driver.top
         assert isinstance(summary, HandScoreScene)
         labels = [b.label for b in summary.buttons]
-        assert labels[1:] == ["Review: Anna", "Review: Bo"]
+        assert labels[1:] == ["Review: Anna", "Review: Bo", "Play this deal again"]
         button = summary.buttons[2].rect.center
         driver.frame(PointerDown(button), PointerUp(button))  # Anna double-clicks "Review: Bo"...
         review = driver.top

@@ -156,7 +156,7 @@ def test_statistics_show_each_line_up_whole_and_start_on_close() -> None:
     line_up = "1x human + 1x easy + 1x hard + 1x expert"
     stats = Statistics()
     stats.profiles["You"] = Profile({line_up: Tally(12, 5, 100, 530, 0, 3, 10, 104)}, recent_games(3))
-    scene = StatisticsScene(size, stats, "You", lambda name: None)
+    scene = StatisticsScene(size, stats, "You", lambda name: None, lambda: None)
     assert scene.is_highlighted(scene.buttons[-1]) and scene.buttons[-1].label == "Close"
     scene.place()
     inspector = Inspector()

@@ -27,6 +27,7 @@ from ..engine import Game
 from ..persistence import (
     DataFolderLock,
     DataPaths,
+    LoadResult,
     SavedGame,
     Seat,
     Settings,
@@ -39,6 +40,7 @@ from ..persistence import (
     save_settings,
     save_statistics,
 )
+from ..persistence.history import GameHistory, load_history, save_history
 from ..persistence.saves import forget_unjudged, keep_unjudged, load_unjudged, unjudged_files, unjudged_path
 from ..persistence.stats import Accuracy, game_id, reread_statistics
 from ..words import Pace
@@ -98,6 +100,7 @@ class Session:
         self.result_saved = True
         """Whether ``uncounted`` is at least in the save, to be counted at the next start."""
         self._reviews: ReviewCache | None = None
+        self._history: GameHistory | None = None
         self._review_writer: BackgroundWriter[dict[str, HandReview]] | None = None
         self.coach: BackgroundReviews | None = None
         """Judges the people's finished hands for their accuracy (``start_coach``)."""
@@ -176,6 +179,16 @@ class Session:
                 "the coach's last review", "saving goes on with the next review")
             self._reviews = ReviewCache(loaded.value, keep=self._review_writer.put)
         return self._reviews
+
+    @property
+    def history(self) -> GameHistory:
+        """The past games, read from their file the first time they are asked for (not at
+        start: the first frame does not wait for them)."""
+        if self._history is None:
+            loaded = LoadResult(GameHistory()) if self.paths is None else load_history(self.paths.history)
+            self.messages.extend(loaded.messages)
+            self._history = loaded.value
+        return self._history
 
     def start_coach(self, clients: Callable[[], BotRunner], budget: CoachBudget) -> None:
         """Have the coach judge the people's hands of the local games from now on, each
@@ -297,6 +310,7 @@ class Session:
         assert self.paths is not None
         if save_first:
             self.result_saved = slot.autosaver.save_now(game, seats)
+        self._try(self._record_history, game, seats)
         try:
             self._update_statistics(lambda statistics: statistics.record_game(game, seats))
         except StorageError as error:
@@ -306,6 +320,20 @@ class Session:
             return
         self.uncounted = None
         self._try(discard_saved_game, slot.path)
+
+    def _record_history(self, game: Game, seats: tuple[Seat, ...]) -> None:
+        """Add a finished game to the history on disk as it is now (once: a game counted again
+        after a refused write is found there). A damaged file is set aside first; one that
+        could not be moved is left alone, never written over."""
+        assert self.paths is not None
+        path = self.paths.history
+        loaded = load_history(path)
+        self.messages.extend(loaded.messages)
+        if loaded.messages and path.exists():
+            return
+        if loaded.value.record(game, seats, datetime.now().astimezone()):
+            self._history = loaded.value  # the list shown next holds the game even if the disk refuses it
+            save_history(path, loaded.value)
 
     def _resume_unjudged(self, coach: BackgroundReviews) -> None:
         """The finished games whose judging the program quit before, judged to the end."""

@@ -393,7 +393,7 @@ class TableController:
         actions = self.game.actions
         last = max(i for i in range(self.game.hand_start, len(actions)) if actions[i].seat == human)
         self._cancel_jobs()
-        self.game = Game.replay(self.game.rules, self.game.seed, actions[:last])
+        self.game = Game.replay(self.game.rules, self.game.seed, actions[:last], self.game.deals_from)
         self._ready_at = self.now + self.pace.timing.bot_delay
         self._events.append(TableReset())
         if self.on_change is not None:

@@ -47,9 +47,12 @@ def decide_end(totals: Sequence[int], target: int) -> tuple[int | None, tuple[in
 class Game:
     """A whole game of Hearts, from the first deal to the winner."""
 
-    def __init__(self, rules: Ruleset, seed: int, events: list[Event] | None = None) -> None:
+    def __init__(self, rules: Ruleset, seed: int, events: list[Event] | None = None, deals_from: int = 0) -> None:
         self.rules = rules
         self.seed = seed
+        self.deals_from = deals_from
+        """The hand of the game ``(rules, seed)`` whose deal (cards and pass) this game's first
+        hand has: 0 for a game, hand N's number for that deal played again (``deal_again``)."""
         self.actions: list[Action] = []
         self.totals: list[int] = [0] * rules.players
         self.results: list[HandResult] = []
@@ -61,17 +64,31 @@ class Game:
         self.hand = self._deal(events)
 
     @classmethod
-    def replay(cls, rules: Ruleset, seed: int, actions: Iterable[Action]) -> Game:
+    def replay(cls, rules: Ruleset, seed: int, actions: Iterable[Action], deals_from: int = 0) -> Game:
         """Rebuild a game from its actions; an illegal one raises IllegalMove."""
-        game = cls(rules, seed)
+        game = cls(rules, seed, deals_from=deals_from)
         for action in actions:
             game.apply(action)
         return game
+
+    @classmethod
+    def deal_again(cls, rules: Ruleset, seed: int, hand_index: int) -> Game:
+        """A game whose first hand is hand ``hand_index`` of the game ``(rules, seed)`` again:
+        the same cards in the same seats, passed the same way (a deal practised again, the way
+        duplicate players do). Its hands are numbered from the first as in any game.
+
+        >>> from hearts_desktop.engine import PassDirection, Ruleset
+        >>> again = Game.deal_again(Ruleset(), 7, 2)
+        >>> again.hand_index, again.hand.direction is PassDirection.ACROSS
+        (0, True)
+        """
+        return cls(rules, seed, deals_from=hand_index)
 
     def copy(self) -> Game:
         other = Game.__new__(Game)
         other.rules = self.rules
         other.seed = self.seed
+        other.deals_from = self.deals_from
         other.actions = self.actions[:]
         other.totals = self.totals[:]
         other.results = self.results[:]
@@ -91,7 +108,7 @@ class Game:
         >>> restarted.actions, restarted.view(0).hand == game.view(0).hand
         ([], True)
         """
-        return Game.replay(self.rules, self.seed, self.actions[: self.hand_start])
+        return Game.replay(self.rules, self.seed, self.actions[: self.hand_start], self.deals_from)
 
     @property
     def players(self) -> int:
@@ -135,8 +152,9 @@ class Game:
         return events
 
     def _deal(self, events: list[Event] | None) -> HandState:
-        direction = self.rules.pass_direction(self.hand_index)
-        hand = HandState.deal_new(self.rules, hand_rng(self.seed, self.hand_index), direction)
+        deal = self.deals_from + self.hand_index
+        direction = self.rules.pass_direction(deal)
+        hand = HandState.deal_new(self.rules, hand_rng(self.seed, deal), direction)
         if events is not None:
             events.append(
                 HandDealt(

@@ -7,10 +7,11 @@ limit is tested without a socket or a clock.
 
 - **Idle connections** (connected, nothing said yet) have ``HELLO_SECONDS`` to say hello, and
   at most ``MAX_IDLE_PER_ADDRESS`` from one address and ``MAX_IDLE`` in all wait at once.
-  Past a cap the oldest idle connection of the address holding the most is closed, so a
-  flood from one address pushes out its own connections first. The caps are applied in
-  ``settle``, after the caller has handed over every hello that arrived with the
-  connections: a connection whose hello has been read is never pushed out by idle ones.
+  Past a cap the oldest idle connection of the address holding the most is closed
+  (``IdleGate``), so a flood from one address pushes out its own connections first. The
+  caps are applied in ``settle``, after the caller has handed over every hello that arrived
+  with the connections: a connection whose hello has been read is never pushed out by idle
+  ones.
 - **Code checks** (``CodeChecks``): every comparison with the room code draws on one
   table-wide bucket, ``code.CHECK_BURST`` at once, then ``code.CHECKS_PER_SECOND``, right or
   wrong, an address's first guess included. A hello that finds the bucket empty waits (at
@@ -30,6 +31,7 @@ admitted by the token alone (``admit``): no code is compared for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
@@ -121,9 +123,17 @@ class Bucket:
 
 
 class IdleGate:
-    """Connections that have not spoken yet, oldest first, with caps per address and in all.
+    """Connections not through a stage yet, oldest first, with caps per address and in all.
 
-    Also used by the transport for sockets still in the websocket handshake."""
+    The transport keeps sockets in the websocket handshake here, ``Admission`` connections
+    that have not said hello. Past a cap the connection closed is the one least likely to be
+    a friend's: one still asking (the whole request not in yet) before one that has asked and
+    only waits for the host, since a friend's program sends its whole request at once; then
+    one from the address holding the most, so a flood from one address pushes out its own
+    first; then the longest waiting, as a friend's connection asks within milliseconds of
+    opening and a flood's stays silent. A friend is pushed out only while it is still asking,
+    and only if ``in_all`` newer connections arrive in that time.
+    """
 
     def __init__(self, per_address: int, in_all: int) -> None:
         self.per_address = per_address
@@ -132,6 +142,7 @@ class IdleGate:
         """Key -> when it opened; insertion order is age order, as time only grows."""
         self._address: dict[int, str] = {}
         self._by_address: dict[str, dict[int, None]] = {}
+        self._asked: set[int] = set()
         self._touched: set[str] = set()
 
     def __len__(self) -> int:
@@ -146,27 +157,36 @@ class IdleGate:
         self._by_address.setdefault(address, {})[key] = None
         self._touched.add(address)
 
+    def asked(self, key: int) -> None:
+        """``key``'s whole request is in: it only waits for the host, so it is closed last."""
+        if key in self._since:
+            self._asked.add(key)
+
     def spoke(self, key: int) -> None:
-        """``key`` said something (or closed): it is no longer idle."""
+        """``key`` is through the stage (or closed): it is no longer counted."""
         if self._since.pop(key, None) is None:
             return
+        self._asked.discard(key)
         address = self._address.pop(key)
         keys = self._by_address[address]
         del keys[key]
         if not keys:
             del self._by_address[address]
 
-    def over_caps(self) -> list[int]:
-        """The connections to close so that both caps hold: the oldest of the address holding most."""
+    def over_caps(self, asked_unread: Callable[[int], bool] = lambda key: False) -> list[int]:
+        """The connections to close so that both caps hold, the least likely friends first.
+
+        ``asked_unread(key)`` says whether a connection about to be closed as still asking
+        has in fact asked, its request waiting unread (the caller's I/O looks); if so it
+        counts as asked, and another is chosen."""
         closing = []
         for address in self._touched:
             keys = self._by_address.get(address, {})
             while len(keys) > self.per_address:
-                closing.append(self._drop_oldest(address))
+                closing.append(self._close(self._least_likely_friend(list(keys), asked_unread)))
         self._touched.clear()
         while len(self._since) > self.in_all:
-            crowded = max(self._by_address, key=lambda a: len(self._by_address[a]))
-            closing.append(self._drop_oldest(crowded))
+            closing.append(self._close(self._least_likely_friend(list(self._since), asked_unread)))
         return closing
 
     def expired(self, now: float, seconds: float) -> list[int]:
@@ -180,8 +200,19 @@ class IdleGate:
             self.spoke(key)
         return old
 
-    def _drop_oldest(self, address: str) -> int:
-        key = next(iter(self._by_address[address]))
+    def _least_likely_friend(self, keys: list[int], asked_unread: Callable[[int], bool]) -> int:
+        """Of ``keys`` (oldest first): still asking before asked, then the most crowded
+        address, then the oldest."""
+        while True:
+            asking = [key for key in keys if key not in self._asked] or keys
+            crowding = {key: len(self._by_address[self._address[key]]) for key in asking}
+            most = max(crowding.values())
+            chosen = next(key for key in asking if crowding[key] == most)
+            if chosen in self._asked or not asked_unread(chosen):
+                return chosen
+            self._asked.add(chosen)
+
+    def _close(self, key: int) -> int:
         self.spoke(key)
         return key
 

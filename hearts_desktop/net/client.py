@@ -8,6 +8,9 @@ from this seat's own view, by the local bot runner.
 
 A connection that drops without the host saying goodbye is tried again every
 ``RETRY_SECONDS`` with the seat's rejoin token, and the host sends the whole table back.
+A first knock that fails before the table has said a word (a flood of connections at the
+host may close a friend's in its first milliseconds) is tried ``JOIN_TRIES`` times in all,
+after ``JOIN_RETRY_SECONDS``, then twice that, and so on, before the friend is told why.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ from .shared_table import TURN_SECONDS, NetworkTableRules
 RETRY_SECONDS: Final = 1.0
 RETRY_FOR_SECONDS: Final = 60.0
 ANSWER_SECONDS: Final = 5.0
+JOIN_TRIES: Final = 4
+JOIN_RETRY_SECONDS: Final = 0.25
+TRYING_AGAIN: Final = "Trying again…"
 State = Literal["joining", "lobby", "playing", "closed"]
 
 
@@ -103,6 +109,10 @@ class ClientTable(NetworkTableRules):
         self.reconnecting_since: float | None = None
         self._last_try = 0.0
         self.retry_seconds = RETRY_SECONDS
+        self._join_tries = 1
+        self._answered = False
+        """Whether the host has said anything on this connection."""
+        self._join_retry_at: float | None = None
         self.link: ClientLink | None = None
         self._open()
 
@@ -111,6 +121,7 @@ class ClientTable(NetworkTableRules):
     def _open(self) -> None:
         self._synced = False  # no move from a view older than the table the host sends back
         self._last_try = self.clock()
+        self._answered = False
         self.link = self.connect()
         self._send(p.Hello(p.PROTOCOL, __version__, self.code, self.name, self.token))
 
@@ -131,11 +142,17 @@ class ClientTable(NetworkTableRules):
             if self.reconnecting_since is None:
                 self.reconnecting_since = self.clock()
             return
+        if self.state == "joining" and not self._answered and self._join_tries < JOIN_TRIES:
+            self._join_retry_at = self.clock() + JOIN_RETRY_SECONDS * 2 ** (self._join_tries - 1)
+            self._join_tries += 1
+            self.waiting = f"{reason} {TRYING_AGAIN}"
+            return
         self._close(reason)
 
     def _close(self, reason: str) -> None:
         self.state = "closed"
         self.closed_reason = reason
+        self._join_retry_at = None
         if self.link is not None:
             self.link.close()
             self.link = None
@@ -166,6 +183,9 @@ class ClientTable(NetworkTableRules):
                 self._close("The connection to the host was lost.")
             elif now - self._last_try >= self.retry_seconds:
                 self._open()
+        if self.link is None and self._join_retry_at is not None and self.clock() >= self._join_retry_at:
+            self._join_retry_at = None
+            self._open()
         if self.link is not None:
             for item in self.link.take():
                 if isinstance(item, Lost):
@@ -177,6 +197,7 @@ class ClientTable(NetworkTableRules):
         self._poll_hint()
 
     def received(self, data: bytes) -> None:
+        self._answered = True
         try:
             message = p.decode_host(data)
             self._take(message)

@@ -13,10 +13,16 @@ table again.
 
 Before the host table sees a connection, the host guards the handshake itself: at most
 ``MAX_HANDSHAKES_PER_ADDRESS`` sockets from one address and ``MAX_HANDSHAKES`` in all may be
-in the handshake at once (past a cap the oldest of the address holding the most is closed,
-as ``admission.IdleGate`` does for connections that have not said hello), a handshake has
-``HANDSHAKE_SECONDS``, and the accept queue is long enough that a flood of connections
-does not leave a friend's knock unanswered. Each connection is read at most
+in the handshake at once, a handshake has ``HANDSHAKE_SECONDS``, and the accept queue is
+long enough that a flood of connections does not leave a friend's knock unanswered. Past a
+cap ``admission.IdleGate`` says which socket to close: one whose request is not all in yet
+before one that only waits for the host's answer, so a friend's program, which sends its
+whole request at once, is not pushed out by silent or half-spoken sockets. The caps are
+applied once the loop has read what the sockets it just accepted had already sent
+(``_settle``, a callback due at once runs after the loop's reads), and a socket about to
+be closed as still asking is first looked at (``_asked_unread``): asyncio accepts a burst
+of queued connections before reading any, and a friend's whole request may be waiting
+unread in its socket. Each connection is read at most
 ``READS_PER_SECOND`` messages a second after a burst: a flood waits in its own socket (and
 its sender's), not in the host. Closing the host aborts every socket, those still in the
 handshake included, and ends every task before the loop stops, so nothing is left to print
@@ -28,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import queue
+import socket
 import threading
 from collections.abc import Coroutine
 from typing import Any, Final
@@ -52,6 +59,9 @@ HANDSHAKE_SECONDS: Final = 2.0
 MAX_HANDSHAKES_PER_ADDRESS: Final = 16
 MAX_HANDSHAKES: Final = 128
 ACCEPT_BACKLOG: Final = 1024
+REQUEST_END: Final = b"\r\n\r\n"
+REQUEST_PEEK_BYTES: Final = 4096
+"""A friend's handshake request is a few hundred bytes, sent at once."""
 READS_PER_SECOND: Final = 200.0
 """Messages read from one connection a second after ``READ_BURST``: many times what a quick
 player sends, so the host table's budget (``host.MESSAGES_PER_SECOND``), not the socket, says
@@ -131,6 +141,7 @@ class WebSocketHost:
         self._sockets: dict[int, asyncio.Transport] = {}
         """Every socket accepted and not yet lost, by key, handshaking or open."""
         self._handshakes = IdleGate(MAX_HANDSHAKES_PER_ADDRESS, MAX_HANDSHAKES)
+        self._settling = False
         self._net = NetThread("hearts-host-network")
         self._server: Server | None = None
         try:
@@ -152,6 +163,11 @@ class WebSocketHost:
                 assert isinstance(transport, asyncio.Transport)
                 self.key = host.accepted(transport)
 
+            def data_received(self, data: bytes) -> None:
+                super().data_received(data)
+                if self.request is not None:  # the whole request is in
+                    host.asked(self.key)
+
             def connection_lost(self, exc: Exception | None) -> None:
                 host.lost(self.key)
                 super().connection_lost(exc)
@@ -165,15 +181,38 @@ class WebSocketHost:
         return int(sockets[0].getsockname()[1])
 
     def accepted(self, transport: asyncio.Transport) -> int:
-        """A socket accepted: counted as in the handshake; over a cap, the oldest of the
-        address holding the most is aborted (it may be this one)."""
+        """A socket accepted: counted as in the handshake; the caps are applied once what
+        it has already sent is read."""
         key = next(self._ids)
         peer = transport.get_extra_info("peername")
         self._sockets[key] = transport
         self._handshakes.opened(key, str(peer[0]) if peer else "?", self._net.loop.time())
-        for old in self._handshakes.over_caps():
-            self._sockets.pop(old).abort()
+        if not self._settling:
+            self._settling = True
+            self._net.loop.call_later(0, self._settle)  # due at once: runs after the next reads
         return key
+
+    def asked(self, key: int) -> None:
+        self._handshakes.asked(key)
+
+    def _settle(self) -> None:
+        """Abort the sockets over the handshake caps, the least likely friends first."""
+        self._settling = False
+        for old in self._handshakes.over_caps(self._asked_unread):
+            self._sockets.pop(old).abort()
+
+    def _asked_unread(self, key: int) -> bool:
+        """Whether a whole HTTP request waits unread in the socket (a look, nothing taken)."""
+        accepted = self._sockets[key].get_extra_info("socket")
+        if accepted is None or accepted.fileno() < 0:
+            return False  # already closing
+        peek = socket.socket(fileno=accepted.fileno())
+        try:
+            return REQUEST_END in peek.recv(REQUEST_PEEK_BYTES, socket.MSG_PEEK)
+        except OSError:
+            return False  # nothing waiting (or the socket is gone)
+        finally:
+            peek.detach()  # the fd stays the transport's
 
     def lost(self, key: int) -> None:
         self._sockets.pop(key, None)

@@ -1,4 +1,4 @@
-"""Everything the program keeps on disk: the autosave, settings and statistics.
+"""Everything the program keeps on disk: the autosave, settings, statistics and the game history.
 
 Pure Python (no pygame): the controller calls it, the UI shows its messages. Loading never
 raises on a bad file; writing raises ``StorageError`` with one sentence for the player.

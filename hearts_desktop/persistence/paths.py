@@ -59,6 +59,11 @@ class DataPaths:
         return self.data_dir / "unjudged"
 
     @property
+    def history(self) -> Path:
+        """The finished games, newest last (``history``)."""
+        return self.data_dir / "history.json"
+
+    @property
     def statistics(self) -> Path:
         return self.data_dir / "statistics.json"
 

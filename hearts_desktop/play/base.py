@@ -7,7 +7,7 @@ game answers once, in its own class; the window never asks which kind it holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -15,8 +15,9 @@ from ..controller.bot_runner import BotRunner
 from ..controller.session import Session
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
+from ..engine import Game, Ruleset
 from ..persistence.seats import Seat
-from ..words import Level, Pace
+from ..words import DEAL_AGAIN_RESULT, DEAL_AGAIN_RESULT_NAMED, Level, Pace, SeatKind, points
 from .services import Services
 
 if TYPE_CHECKING:  # the coach loads when a review opens, the network when a table opens
@@ -49,6 +50,9 @@ class Offers:
     all_cards_review: bool
     """A review can also judge with every hand shown (a friend's computer never knew the
     others' hands)."""
+    one_deal: bool = False
+    """One deal played again: its summary compares it with the first time and offers it
+    again, and nothing comes after it."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,45 @@ class ReviewTools:
     budget: CoachBudget
     job_ids: Callable[[], int]
     """One numbering for every hand of the review: no answer is taken for another's."""
+
+
+def game_reviewer(game: Game, hand_index: int, seat: int, tools: ReviewTools, all_cards: bool = False) -> HandReviewer:
+    """The coach's review of ``seat``'s decisions in a finished hand of a game held here
+    (the one on the table, or a past game from the history)."""
+    from ..controller.review import HandReviewer
+
+    return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
+                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+
+
+@dataclass(frozen=True)
+class PastDeal:
+    """One hand of a finished or running game, to be played again: its deal, its seats and
+    the points each seat took the first time."""
+
+    rules: Ruleset
+    seed: int
+    deal: int
+    """The deal's number in the game ``(rules, seed)`` (``Game.deal_again``)."""
+    seats: tuple[Seat, ...]
+    first_points: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: Game, seats: Sequence[Seat], hand_index: int) -> PastDeal:
+        """Hand ``hand_index`` of ``game``, which must be scored; a friend who played it over
+        the network is a computer of their seat's level here."""
+        here = tuple(Seat(seat.name, SeatKind.COMPUTER, seat.level) if seat.kind == SeatKind.REMOTE else seat
+                     for seat in seats)
+        return cls(game.rules, game.seed, game.deals_from + hand_index, here, game.results[hand_index].points)
+
+    def compared(self, now: Sequence[int]) -> str:
+        """This time's points beside the first time's, for each person at this computer."""
+        people = [seat for seat, who in enumerate(self.seats) if who.is_human]
+        if len(people) == 1:
+            [seat] = people
+            return DEAL_AGAIN_RESULT.format(now=points(now[seat]), then=points(self.first_points[seat]))
+        return " ".join(DEAL_AGAIN_RESULT_NAMED.format(name=self.seats[seat].name, now=points(now[seat]),
+                                                       then=points(self.first_points[seat])) for seat in people)
 
 
 class Play:
@@ -124,11 +167,16 @@ class Play:
         """The coach's review of ``seat``'s decisions in a finished hand."""
         controller = self.controller
         assert controller is not None, "a game held elsewhere is reviewed from what its seat saw"
-        from ..controller.review import HandReviewer
+        return game_reviewer(controller.game, hand_index, seat, tools, all_cards)
 
-        game = controller.game
-        return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
-                                    budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+    def deal_of(self, hand_index: int) -> PastDeal | None:
+        """A finished hand of this game, to be played again (None: not from here)."""
+        return None
+
+    @property
+    def played_again(self) -> PastDeal | None:
+        """The deal this game plays again, or None for a game of its own."""
+        return None
 
     def quit_question(self) -> str | None:
         """What to ask before the program quits in the middle of this game (None: nothing)."""

@@ -15,7 +15,7 @@ from ..controller.table_model import TableModel
 from ..engine import Game
 from ..persistence.seats import Seat
 from ..words import Pace
-from .base import ComputerLevels, Offers, Play, PlayContext
+from .base import ComputerLevels, Offers, PastDeal, Play, PlayContext
 
 
 class LocalPlay(Play):
@@ -65,9 +65,38 @@ class LocalPlay(Play):
     def rematch(self) -> LocalPlay:
         return self._again(Game(self.table.game.rules, self.context.new_seed()))
 
+    def deal_of(self, hand_index: int) -> PastDeal:
+        return PastDeal.of(self.table.game, self.table.seats, hand_index)
+
     def save_now(self) -> None:
         if self.table.on_change is not None:
             self.table.on_change(self.table)
 
     def close(self) -> None:
         self.table.close()
+
+
+class DealAgainPlay(LocalPlay):
+    """One deal played again at this computer, the way duplicate players practise: never
+    saved and never counted (the game it came from is), and once its hand is scored, set
+    beside the first time."""
+
+    offers = Offers(starts_games=True, next_game=False, all_cards_review=True, one_deal=True)
+
+    def __init__(self, context: PlayContext, deal: PastDeal, pace: Pace) -> None:
+        self.context = context
+        self.network_save = False
+        self.deal = deal
+        game = Game.deal_again(deal.rules, deal.seed, deal.deal)
+        self.table = TableController(game, deal.seats, context.bots(), pace)
+
+    def restarted_hand(self) -> DealAgainPlay:
+        return self.rematch()
+
+    def rematch(self) -> DealAgainPlay:
+        """The same deal once more."""
+        return DealAgainPlay(self.context, self.deal, self.table.pace)
+
+    @property
+    def played_again(self) -> PastDeal:
+        return self.deal

@@ -26,8 +26,8 @@ from ..engine import Game, Ruleset
 from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
 from ..persistence.seats import default_seats, hot_seat_names
-from ..play.base import Play, PlayContext
-from ..play.local import LocalPlay
+from ..play.base import PastDeal, Play, PlayContext
+from ..play.local import DealAgainPlay, LocalPlay
 from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, look_for_tables, network_name
 from ..play.services import Services
 from ..play.worker import BotWorker
@@ -359,6 +359,11 @@ class App:
         else:
             self.show_play(again)
 
+    def play_deal(self, deal: PastDeal) -> None:
+        """Play ``deal`` again (``DealAgainPlay``), in place of any game on the table: that one
+        is saved after every move, so Continue finds it afterwards."""
+        self.show_play(DealAgainPlay(self.context, deal, self.settings.pace))
+
     def continue_game(self) -> None:
         saved = self.session.saved
         if saved is not None:
@@ -415,10 +420,15 @@ class App:
         self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
 
     def open_statistics(self) -> None:
+        from .history_scene import open_past_games
         from .stats_scene import StatisticsScene
 
         self.stack.push(StatisticsScene(self.size, self.session.statistics, self.settings.new_game.player_name,
-                                        self.session.reset_statistics))
+                                        self.session.reset_statistics, lambda: open_past_games(self)))
+
+    def say(self, sentence: str) -> None:
+        """One sentence shown for a moment above every screen."""
+        self.toasts.say(sentence)
 
     def open_rules(self) -> None:
         from .info_scenes import rules_scene

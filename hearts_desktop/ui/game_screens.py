@@ -12,12 +12,22 @@ from functools import partial
 from itertools import count
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
-from ..engine import GameOver, HandScored
-from ..play.base import Play, ReviewTools
+from ..engine import Card, GameOver, HandScored
+from ..play.base import PastDeal, Play, ReviewTools
 from ..play.worker import BotWorker
-from ..words import SeatKind
+from ..words import (
+    DEAL_AGAIN_HEADING,
+    MAIN_MENU,
+    PLAY_DEAL_AGAIN,
+    PLAY_IT_AGAIN,
+    REVIEW_HANDS,
+    REVIEW_PERSON,
+    SeatKind,
+)
 from .menus import GameMenuScene, Navigator
 from .overlays import (
     CoverScene,
@@ -36,8 +46,8 @@ if TYPE_CHECKING:
 ReviewButtons = list[tuple[str, Callable[[], None]]]
 
 
-class GameWindow(Navigator, Protocol):
-    """What the game's screens ask of the window (the app, without importing it)."""
+class ReviewWindow(Protocol):
+    """What the coach's review asks of the window."""
 
     @property
     def stack(self) -> SceneStack: ...
@@ -51,11 +61,22 @@ class GameWindow(Navigator, Protocol):
     @property
     def worker(self) -> BotWorker: ...
 
+
+MakeReviewer = Callable[[int, ReviewTools, bool], "HandReviewer"]
+"""The reviewer of one hand (its number, the review's tools, whether all cards are shown)."""
+
+
+class GameWindow(Navigator, ReviewWindow, Protocol):
+    """What the game's screens ask of the window (the app, without importing it)."""
+
     def show_main_menu(self) -> None: ...
 
     def rematch(self) -> None: ...
 
     def open_table_seats(self) -> None: ...
+
+    def play_deal(self, deal: PastDeal) -> None:
+        """Play ``deal`` again, in place of the game on the table (which is saved)."""
 
 
 class GameScreens(TableOverlays):
@@ -69,13 +90,25 @@ class GameScreens(TableOverlays):
         self.window.stack.push(scene)
 
     def hand_scored(self, table: TableScene, event: HandScored) -> None:
+        window, play = self.window, self.play
+        played = play.played_again
+        if played is not None:  # a deal played again: set beside the first time, and that is all
+            self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
+                                      reviews=[(PLAY_IT_AGAIN, window.rematch)], continue_label=MAIN_MENU,
+                                      note=played.compared(event.points),
+                                      heading=DEAL_AGAIN_HEADING.format(number=played.deal + 1)))
+            return
+        deal = play.deal_of(event.hand_index)
+        again = [] if deal is None else [(PLAY_DEAL_AGAIN, lambda: window.play_deal(deal))]
         self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
                                   table.controller.continue_after_hand,
-                                  reviews=self.review_buttons(table, event.hand_index)))
+                                  reviews=self.review_buttons(table, event.hand_index) + again))
 
     def game_over(self, table: TableScene, event: GameOver) -> None:
         window = self.window
-        reviews = self.review_buttons(table, len(table.controller.results) - 1, "Review hands")
+        if self.play.offers.one_deal:
+            return  # its one hand's summary is the end (a moon past a low target ends the game too)
+        reviews = self.review_buttons(table, len(table.controller.results) - 1, REVIEW_HANDS)
         if not self.play.offers.next_game:
             self._push(GameOverScene(table.size, table.controller, event, on_new_game=None,
                                      on_rematch=None, on_leave=window.show_main_menu, reviews=reviews))
@@ -98,7 +131,7 @@ class GameScreens(TableOverlays):
     def scores(self, table: TableScene) -> None:
         finished = len(table.controller.results) - 1
         self._push(ScoreHistoryScene(table.size, table.controller,
-                                     reviews=self.review_buttons(table, finished, "Review hands")))
+                                     reviews=self.review_buttons(table, finished, REVIEW_HANDS)))
 
     def menu(self, table: TableScene) -> None:
         play = self.play
@@ -113,37 +146,44 @@ class GameScreens(TableOverlays):
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
         step away): one for a lone player (at home or at a network table), one per person in
         hot-seat (each review behind a cover); none before any hand."""
-        if hand_index < 0:
+        if hand_index < 0 or self.play.offers.one_deal:
             return []
         people = table.controller.human_seats()
         if len(people) == 1:
             return [(label, self._review_action(table, hand_index, people[0], covered=False))]
-        return [(f"Review: {table.controller.seats[seat].name}", self._review_action(table, hand_index, seat, covered=True))
+        return [(REVIEW_PERSON.format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
                 for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
         return lambda: self.open_review(table, hand_index, seat, covered)
 
     def open_review(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> None:
-        """The coach's review of ``seat``'s decisions in a finished hand, computed by the bots'
-        worker ahead of the background reviews (a hand the background coach finishes first
-        is taken from it); every hand of this review shares one client of the worker. How a
-        hand is reviewed is the Play's: from the game where it is held here, else from the
-        views the host sent for each decision."""
-        from .review_scene import ReviewScene  # the coach's screen loads when first opened
-
-        window, play = self.window, self.play
-        tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
-                            count(1).__next__)
-
-        def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
-            return play.reviewer(hand, seat, tools, all_cards)
-
+        """The coach's review of ``seat``'s decisions in a finished hand. How a hand is
+        reviewed is the Play's: from the game where it is held here, else from the views the
+        host sent for each decision."""
+        play = self.play
         names = [s.name for s in table.controller.seats]
-        self._push(ReviewScene(window.size, reviewer(hand_index), names, table.art.face,
-                               cover_for=names[seat] if covered else None,
-                               hands=len(table.controller.results), open_hand=reviewer,
-                               all_cards=partial(reviewer, all_cards=True) if play.offers.all_cards_review else None))
+        push_review(self.window, lambda hand, tools, all_cards: play.reviewer(hand, seat, tools, all_cards),
+                    hand_index, names, table.art.face, len(table.controller.results),
+                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review)
+
+
+def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names: list[str],
+                face: Callable[[Card, int], pygame.Surface], hands: int, cover_for: str | None = None,
+                all_cards: bool = True) -> None:
+    """Open the coach's review at ``hand_index`` (the other ``hands`` a step away), computed
+    by the bots' worker ahead of the background reviews (a hand the background coach finishes
+    first is taken from it); every hand of this review shares one client of the worker."""
+    from .review_scene import ReviewScene  # the coach's screen loads when first opened
+
+    tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
+                        count(1).__next__)
+
+    def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
+        return make(hand, tools, all_cards)
+
+    window.stack.push(ReviewScene(window.size, reviewer(hand_index), names, face, cover_for=cover_for, hands=hands,
+                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None))
 
 
 class SmokeOverlays(TableOverlays):

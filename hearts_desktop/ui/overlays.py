@@ -4,14 +4,15 @@ and the hot-seat cover. Each is a scene that says whether it used the input it w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 import pygame
 
 from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
-from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, cards_of
+from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, Ruleset, cards_of
 from ..engine.game import decide_end, single_leader
+from ..persistence.seats import Seat
 from ..words import SeatKind, and_list
 from . import theme
 from .card_art import card_width
@@ -214,14 +215,18 @@ class HandScoreScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), continue_label: str | None = None,
+                 note: str = "", heading: str | None = None) -> None:
+        """``note``: a sentence under the points (a deal played again: the first time's)."""
         super().__init__(size)
         self.controller = controller
         self.event = event
         self.result = controller.results[event.hand_index]
         self.face = art_face
         self.on_continue = on_continue
-        label = "See the final scores" if controller.over else "Next hand"
+        self.note = note
+        self.heading = heading or f"Hand {event.hand_index + 1}"
+        label = continue_label or ("See the final scores" if controller.over else "Next hand")
         self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
 
     def _continue(self) -> None:
@@ -236,7 +241,7 @@ class HandScoreScene(Overlay):
         rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
-        y = self.title(surface, f"Hand {self.event.hand_index + 1}", rect.top + fs)
+        y = self.title(surface, self.heading, rect.top + fs)
         banner = hand_banner(self.controller, self.result)
         if banner:
             text = theme.shadowed_text(banner, int(fs * 1.4), theme.HIGHLIGHT, bold=True)
@@ -279,8 +284,12 @@ class HandScoreScene(Overlay):
                               int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += fs * 2
+        for line in theme.wrap(self.note, int(fs * 1.1), rect.width - fs * 4, bold=True):
+            text = theme.text(line, int(fs * 1.1), theme.GOLD, bold=True)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += int(fs * 1.5)
         _, tied = decide_end(self.event.totals, self.controller.rules.target)
-        if tied and not self.controller.over:
+        if tied and not self.controller.over and not self.note:
             text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
@@ -320,7 +329,23 @@ class MoonChoiceScene(Overlay):
         self.draw_buttons(surface)
 
 
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: TableModel, fs: int) -> int:
+class ScoreSheet(Protocol):
+    """What a score sheet shows: a table's game now, or a past game from the history."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+    @property
+    def results(self) -> Sequence[HandResult]: ...
+
+
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: ScoreSheet, fs: int) -> int:
     """Every hand's points by player, totals last, the leader starred; returns the bottom."""
     names = [s.name for s in controller.seats]
     results = controller.results
@@ -360,10 +385,11 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Tab
 class ScoreHistoryScene(Overlay):
     panel_shares = (0.66, 0.78)
 
-    def __init__(self, size: tuple[int, int], controller: TableModel,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+    def __init__(self, size: tuple[int, int], controller: ScoreSheet,
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str = "Scores") -> None:
         super().__init__(size)
         self.controller = controller
+        self.heading = heading
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
         self.buttons = [Button("Close", self.close), *(Button(text, action) for text, action in reviews)]
 
@@ -372,7 +398,7 @@ class ScoreHistoryScene(Overlay):
         rect = self.panel_box
         panel(surface, rect)
         fs = self.font_size
-        y = self.title(surface, "Scores", rect.top + fs)
+        y = self.title(surface, self.heading, rect.top + fs)
         target = theme.text(f"Game to {self.controller.rules.target}", int(fs * 0.9), theme.INK_DIM)
         surface.blit(target, target.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)

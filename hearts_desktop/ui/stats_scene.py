@@ -11,6 +11,7 @@ import pygame
 
 from ..persistence import Statistics, Tally
 from ..persistence.stats import GameRecord
+from ..words import PAST_GAMES
 from . import theme
 from .form import Choice, FormScene
 from .grammar import possessive
@@ -39,7 +40,7 @@ class StatisticsScene(FormScene):
     panel_shares = (0.86, 0.9)
 
     def __init__(self, size: tuple[int, int], statistics: Statistics, player: str,
-                 on_reset: Callable[[str], None]) -> None:
+                 on_reset: Callable[[str], None], on_past_games: Callable[[], None]) -> None:
         super().__init__(size)
         self.statistics = statistics
         names = sorted(statistics.profiles)
@@ -49,7 +50,7 @@ class StatisticsScene(FormScene):
                                      self._choose, fallback=self.player)
         self.controls = [self.profile_choice] if len(names) > 1 else []
         self.reset_button = Button("Reset…", self._ask_reset, enabled=bool(names))
-        self.buttons = [self.reset_button, Button("Close", self.close)]
+        self.buttons = [Button(PAST_GAMES, on_past_games), self.reset_button, Button("Close", self.close)]
         self.set_focus(self.buttons[-1])  # Enter closes; forgetting statistics is never the default
 
     def _choose(self, name: str) -> None:
