@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach [--json]``.
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -74,6 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     coach.add_argument("--levels", type=coach_levels, default=tuple(Level),
                        help=f"the levels to review, comma-separated (default: {','.join(Level)})")
     coach.add_argument("--json", action="store_true")
+    claims = sub.add_parser("claims", help="every claim of the coach's and the hint's sentences checked against the view")
+    claims.add_argument("--decisions", type=int, default=5000)
+    claims.add_argument("--seed", type=int, default=1)
+    claims.add_argument("--json", action="store_true")
+    agreement = sub.add_parser("hint-agreement", help="how often the review marks the Hint's choice best")
+    agreement.add_argument("--hands", type=int, default=20)
+    agreement.add_argument("--seed", type=int, default=1)
+    agreement.add_argument("--expert", action="store_true", help="ask the Expert's search too (the old Hint)")
+    agreement.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench in ("engine", "search"):
@@ -118,10 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(result))
         return 1 if result["host_crashed"] or result["hidden_cards_leaked"] else 0
-    elif args.bench == "coach":
-        from .coach import main as coach_main
-
-        return coach_main(args.hands, args.stable, args.workers, args.json, args.levels)
+    elif args.bench in ("coach", "claims", "hint-agreement"):
+        return run_coach_bench(args)
     return 0
 
 
@@ -134,6 +141,21 @@ def coach_levels(text: str) -> tuple[Level, ...]:
     if not names:
         raise argparse.ArgumentTypeError(f"no level given; the levels: {', '.join(Level)}")
     return tuple(level for level in Level if level in names)
+
+
+def run_coach_bench(args: argparse.Namespace) -> int:
+    """The coach's ranking of the levels, or its sentences' claims checked against the view."""
+    if args.bench == "coach":
+        from .coach import main as coach_main
+
+        return coach_main(args.hands, args.stable, args.workers, args.json, args.levels)
+    if args.bench == "hint-agreement":
+        from .hint_agreement import main as agreement_main
+
+        return agreement_main(args.hands, args.seed, args.expert, args.json)
+    from .claims import main as claims_main
+
+    return claims_main(args.decisions, args.seed, args.json)
 
 
 def run_speed(args: argparse.Namespace) -> int:

@@ -142,3 +142,49 @@ REJOIN_TABLE = "Rejoin {host}'s table"
 DEAL_AGAIN_RESULT = "This time: {now}. The first time: {then}."
 DEAL_AGAIN_RESULT_NAMED = "{name}: {now} this time, {then} the first time."
 """A deal played again, compared with the first time: one person, or each of several."""
+
+
+class CoachSentence(StrEnum):
+    """The coach's sentences, each whole, with named placeholders filled by ``str.format``
+    (so a translation can put the parts in its own order). Playout figures are said as what
+    the deals the coach tried showed, never as what happened."""
+
+    EXPECTED_POINTS = ("Expected points count the points you take from here to the end of the hand, "
+                       "on average over the deals the coach tried.")
+    MARKS = ("The coach marks each decision by what it cost in expected points against the best one: "
+             "{bands}, a blunder from {blunder}.")
+    AS_GOOD_PASS = "Your pass is as good as the coach's, {best}. {why}"
+    AS_GOOD_CARD = "Your card is as good as the coach's, {best}. {why}"
+    BETTER = "{cost} Better: {why}"
+    QUEEN_AFTER_PASS = ("After passing {chosen}, you take the queen of spades in {share} of the deals the coach "
+                        "tried ({best_share} after {best}).")
+    QUEEN_AFTER_PLAY = ("After playing {chosen}, you take the queen of spades in {share} of the deals the coach "
+                        "tried ({best_share} after {best}).")
+    QUEEN_THROWN_AFTER_PLAY = ("After playing {chosen}, you take the queen of spades in {share} of the deals the "
+                               "coach tried ({best_share} after {best}): {seat} is out of {suit} and could hold "
+                               "the queen.")
+    MOON_AFTER_PASS = ("Passing {chosen} lets another player shoot the moon in {share} of the deals the coach "
+                       "tried ({best_share} after {best}).")
+    MOON_AFTER_PLAY = ("Playing {chosen} lets another player shoot the moon in {share} of the deals the coach "
+                       "tried ({best_share} after {best}).")
+    MOON_MISSED_PASS = "Passing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried."
+    MOON_MISSED_PLAY = "Playing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried."
+    COST_PASS = "Passing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried."
+    COST_PLAY = "Playing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried."
+    SHOWN_BEST = "With all cards shown, this was the best choice too."
+    SHOWN_AS_GOOD_PASS = "With all cards shown, passing {chosen} does as well as {best}."
+    SHOWN_AS_GOOD_PLAY = "With all cards shown, playing {chosen} does as well as {best}."
+    SHOWN_COST_PASS = "With all cards shown, passing {chosen} costs {cost} points more than {best}."
+    SHOWN_COST_PLAY = "With all cards shown, playing {chosen} costs {cost} points more than {best}."
+    SHOWN_QUEEN_PASS = ("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
+                        "coach plays the hand out from the true deal, you take the queen of spades after it.")
+    SHOWN_QUEEN_PLAY = ("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
+                        "coach plays the hand out from the true deal, you take the queen of spades after it.")
+    SHOWN_MOON_PASS = ("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
+                       "coach plays the hand out from the true deal, another player shoots the moon after it.")
+    SHOWN_MOON_PLAY = ("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
+                       "coach plays the hand out from the true deal, another player shoots the moon after it.")
+    HEAD_YOURS = "Your choice is the coach's best: {best}"
+    HEAD_AS_GOOD = "Your choice is as good as the coach's best: {best}"
+    HEAD_BEST = "Coach's best: {best}"
+    HEAD_SHOWN = "Coach's best with all cards shown: {best}"

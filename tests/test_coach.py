@@ -31,6 +31,8 @@ MOON_RUN = [(0, "2C 3C 4C AC", 2), (2, "KS 5S QS 6S", 2), (2, "AH 4H 5H 6H", 2),
 """The player across has taken the queen (we had to follow with her under his king) and
 seven hearts: every point so far, with the top hearts. A moon is on."""
 BAD = (Mark.MISTAKE, Mark.BLUNDER)
+BROKEN = (3, "5D 2D AD 4H", 1)
+"""Trick 2: the player across, out of diamonds, broke hearts; the player on our left won."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class Textbook:
     trick: str
     wrong: str
     right: str
+    at_least: Mark = Mark.MISTAKE
+    """The mark the wrong choice earns at least."""
 
     def view(self) -> PlayerView:
         state = hand_in_play(self.rules, self.held, self.tricks, self.leader, self.trick)
@@ -124,12 +128,115 @@ PLAYS = [
 ]
 
 
-@pytest.mark.parametrize("position", PLAYS, ids=[p.name for p in PLAYS])
+MORE_PLAYS = [
+    # --- The queen under another player's ace or king (issue 42): she goes to its owner.
+    # Second to play after the ace of spades was led: nothing can beat the ace, so the
+    # queen under it is free; keeping her leaves 13 points in our hand.
+    Textbook("queen under the ace, second", STANDARD, {0: "QS 4S 8C 9C TC 3D 4D 5D 6D 7D 8D 9D"},
+             [FIRST], 3, "AS", "4S", "QS"),
+    # Second after the king was led, the ace already gone in trick 2: the king wins.
+    Textbook("queen under the king, the ace gone", STANDARD, {0: "QS 4S 8C 9C TC 3D 4D 5D 6D 7D 8D"},
+             [FIRST, (3, "AS 2S 7S 8S", 3)], 3, "KS", "4S", "QS"),
+    # Second after the king, the ace still out: whoever wins (the king or the ace after
+    # us) takes the queen, never we.
+    Textbook("queen under the king, second, ace out", STANDARD, {0: "QS 4S 8C 9C TC 3D 4D 5D 6D 7D 8D 9D"},
+             [FIRST], 3, "KS", "4S", "QS"),
+    # Omnibus changes nothing for the queen: last under the ace, she goes.
+    Textbook("queen under the ace, Omnibus", OMNIBUS, {0: "QS 4S 8C 9C TC 3D 4D 5D 6D 7D 8D 9D"},
+             [FIRST], 1, "AS 5S 6S", "4S", "QS"),
+    # --- Taking hearts as the last player (issue 42: "good" for a 3-point loss).
+    # Last on three low hearts: the eight takes four points, the two ducks for nothing.
+    Textbook("last on three hearts, duck", STANDARD, {0: "8H 2H 8C 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "5H 6H 7H", "8H", "2H"),
+    # The same with the nine and the three: the three is under the seven.
+    Textbook("last on three hearts, nine or three", STANDARD, {0: "9H 3H 8C 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "5H 6H 7H", "9H", "3H"),
+    # Last on the jack of hearts with the queen and two low hearts: the queen takes four
+    # points now while the ace and king are out to take her later anyway.
+    Textbook("last on hearts, ace out", STANDARD, {0: "QH 2H 3H 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "6H JH 9H", "QH", "2H"),
+    # Omnibus: the hearts cost the same; the jack of diamonds is not on the trick.
+    Textbook("last on hearts, Omnibus", OMNIBUS, {0: "8H 2H 8C 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "5H 6H 7H", "8H", "2H"),
+    # Last on the nine of hearts with the king: it wins four points now; the three ducks,
+    # and the king may still be caught by the ace.
+    Textbook("last on hearts, king over the nine", STANDARD, {0: "KH 3H 8C 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "6H 8H 9H", "KH", "3H", Mark.INACCURACY),
+    # Last on the queen of hearts with the king: overtaking her takes three points.
+    Textbook("last on hearts, king over the queen", STANDARD, {0: "KH 2H 8C 9C TC 3D 4D 6D 7D 8D 9D"},
+             [FIRST, BROKEN], 1, "QH 3H 5H", "KH", "2H", Mark.INACCURACY),
+    # --- Dumping under a running moon: the player across has every point (MOON_RUN).
+    # The player on our left wins this trick with the ace of diamonds: a heart thrown on it
+    # gives him a point and the moon is stopped; a club keeps the moon alive.
+    Textbook("dump a heart on the left's ace, last", STANDARD, {0: "2H 3H 8C 9C TC 3S 4S 7S"},
+             [*MOON_RUN, (2, "5D 6D 7D KD", 1)], 1, "AD 8D 9D", "8C", "2H"),
+    # The player on our right led the ace of diamonds: it wins whatever follows, so a heart
+    # under it stops the moon.
+    Textbook("dump a heart on the right's ace, second", STANDARD, {0: "2H 3H 8C 9C TC 3S 4S 7S"},
+             [*MOON_RUN, (2, "5D 6D 7D KD", 3)], 3, "AD", "8C", "2H"),
+    # The runner leads a club we cannot follow: the queen of hearts is our stopper (the ace
+    # and king are gone); thrown on his trick it feeds the moon. Throw a diamond.
+    Textbook("keep the heart stopper off his club", STANDARD, {0: "QH 2H 3S 4S 7S 8S 3D 4D 5D"},
+             MOON_RUN, 2, "KC 5C", "QH", "3D", Mark.INACCURACY),
+    # The same on his diamond: keep the queen of hearts, throw a club.
+    Textbook("keep the heart stopper off his diamond", STANDARD, {0: "QH 2H 3S 4S 7S 8S 8C 9C TC"},
+             MOON_RUN, 2, "AD 5D", "QH", "8C", Mark.INACCURACY),
+    # --- Counting the last three tricks (positions from whole hands of Medium players).
+    # The ace and king of spades are gone: the queen led now is the top spade and wins her
+    # own 13 points. The four of clubs gives the lead away.
+    Textbook("count the spades: never lead the top queen", STANDARD, {0: "4C 2S QS"},
+             [(1, "2C QC JC KC", 0), (0, "JD 8D TD 5D", 0), (0, "6D 3D QD 2D", 2), (2, "3S JS TS KS", 1),
+              (1, "3C AS 7C 8C", 0), (0, "4D AD 9D AH", 1), (1, "7S 5S 8S 4S", 3), (3, "6H 9H 8H 7H", 0),
+              (0, "5C AC QH TC", 1), (1, "TH 4H 5H KH", 0)], 0, "", "QS", "4C"),
+    # Our eight, nine and king of spades; the queen, five and two are out. Led now, the king
+    # wins a spade trick the queen can fall on; the low spades lose the lead and the queen
+    # must be played under someone's spade.
+    Textbook("count the spades: keep the king for last", STANDARD,
+             {0: "8S 9S KS", 1: "8C 2S QS", 2: "AC 5S AH", 3: "3D 5D 6D"},
+             [(2, "2C QC TC KC", 1), (1, "KD 8D JD AD", 0), (0, "4D QD 2D TD", 1), (1, "JC 5C 3C 9C", 1),
+              (1, "6C 4C AS 7C", 0), (0, "3S TS 7S KH", 1), (1, "3H 2H 8H 4H", 3), (3, "7H TH 6H 9H", 0),
+              (0, "JS 4S 6S 9D", 0), (0, "QH JH 5H 7D", 0)], 0, "", "KS", "8S", Mark.BLUNDER),
+    # The ten of hearts is the only heart out above our eight: led now, the eight loses to
+    # it; the ace led takes a trick of hearts now and still leaves us the last heart tricks.
+    Textbook("count the hearts: lead under the ten", STANDARD, {0: "8H 9H AH"},
+             [(2, "2C 6C JC AC", 1), (1, "5S TS JS AS", 0), (0, "2D KH 4D AD", 3), (3, "5D 7D QC 8D", 2),
+              (2, "2S 6S 7S 9S", 1), (1, "3C 4C QS TC", 0), (0, "5C 8S KC QH", 2), (2, "3D TD 6D 6H", 3),
+              (3, "9D JD 5H 7H", 0), (0, "KS 4S 9C JH", 0)], 0, "", "AH", "8H"),
+    # Void in diamonds, second to play: the ten of hearts is the top heart left (the three,
+    # four, five, six, eight and nine are out); thrown on this trick it goes to its winner,
+    # kept it wins a heart trick at the end with the hearts thrown on it.
+    Textbook("count the hearts: shed the top heart now", STANDARD, {0: "7C TS TH"},
+             [(3, "2C JC QC TC", 1), (1, "6D KD QD 8D", 2), (2, "5C AC 9C 8C", 3), (3, "5S 4S 8S JS", 2),
+              (2, "9D 5D 7D AS", 2), (2, "4D AD 2D KS", 3), (3, "3S 2S 7S 9S", 2), (2, "3D JD AH JH", 3),
+              (3, "2H KH 7H QH", 0), (0, "3C 6C QS KC", 3)], 3, "TD", "7C", "TH"),
+    # The two of hearts led with four, five, eight and ten of hearts out: the three ducks;
+    # the king wins a trick full of hearts.
+    Textbook("count the hearts: duck the last heart lead", STANDARD, {0: "JC 3H KH"},
+             [(0, "2C 7C QC KD", 2), (2, "7S TS 9S AS", 1), (1, "AD 9D QD TD", 1), (1, "4C TC QS 5C", 2),
+              (2, "5S 2S 8S KS", 1), (1, "6C 9C AH AC", 0), (0, "3S JS JH QH", 1), (1, "3C 8C 9H KC", 0),
+              (0, "5D 7H 3D 4D", 0), (0, "2D 6H 6D JD", 3)], 3, "2H", "KH", "3H"),
+    # Third on the seven of clubs: the four ducks under it; the nine wins the trick and
+    # whatever the last player throws on it.
+    Textbook("count the clubs: duck the seven", STANDARD, {0: "4C 9C QC"},
+             [(0, "2C 3C 8C KC", 3), (3, "9S 8S 6S TS", 2), (2, "4S 2S 7S AS", 1), (1, "4D 5D KD AD", 0),
+              (0, "6D 2D 9D 7D", 2), (2, "3S KH QS JS", 0), (0, "3D TD AH TH", 1), (1, "2H QH 7H AC", 2),
+              (2, "6C JC TC KS", 3), (3, "5H JD 6H JH", 2)], 2, "5C 7C", "9C", "4C"),
+    # Void in clubs, third: the queen of hearts is above every heart left (the nine and ten
+    # are out); shed it on this club trick or it wins a heart trick at the end.
+    Textbook("count the hearts: shed the queen of hearts", STANDARD, {0: "7S TS QH"},
+             [(3, "2C QC 9C AC", 2), (2, "5C 6C 4C KS", 3), (3, "4S 2S JS 6S", 1), (1, "2D QS 3D KH", 3),
+              (3, "9S 8S AD 5S", 3), (3, "8C 7C 7H KC", 2), (2, "3S JH AS QD", 0), (0, "3H 4H 5H 8H", 3),
+              (3, "6H 2H JD AH", 2), (2, "JC KD 3C TD", 2)], 2, "TC 7D", "7S", "QH"),
+]
+
+
+@pytest.mark.parametrize("position", PLAYS + MORE_PLAYS, ids=[p.name for p in PLAYS + MORE_PLAYS])
 def test_the_textbook_play_is_best_and_the_wrong_one_a_mistake(position: Textbook) -> None:
     view = position.view()
     wrong = judge_play(view, parse_cards(position.wrong)[0], random.Random(1))
     right = judge_play(view, parse_cards(position.right)[0], random.Random(1))
-    assert wrong.mark in BAD, (position.name, wrong.cost)
+    worse = list(Mark)[list(Mark).index(position.at_least):]
+    assert wrong.mark in worse, (position.name, wrong.cost)
     assert right.mark is Mark.BEST, (position.name, right.cost)
     assert wrong.best is not wrong.chosen
 
@@ -172,8 +279,9 @@ def test_the_textbook_pass_is_best_and_the_wrong_one_a_mistake(position: Textboo
     assert right.mark is Mark.BEST, (position.name, right.cost)
 
 
-def test_there_are_at_least_twenty_five_textbook_positions() -> None:
+def test_there_are_at_least_twenty_new_textbook_positions_beside_the_first_twenty_five() -> None:
     assert len(PLAYS) + len(PASSES) >= 25
+    assert len(MORE_PLAYS) >= 20
 
 
 def test_marks_follow_the_cost_bands() -> None:
@@ -281,4 +389,8 @@ def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
     assert all(d["all_cards"]["error"] == 0.0 and d["all_cards"]["reason"].startswith("With all cards shown")
                for d in printed["decisions"])
     assert coach_main(["review", str(path), "--all-cards"]) == 0
-    assert "All cards shown: best" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "All cards shown: best" in text
+    assert "Expected points count the points you take from here to the end of the hand" in text
+    pass_options = next(line for line in text.splitlines() if "options (expected points):" in line)
+    assert len(pass_options.split(": ", 1)[1].split(", ")) >= 2  # each option with its value

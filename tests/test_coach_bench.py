@@ -56,3 +56,13 @@ def test_the_levels_are_taken_weakest_first_and_an_unknown_one_is_refused(capsys
     with pytest.raises(SystemExit):
         main(["coach", "--levels", "hard,grandmaster"])
     assert "unknown level grandmaster; the levels: easy, medium, hard, expert" in capsys.readouterr().err
+
+
+def test_the_report_prints_the_share_of_marks_another_seed_changed(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = [HandFigures(Level.MEDIUM, i, (0.0,) * 50, ("best",) * 50, (False,) * 50, 1.0, changed, changed)
+               for i, changed in enumerate((1, 2))]
+    report = summarize(figures, (Level.MEDIUM,), hands=2)
+    assert report["stability"] == {"decisions": 100, "changed": 3, "bar_share": 0.02}
+    print_report(report)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "marks changed by another review seed: 3 of 100 (3.0%; bar 2%: not met)")

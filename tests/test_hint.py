@@ -1,4 +1,4 @@
-"""Hints: the Expert's move for the player's seat, with a reason that names the facts."""
+"""Hints: the coach's best move for the player's seat, with a reason that names the facts."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from hearts_desktop.bots import Hint
-from hearts_desktop.bots.expert import ExpertBot
-from hearts_desktop.bots.hint import hint
-from hearts_desktop.bots.search import Budget
+from hearts_desktop.bots import Hint, make_bot
+from hearts_desktop.coach.hint import hint
+from hearts_desktop.coach.review import CoachBudget, Mark, judge_pass, judge_play
 from hearts_desktop.engine import (
     PRESETS,
     Game,
@@ -23,15 +22,17 @@ from hearts_desktop.engine import (
     view_of,
 )
 from hearts_desktop.engine.rules import PassDirection
+from hearts_desktop.words import Level
 
 from .helpers import deal_with
 from .test_search_bots import FIRST_TRICK, MOON_DEAL, MOON_TRICKS, SPADES_DEAL, after
 
-QUICK = ExpertBot(Budget(max_deals=40, min_deals=40), Budget(max_deals=8))
+QUICK = CoachBudget(first=48, batch=48, most=96, pass_screen=8)
+AGREEMENT = CoachBudget(first=96, batch=96, most=384, pass_screen=16)
 
 
 def quick_hint(view: object) -> Hint:
-    return hint(view, random.Random(1), expert=QUICK)  # type: ignore[arg-type]
+    return hint(view, random.Random(1), budget=QUICK)  # type: ignore[arg-type]
 
 
 def test_a_play_hint_dumps_the_queen_and_says_why() -> None:
@@ -87,11 +88,33 @@ def test_no_hint_when_the_seat_has_nothing_to_decide() -> None:
 def test_every_hint_in_a_hand_is_legal_and_one_readable_line(preset: object) -> None:
     rules = preset.rules  # type: ignore[attr-defined]
     game = Game(rules, 21)
-    fast = ExpertBot(Budget(max_deals=6, min_deals=6), Budget(max_deals=3))
+    fast = CoachBudget(first=6, batch=6, most=6, pass_screen=2)
     rng = random.Random(21)
     while game.hand_index == 0:
         seat = game.to_act()[0]
-        result = hint(game.view(seat), rng, expert=fast)
+        result = hint(game.view(seat), rng, budget=fast)
         assert "\n" not in result.reason and result.reason[-1] in ".)"
         assert len(result.reason) < 170
         game.apply(result.action)  # refuses anything illegal
+
+
+def test_the_review_marks_the_hints_choice_best_on_the_same_views() -> None:
+    """Issue 42: the Hint said the four of spades and the review called it an inaccuracy.
+    The Hint is now the review's own judgement, so on every view of a hand at a table of
+    Medium computers the review, with its own deals, marks the Hint's choice best."""
+    game = Game(Ruleset(), 8)
+    medium = make_bot(Level.MEDIUM)
+    rng = random.Random(8)
+    marks: list[Mark] = []
+    while game.hand_index == 0:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if seat == 0:
+            suggested = hint(view, random.Random(len(marks)), budget=AGREEMENT)
+            judged = (judge_pass(view, suggested.cards, random.Random(-len(marks)), AGREEMENT)
+                      if isinstance(suggested.action, PassAction)
+                      else judge_play(view, suggested.cards[0], random.Random(-len(marks)), AGREEMENT))
+            marks.append(judged.mark)
+        game.apply(medium.decide(view, rng))
+    assert len(marks) == 14
+    assert marks == [Mark.BEST] * 14

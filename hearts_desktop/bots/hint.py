@@ -1,17 +1,16 @@
-"""Hints: the Expert's suggestion for a player's seat, with a reason a person can read.
+"""The hint's and the coach's words: why a pass, a card or a moon choice, as a person reads it.
 
-The reason is built from what the search and the card counting found in this position
-(which cards are unseen, who is void, what the trick holds, the points each candidate is
-expected to cost), so it names the cards and facts that decided it. Like the bots, a hint
-needs only the player's view; it searches for as long as the Expert does, so the UI asks
-for it in the bot worker process and can cancel it.
+The reason is built from what the playouts and the card counting found in this position
+(which cards are still out, who is void, what the trick holds, the points each option is
+expected to cost), so it names the cards and facts that decided it; every fact comes from
+``facts.py``, proved by the player's view. The Hint itself is the coach's judgement
+(``coach/hint.py``); these words sit here, below the coach, because they need only a view
+and a search's statistics.
 """
 
 from __future__ import annotations
 
-import random
-
-from ..engine import Card, MoonAction, MoonScoring, PassAction, Phase, PlayAction, PlayerView
+from ..engine import Card, MoonScoring, PlayerView
 from ..engine.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -23,30 +22,23 @@ from ..engine.cards import (
 )
 from ..engine.rules import CARDS_PASSED
 from ..words import and_list
-from .base import Cancel, Hint, SeatLevels, choose_moon_by_score, never_cancel
-from .expert import ExpertBot
+from .facts import (
+    HIGH_RANK,
+    above_the_rest,
+    higher_out,
+    highest_in_suit,
+    highest_of_hand,
+    plays_last,
+    points_on_trick,
+    points_still_out,
+    queen_still_out,
+    sole_taker,
+    suit_out,
+)
 from .heuristics import QUEEN_BIT
 from .inference import QUEEN_CATCHERS
-from .knowledge import Knowledge
 from .medium import count_losers
 from .search import CandidateStats, SearchResult
-
-
-def hint(view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel,
-         expert: ExpertBot | None = None, seat_levels: SeatLevels = ()) -> Hint:
-    """The Expert's suggestion for ``view.seat``; ValueError when it has nothing to decide."""
-    expert = expert or ExpertBot()
-    if view.phase is Phase.PASSING and view.seat in view.waiting_to_pass:
-        cards = expert.choose_pass(view, rng, cancel)
-        return Hint(PassAction(view.seat, cards), pass_reason(view, cards))
-    if view.phase is Phase.MOON_CHOICE and view.moon_chooser == view.seat:
-        choice = choose_moon_by_score(view)
-        return Hint(MoonAction(view.seat, choice), moon_reason(view, choice))
-    if view.my_turn:
-        result = expert.search(view, rng, cancel, seat_levels)
-        return Hint(PlayAction(view.seat, result.best.card), play_reason(view, result))
-    raise ValueError("It is not this seat's turn to decide anything.")
-
 
 # ----------------------------------------------------------------- words
 
@@ -100,9 +92,12 @@ def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
         mask = SUIT_MASKS[suit]
         if hand & mask and not kept & mask:
             return f"Pass {names}: it leaves you void in {_suit(suit)}, free to discard when they are led."
-    if passed & HEARTS_MASK:
+    hearts = tuple(c for c in cards if 1 << c & HEARTS_MASK)
+    if hearts and min(hearts) % 13 >= HIGH_RANK and above_the_rest(hand, hearts):
         return f"Pass {names}: high hearts win tricks full of points, and you want to lose them."
-    return f"Pass {names}: they are your highest cards and the likeliest to win tricks."
+    if highest_of_hand(hand, cards):
+        return f"Pass {names}: they are your highest cards and the likeliest to win tricks."
+    return f"Pass {names}: in the deals the coach tried, these three cost the most to keep."
 
 
 def _count(k: int) -> str:
@@ -122,23 +117,26 @@ def moon_reason(view: PlayerView, choice: MoonScoring) -> str:
 # ----------------------------------------------------------------- playing
 
 
-def play_reason(view: PlayerView, result: SearchResult) -> str:
-    """Why the searched card: the kind of play (lead, duck, win, discard) and its facts."""
+def play_reason(view: PlayerView, result: SearchResult, played: Card | None = None) -> str:
+    """Why the searched card: the kind of play (lead, duck, win, discard) and its facts;
+    the note on expected points compares it with ``played`` (the coach: the card the
+    player chose) or else with the runner-up (the hint)."""
     best = result.best
     card = best.card
     if len(result.candidates) == 1 and best.deals == 0:
         return _forced(view, card)
-    knowledge = Knowledge.from_view(view)
-    comparison = _comparison(result)
+    comparison = _comparison(result, played)
     if best.attempt:
-        return "Go for the moon: no one else has taken a point card and your cards can win the rest."
+        if sole_taker(view) in (None, view.seat):
+            return "Go for the moon: no one else has taken a point card, and in most deals the coach tried your cards won the rest."
+        return "Go for the moon: in most deals the coach tried, your cards won every point card."
     shooter = _moon_runner(view)
     if not view.trick:
-        text = _lead_reason(view, knowledge, card, shooter)
+        text = _lead_reason(view, card, shooter)
     elif card // 13 == view.trick[0] // 13:
-        text = _follow_reason(view, knowledge, card, shooter)
+        text = _follow_reason(view, card, shooter)
     else:
-        text = _discard_reason(view, knowledge, card)
+        text = _discard_reason(view, card)
     return text + comparison
 
 
@@ -152,17 +150,25 @@ def _forced(view: PlayerView, card: Card) -> str:
     return f"Any of your {_suit(card // 13)} plays the same here: the cards between them are yours or gone."
 
 
-def _comparison(result: SearchResult) -> str:
-    """The price of the runner-up, when the search found a clear difference in points."""
+NOTE_GAP = 0.5
+"""Expected points apart before the note compares two cards."""
+
+
+def _comparison(result: SearchResult, played: Card | None) -> str:
+    """The price of the runner-up (or of ``played``), when the search found a clear
+    difference in points: the points taken from here to the end of the hand, on average
+    over the deals tried."""
     best = result.best
     others = [c for c in result.candidates[1:] if not c.attempt]
+    if played is not None:
+        others = [c for c in others if c.card == played]
     if not others or best.deals == 0:
         return ""
     runner: CandidateStats = min(others, key=lambda c: c.mean_points)
     gap = runner.mean_points - best.mean_points
-    if gap < 0.5:
+    if gap < NOTE_GAP:
         return ""
-    return f" (Expect {best.mean_points:.1f} points; {runner.mean_points:.1f} with {card_words(runner.card)}.)"
+    return f" (Expected points: {best.mean_points:.1f}; {runner.mean_points:.1f} with {card_words(runner.card)}.)"
 
 
 def _moon_runner(view: PlayerView) -> int | None:
@@ -170,15 +176,15 @@ def _moon_runner(view: PlayerView) -> int | None:
     t = view.rules.tables
     if view.rules.moon is MoonScoring.OFF:
         return None
-    holders = [s for s, p in enumerate(view.points_taken) if p > 0]
-    if len(holders) == 1 and holders[0] != view.seat and view.points_taken[holders[0]] * 2 >= t.penalty_total:
-        return holders[0]
+    taker = sole_taker(view)
+    if taker is not None and taker != view.seat and view.points_taken[taker] * 2 >= t.penalty_total:
+        return taker
     return None
 
 
-def _lead_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None) -> str:
+def _lead_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     suit = card // 13
-    out = k.out_in_suit(suit)
+    out = suit_out(view, suit)
     higher = (out >> card).bit_count()
     lower = (out & ((1 << card) - 1)).bit_count()
     if shooter is not None and suit == Suit.HEARTS:
@@ -186,15 +192,14 @@ def _lead_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None
             f"Lead {card_words(card)}: {seat_words(view, shooter)} has every point so far, and a heart "
             f"taken by anyone else stops the moon."
         )
-    if out and not higher and _only_taker(view):
+    if out and not higher and sole_taker(view) == view.seat:
         return f"Lead {card_words(card)}, the top {_suit(suit)[:-1]} left: you have every point so far, so run for the moon."
-    if suit == Suit.SPADES and k.unseen & QUEEN_BIT and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
+    if suit == Suit.SPADES and queen_still_out(view) and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
         return f"Lead {card_words(card)} to flush out the unseen queen: you hold no spade above her."
     if not out:
         return f"Lead {card_words(card)}: nobody else holds {_suit(suit)}, and winning this trick costs least."
     if not lower:
-        safe = "" if k.unseen & HEARTS_MASK & SUIT_MASKS[suit] else " and no points are in danger"
-        return f"Lead {card_words(card)}: {_higher(higher, suit)} still out{safe}, so someone else wins it."
+        return f"Lead {card_words(card)}: {_higher(higher, suit)} still out and none lower, so someone else wins it."
     if not higher:
         return f"Lead {card_words(card)}: it is the top {_suit(suit)[:-1]} left, and taking this trick now costs least."
     return f"Lead {card_words(card)}: {_higher(higher, suit)} still out, and it is your least costly lead."
@@ -205,13 +210,6 @@ def _higher(count: int, suit: int) -> str:
     if count == 1:
         return f"1 higher {_suit(suit)[:-1]} is"
     return f"{count} higher {_suit(suit)} are"
-
-
-def _only_taker(view: PlayerView) -> bool:
-    """Whether we alone have taken points this hand (a moon is still ours to make)."""
-    return view.points_taken[view.seat] > 0 and all(
-        p <= 0 for s, p in enumerate(view.points_taken) if s != view.seat
-    )
 
 
 def seat_words(view: PlayerView, seat: int) -> str:
@@ -226,20 +224,20 @@ def seat_words(view: PlayerView, seat: int) -> str:
     return "the player two to your left" if offset == 2 else "the player two to your right"
 
 
-def _follow_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | None) -> str:
+def _follow_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     suit = card // 13
     winning = max(c for c in view.trick if c // 13 == suit)
-    points_on = sum(view.rules.tables.points[c] for c in view.trick)
-    last = len(view.trick) == view.players - 1
+    points_on = points_on_trick(view)
+    last = plays_last(view)
     if card < winning:
         facts: list[str] = []
         if suit == Suit.SPADES and view.hand & QUEEN_BIT and winning < QUEEN_OF_SPADES:
             facts.append("your queen would win this trick unless the king or ace comes after her")
-        elif suit == Suit.SPADES and k.unseen & QUEEN_BIT:
-            facts.append("spades are still out and the queen is unseen")
+        elif suit == Suit.SPADES and queen_still_out(view):
+            facts.append("the queen of spades is still out")
         elif points_on > 0:
             facts.append(f"the trick already holds {points_on} point{'s' * (points_on != 1)}")
-        elif not last:
+        elif not last and points_still_out(view):
             facts.append("players after you could still throw points on it")
         else:
             facts.append("a higher card would win the trick for nothing you need")
@@ -247,7 +245,9 @@ def _follow_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | No
     if shooter is not None and points_on > 0:
         return f"Take the trick with {_rank(card)}: {seat_words(view, shooter)} has every point so far and must not take them all."
     if card == QUEEN_OF_SPADES:
-        return f"Play the queen under {_rank(winning)}: the {_rank(winning)[4:]} wins and takes her."
+        if last or not higher_out(view, winning):
+            return f"Play the queen under {_rank(winning)}: the {_rank(winning)[4:]} wins and takes her."
+        return f"Play the queen under {_rank(winning)}: whoever wins this trick takes her, not you."
     if last and points_on <= 0:
         if view.rules.tables.jack_bonus and any(c == JACK_OF_DIAMONDS for c in view.trick):
             return f"Win with {_rank(card)}: you play last and the trick holds the jack of diamonds."
@@ -258,7 +258,7 @@ def _follow_reason(view: PlayerView, k: Knowledge, card: Card, shooter: int | No
     return f"Play {_rank(card)}: ducking now leaves you worse placed later."
 
 
-def _discard_reason(view: PlayerView, k: Knowledge, card: Card) -> str:
+def _discard_reason(view: PlayerView, card: Card) -> str:
     led = _suit(view.trick[0] // 13)
     points = view.rules.tables.points
     if card == QUEEN_OF_SPADES:
@@ -266,12 +266,13 @@ def _discard_reason(view: PlayerView, k: Knowledge, card: Card) -> str:
     if 1 << card & QUEEN_CATCHERS:
         if points[card] > 0:
             return f"Throw {card_words(card)}: you are void in {led} and it costs {points[card]} to whoever takes it."
-        return f"Throw {card_words(card)}: you are void in {led} and the queen is still out to catch it."
-    if card // 13 == Suit.HEARTS:
-        return f"Throw {card_words(card)}: you are void in {led}, and it is your most dangerous heart."
+        if queen_still_out(view):
+            return f"Throw {card_words(card)}: you are void in {led} and the queen of spades is still out to catch it."
+    if card // 13 == Suit.HEARTS and highest_in_suit(view.hand, card):
+        return f"Throw {card_words(card)}: you are void in {led}, and it is your highest heart."
     suit_left = view.hand & SUIT_MASKS[card // 13]
     if suit_left == 1 << card:
         return f"Shed {card_words(card)} while you are void in {led}: it leaves you void in {_suit(card // 13)} too."
-    if card == max(c for c in range(52) if suit_left >> c & 1) and card % 13 >= 8:
+    if highest_in_suit(view.hand, card) and card % 13 >= HIGH_RANK:
         return f"Shed {card_words(card)} while you are void in {led}: it could win a trick later."
     return f"Shed {card_words(card)} while you are void in {led}: your other cards are worth more to keep."

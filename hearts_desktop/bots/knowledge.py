@@ -87,7 +87,3 @@ class Knowledge:
 
     def is_void(self, seat: int, suit: int) -> bool:
         return bool(self.voids[seat] & SUIT_MASKS[suit])
-
-    def out_in_suit(self, suit: int) -> int:
-        """Unseen cards of a suit (held by others or lying in the kitty)."""
-        return self.unseen & SUIT_MASKS[suit]

@@ -81,6 +81,9 @@ def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) ->
         best = " ".join(str(c) for c in d.judgement.best.cards)
         lines.append(f"{where(d.trick):>8}: {chosen:<9} best {best:<9} +{d.cost:.1f}  {d.mark.value}")
         lines.append(f"          {d.reason}")
+        if not d.judgement.forced:
+            lines.append("          options (expected points): " + ", ".join(
+                f"{' '.join(str(c) for c in o.cards)} {o.value:.2f}" for o in d.judgement.options))
         if all_cards is not None:
             shown = next(s for s in all_cards.decisions if s.action_index == d.action_index)
             lines.append(f"          All cards shown: best {' '.join(str(c) for c in shown.judgement.best.cards)} "

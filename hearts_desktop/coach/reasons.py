@@ -8,11 +8,12 @@ disagree on their reasons.
 
 from __future__ import annotations
 
-from ..bots.hint import card_words, cards_words, pass_reason, play_reason, seat_words
-from ..bots.knowledge import Knowledge
+from ..bots.facts import could_hold, later_seats, shown_void
+from ..bots.hint import cards_words, pass_reason, play_reason, seat_words
 from ..bots.search import CandidateStats, SearchResult
-from ..engine import PlayerView
-from ..engine.cards import QUEEN_OF_SPADES, Suit
+from ..engine import Card, PlayerView
+from ..engine.cards import QUEEN_OF_SPADES, RANKS_PER_SUIT, Suit
+from ..words import CoachSentence
 from .review import Judgement, Mark, Option
 
 NOTABLE_SHARE = 0.15
@@ -20,50 +21,75 @@ NOTABLE_SHARE = 0.15
 
 
 def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
-    """Why the decision earned its mark, in one or two sentences."""
+    """Why the decision earned its mark, in one or two sentences; a choice as good as the
+    coach's says so first."""
     best = judgement.best
     chosen = judgement.chosen
-    why_best = pass_reason(view, best.cards) if passing else play_reason(view, _as_search(judgement))
-    if judgement.forced:
+    played = None if chosen is best else chosen.cards[0]
+    why_best = pass_reason(view, best.cards) if passing else play_reason(view, as_search(judgement), played)
+    if judgement.forced or chosen is best:
         return why_best
     if judgement.mark is Mark.BEST:
-        return why_best if chosen is best else f"As good as {cards_words(best.cards)}. {why_best}"
-    return f"{_what_it_cost(view, judgement, passing)} Better: {why_best}"
+        as_good = CoachSentence.AS_GOOD_PASS if passing else CoachSentence.AS_GOOD_CARD
+        return as_good.format(best=cards_words(best.cards), why=why_best)
+    return CoachSentence.BETTER.format(cost=_what_it_cost(view, judgement, passing), why=why_best)
+
+
+def headline(judgement: Judgement, best: str, all_cards: bool) -> str:
+    """The heading over a reviewed decision's reason: whether the choice was the coach's
+    best (``best`` is how the screen names the best cards)."""
+    if all_cards:
+        return CoachSentence.HEAD_SHOWN.format(best=best)
+    if judgement.chosen is judgement.best or judgement.forced:
+        return CoachSentence.HEAD_YOURS.format(best=best)
+    if judgement.mark is Mark.BEST:
+        return CoachSentence.HEAD_AS_GOOD.format(best=best)
+    return CoachSentence.HEAD_BEST.format(best=best)
 
 
 def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     chosen, best = judgement.chosen, judgement.best
-    doing = f"Passing {cards_words(chosen.cards)}" if passing else f"Playing {card_words(chosen.cards[0])}"
-    after = f"After {doing[0].lower()}{doing[1:]}"
+    named = {"chosen": cards_words(chosen.cards), "best": cards_words(best.cards)}
     queen = chosen.share(chosen.queen_taken) - best.share(best.queen_taken)
     moons = chosen.share(chosen.moons_against) - best.share(best.moons_against)
     if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
-        return (f"{after}, you take the queen of spades in {_percent(chosen, chosen.queen_taken)} "
-                f"of the deals ({_percent(best, best.queen_taken)} after {cards_words(best.cards)})"
-                f"{'' if passing else _void_fact(view)}.")
+        shares = {"share": _percent(chosen, chosen.queen_taken), "best_share": _percent(best, best.queen_taken)}
+        if passing:
+            return CoachSentence.QUEEN_AFTER_PASS.format(**named, **shares)
+        thrower = _queen_thrower(view, chosen.cards[0])
+        if thrower is None:
+            return CoachSentence.QUEEN_AFTER_PLAY.format(**named, **shares)
+        seat, suit = thrower
+        return CoachSentence.QUEEN_THROWN_AFTER_PLAY.format(**named, **shares, seat=seat, suit=suit)
     if moons >= NOTABLE_SHARE / 2:
-        return (f"{doing} lets another player shoot the moon in {_percent(chosen, chosen.moons_against)} "
-                f"of the deals ({_percent(best, best.moons_against)} after {cards_words(best.cards)}).")
+        sentence = CoachSentence.MOON_AFTER_PASS if passing else CoachSentence.MOON_AFTER_PLAY
+        return sentence.format(**named, share=_percent(chosen, chosen.moons_against),
+                               best_share=_percent(best, best.moons_against))
     if best.moon_plan and not chosen.moon_plan:
-        return (f"{doing} gives up a moon that {cards_words(best.cards)} makes in "
-                f"{_percent(best, best.moons_shot)} of the deals.")
-    return f"{doing} costs {judgement.cost:.1f} points more than {cards_words(best.cards)}, on average."
+        sentence = CoachSentence.MOON_MISSED_PASS if passing else CoachSentence.MOON_MISSED_PLAY
+        return sentence.format(**named, share=_percent(best, best.moons_shot))
+    sentence = CoachSentence.COST_PASS if passing else CoachSentence.COST_PLAY
+    return sentence.format(**named, cost=f"{judgement.cost:.1f}")
 
 
-def _void_fact(view: PlayerView) -> str:
-    """Who is known to be out of spades: they can throw the queen on a spade trick of ours."""
-    knowledge = Knowledge.from_view(view)
-    void = [s for s in range(view.players) if s != view.seat and knowledge.is_void(s, Suit.SPADES)]
-    if not void:
-        return ""
-    return f": {seat_words(view, void[0])} is out of spades"
+def _queen_thrower(view: PlayerView, card: Card) -> tuple[str, str] | None:
+    """A player still to play who has shown he is out of the suit of ``card`` and may hold
+    the queen, and that suit: he can throw her on the trick. A player out of spades cannot
+    hold her."""
+    suit = card // RANKS_PER_SUIT
+    if suit == Suit.SPADES:
+        return None
+    for seat in later_seats(view):
+        if shown_void(view, seat, suit) and could_hold(view, seat, Card(QUEEN_OF_SPADES)):
+            return seat_words(view, seat), Suit(suit).label
+    return None
 
 
 def _percent(option: Option, count: int) -> str:
     return f"{round(100 * option.share(count))}%"
 
 
-def _as_search(judgement: Judgement) -> SearchResult:
+def as_search(judgement: Judgement) -> SearchResult:
     """The judgement in the search's terms, best first, so the hint's words can explain it."""
     candidates = [
         CandidateStats(o.cards[0], o.moon_plan, o.cards, list(o.values), float(o.own_points),
@@ -75,18 +101,17 @@ def _as_search(judgement: Judgement) -> SearchResult:
 
 def all_cards_reason(judgement: Judgement, passing: bool) -> str:
     """The second opinion's sentence: what the choice cost on the true deal, and the fact
-    that made it (the queen or a moon), said as known, since every card was."""
+    that made it (the queen or a moon) in the coach's playout of that deal."""
     chosen, best = judgement.chosen, judgement.best
     if judgement.forced or chosen is best:
-        return "With all cards shown, this was the best choice too."
-    doing = f"passing {cards_words(chosen.cards)}" if passing else f"playing {card_words(chosen.cards[0])}"
+        return CoachSentence.SHOWN_BEST
+    named = {"chosen": cards_words(chosen.cards), "best": cards_words(best.cards), "cost": f"{judgement.gap:.1f}"}
     if judgement.mark is Mark.BEST:
-        return f"With all cards shown, {doing} does as well as {cards_words(best.cards)}."
-    if chosen.queen_taken > best.queen_taken:
-        fact = " you take the queen of spades after it."
+        sentence = CoachSentence.SHOWN_AS_GOOD_PASS if passing else CoachSentence.SHOWN_AS_GOOD_PLAY
+    elif chosen.queen_taken > best.queen_taken:
+        sentence = CoachSentence.SHOWN_QUEEN_PASS if passing else CoachSentence.SHOWN_QUEEN_PLAY
     elif chosen.moons_against > best.moons_against:
-        fact = " another player shoots the moon after it."
+        sentence = CoachSentence.SHOWN_MOON_PASS if passing else CoachSentence.SHOWN_MOON_PLAY
     else:
-        fact = ""
-    return (f"With all cards shown, {doing} costs {judgement.gap:.1f} points more than "
-            f"{cards_words(best.cards)}{':' + fact if fact else '.'}")
+        sentence = CoachSentence.SHOWN_COST_PASS if passing else CoachSentence.SHOWN_COST_PLAY
+    return sentence.format(**named)

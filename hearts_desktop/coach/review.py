@@ -21,6 +21,7 @@ moon (ours or another's) counts at its true weight.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from ..bots.search import (
 )
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
+from ..words import CoachSentence
 
 
 class Mark(Enum):
@@ -68,8 +70,8 @@ screen quotes these figures."""
 def marks_sentence() -> str:
     """The marks and their thresholds, as the rules screen and the command line state them."""
     bands = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
-    return (f"The coach marks each decision by what it cost in expected points against the best one: "
-            f"{bands}, a blunder from {MARK_LIMITS[-1][1]:g}.")
+    marks = CoachSentence.MARKS.format(bands=bands, blunder=f"{MARK_LIMITS[-1][1]:g}")
+    return f"{marks} {CoachSentence.EXPECTED_POINTS}"
 
 
 def mark_of(cost: float) -> Mark:
@@ -84,15 +86,18 @@ class CoachBudget:
     """Deals per decision: ``first`` at once, then ``batch`` more until settled or ``most``.
 
     ``confidence`` is how many standard errors the cost's interval spans when asking
-    whether it lies inside one mark's band. ``doubt`` is how many standard errors are taken
-    off a cost before it is charged: a difference the deals cannot tell from zero is not
-    held against the player, and marks near a band's edge do not flip with the seed.
+    whether it lies inside one mark's band. ``doubt`` is how many standard errors *of the
+    full budget* are taken off a cost before it is charged: a difference the deals cannot
+    tell from zero is not held against the player, and the charge is the same whether the
+    deals stopped early or ran to ``most`` (an early stop's own error is larger, and
+    taking it off would make the same choice cheaper the sooner it settled).
     """
 
     first: int = 192
     batch: int = 192
-    most: int = 1344
-    confidence: float = 2.0
+    most: int = 5376
+    """Only a cost near a mark's threshold runs this far: a clear one settles early."""
+    confidence: float = 2.5
     doubt: float = 1.0
     pass_screen: int = 32
     """Deals on which every candidate pass is tried before the field is halved."""
@@ -178,13 +183,15 @@ def judge(best: Option, chosen: Option, options: list[Option], deals: int, budge
     else:
         gap, error = paired_gap(chosen.values, best.values) if chosen is not best else (0.0, 0.0)
         error = 0.0 if error == float("inf") else error
-    ordered = sorted(options, key=lambda o: o.value)
-    return Judgement(chosen, tuple(ordered), charged(gap, error, budget), gap, error, deals)
+    ordered = sorted(options, key=lambda o: (o is not best, o.value))
+    return Judgement(chosen, tuple(ordered), charged(gap, error, budget, len(chosen.values)), gap, error, deals)
 
 
-def charged(gap: float, error: float, budget: CoachBudget) -> float:
-    """The cost held against the player: the measured gap less ``budget.doubt`` errors."""
-    return max(0.0, gap - budget.doubt * error)
+def charged(gap: float, error: float, budget: CoachBudget, deals: int) -> float:
+    """The cost held against the player: the measured gap less ``budget.doubt`` errors of
+    the full budget (``error``, measured on ``deals`` deals, scaled to ``budget.most``)."""
+    full_error = error * math.sqrt(min(1.0, deals / budget.most))
+    return max(0.0, gap - budget.doubt * full_error)
 
 
 def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> bool:
@@ -195,16 +202,17 @@ def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> b
     """
     best = min(options, key=lambda o: o.value)
     spread = budget.confidence
+    deals = len(chosen.values)
     if chosen is best:
         for other in options:
             if other is not chosen:
                 lead, error = paired_gap(other.values, chosen.values)
-                if mark_of(charged(spread * error - lead, error, budget)) is not Mark.BEST:
+                if mark_of(charged(spread * error - lead, error, budget, deals)) is not Mark.BEST:
                     return False
         return True
     gap, error = paired_gap(chosen.values, best.values)
-    low = charged(gap - spread * error, error, budget)
-    return mark_of(low) is mark_of(charged(gap + spread * error, error, budget))
+    low = charged(gap - spread * error, error, budget, deals)
+    return mark_of(low) is mark_of(charged(gap + spread * error, error, budget, deals))
 
 
 def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool], budget: CoachBudget,
@@ -295,9 +303,12 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
     """Score the pass made against the passes the Expert would consider (on the true deal
     ``truth`` alone, if given; the others' passes are still Medium's, as in every deal).
 
-    The field (Medium's pass and every triple of the cards most worth passing) is screened
-    on a few deals and halved; the finalists and the pass made are then measured on fresh
-    deals, so the best one's value is not the luckiest of many.
+    The field (Medium's pass and every triple of the cards most worth passing, each a set)
+    is screened on a few deals, keeping the passes the deals cannot yet tell from the
+    leader; the finalists, the pass made and Medium's pass are then measured on the same
+    fresh deals, so the best one's value is not the luckiest of many. Among finalists the
+    deals cannot tell apart, the best shown is the one a player would most want to pass
+    (``natural_best``).
     """
     t = view.rules.tables
     moon_on = view.rules.moon is not MoonScoring.OFF
@@ -311,23 +322,55 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
         field_.setdefault(_pass_key(ordered, one_target), Option(ordered))
     deal = dealer(view, truth)
     policy = MediumLookahead(view.rules, 0)
+    kept = {_pass_key(cards, one_target), _pass_key(usual, one_target)}
     alive = list(field_.values())
     screened = 0
-    while len(alive) > 4 and not cancel():
+    while len(alive) > FINALISTS and not cancel():
         for _ in range(budget.pass_screen):
             _pass_deal(view, deal(rng), alive, policy, moon_on)
         screened += budget.pass_screen
-        others = sorted((o for o in alive if o is not made), key=lambda o: o.value)
-        alive = [made] + others[: max(3, len(others) // 2)]
+        field_size, alive = len(alive), screen_field(alive, kept, one_target, budget)
+        if len(alive) == field_size:
+            break
     finalists = [Option(o.cards) for o in alive]
-    made = finalists[0]
+    made = next(o for o in finalists if _pass_key(o.cards, one_target) == _pass_key(cards, one_target))
     deals = _deal_until_settled(
         lambda: _pass_deal(view, deal(rng), finalists, policy, moon_on),
         lambda: settled(made, finalists, budget),
         budget, cancel,
     )
-    best = min(finalists, key=lambda o: o.value)
+    best = natural_best(finalists, budget, lambda o: sum(pass_priority(t, c, view.hand) for c in o.cards))
     return judge(best, made, finalists, screened + deals, budget, truth is not None)
+
+
+FINALISTS = 4
+"""Screening stops when this few passes are left (besides any the deals cannot separate)."""
+
+
+def screen_field(alive: list[Option], kept: set[tuple[Card, ...]], one_target: bool, budget: CoachBudget) -> list[Option]:
+    """The half of the field that leads, with the pass made and Medium's pass always kept,
+    and up to ``FINALISTS`` more that the deals so far cannot tell from the leader."""
+    ranked = sorted(alive, key=lambda o: o.value)
+    leader = ranked[0]
+    keep = max(FINALISTS - 1, len(alive) // 2)
+    survivors = []
+    for rank, option in enumerate(ranked):
+        if _pass_key(option.cards, one_target) in kept or rank < keep:
+            survivors.append(option)
+        elif len(survivors) < keep + FINALISTS:
+            gap, error = paired_gap(option.values, leader.values)
+            if gap < budget.confidence * error:
+                survivors.append(option)
+    return survivors
+
+
+def natural_best(options: Sequence[Option], budget: CoachBudget, preference: Callable[[Option], float]) -> Option:
+    """The best option to show: among those whose cost against the lowest would be marked
+    best (the deals cannot tell them apart), the one ``preference`` ranks highest."""
+    lowest = min(options, key=lambda o: o.value)
+    tied = [o for o in options if o is lowest
+            or mark_of(charged(*paired_gap(o.values, lowest.values), budget, len(o.values))) is Mark.BEST]
+    return max(tied, key=lambda o: (preference(o), -o.value))
 
 
 def _pass_key(cards: Sequence[Card], one_target: bool) -> tuple[Card, ...]:

@@ -84,9 +84,9 @@ def run_job(job: BotJob, cancel: Cancel) -> Action | Hint | Judged:
     judgement of a decision the human made."""
     rng = random.Random(job.seed)
     if job.kind is JobKind.HINT:
-        from ..bots.hint import hint
+        from ..coach.hint import hint
 
-        return hint(job.view, rng, cancel, seat_levels=job.seat_levels)
+        return hint(job.view, rng, cancel)
     if job.kind is JobKind.JUDGE:
         from ..coach.game import judge_decision
         from ..coach.review import DEFAULT_BUDGET

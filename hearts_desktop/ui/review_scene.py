@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from ..coach.game import chosen_cards, where
+from ..coach.reasons import headline
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card
@@ -339,7 +340,7 @@ class ReviewScene(Scene):
         y += fs // 2
         if decision is not None:
             best = " ".join(short_name(c) for c in decision.judgement.best.cards)
-            head = theme.text(theme.fitted(f"Coach's best{' with all cards shown' if self.second else ''}: {best}",
+            head = theme.text(theme.fitted(headline(decision.judgement, best, self.second is not None),
                                            fs, rect.width, bold=True), fs, theme.HINT, bold=True)
             surface.blit(head, (rect.left, y))
             y += int(fs * 1.4)
