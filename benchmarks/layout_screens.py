@@ -15,6 +15,7 @@ from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Pha
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
 from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
+from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
@@ -37,7 +38,7 @@ from hearts_desktop.ui.overlays import (
 )
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
-from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, Level, Pace, SeatKind
+from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, REJOIN_TABLE, Level, Pace, SeatKind
 
 from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
@@ -327,7 +328,8 @@ def main_menu(stage: Stage) -> None:
     game.totals = [43, 67, 12, 98]
     summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
     network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), "Saved network game")
-    stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network))
+    rejoin = REJOIN_TABLE.format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
+    stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network, rejoin))
 
 
 def new_game(advanced_open: bool, network: bool = False) -> Callable[[Stage], None]:

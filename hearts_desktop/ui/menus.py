@@ -88,10 +88,16 @@ class MainMenuScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         title_height = theme.font(self._title_size(), True).size("Hearts")[1] + max(1, self._title_size() // 14)
-        top = self._title_top() + title_height + int(fs * 2.6) + fs * 2
+        under_suits = self._title_top() + title_height + int(fs * 2.6)
+        top = under_suits + fs * 2
         buttons = [c for c in self.controls if isinstance(c, Button)]
         width = max(int(fs * 15), *(b.width_for(int(fs * 1.05)) + fs * 2 for b in buttons))
         self.note_top = self.place_column(buttons, top, width)
+        # Rejoin, two Continues and the notes under them: the column rises into the space
+        # under the suits rather than push the notes past the version line.
+        overflow = self.note_top + len(self.notes) * int(fs * 1.3) + fs * 2 - self.size[1]
+        if overflow > 0:
+            self.note_top = self.place_column(buttons, max(under_suits, top - overflow), width)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
