@@ -111,7 +111,8 @@ def test_requests_from_one_address_cannot_keep_another_computer_from_asking() ->
 def test_a_second_window_without_the_token_cannot_take_a_seat_in_use() -> None:
     table, ann = friend_table()
     other = asking(table, "Ann", "10.0.0.2")
-    assert [r.text for r in table.host.requests] == ["Ann (at 10.0.0.2) asks for their seat back."]
+    assert [r.text for r in table.host.requests] == [
+        "Ann (at 10.0.0.2) asks for Ann's seat, which Ann is playing now from another program."]
     assert table.host.table[ann.viewer].conn_id == ann.link.conn_id  # type: ignore[union-attr]
     other.close()
     table.step()

@@ -27,7 +27,7 @@ from .names import skeleton, unique_name
 
 MAX_REQUESTS: Final = 4
 """Requests for a seat waiting for the host's answer at once, one per address: programs on
-one computer cannot fill them and keep a friend on another from asking."""
+one address cannot fill them and keep a friend on another from asking."""
 TOKEN_BYTES: Final = 24
 """A rejoin token's random bytes (192 bits: not a thing to guess)."""
 
@@ -41,10 +41,15 @@ class SeatRequest:
     name: str
     address: str
     seat_name: str
+    in_use: bool = False
+    """The seat's program is connected and playing: the asker may be an impostor."""
 
     @property
     def text(self) -> str:
         """What the host reads: who asks, from where, for whose seat."""
+        if self.in_use:
+            return (f"{self.name} (at {self.address}) asks for {self.seat_name}'s seat, "
+                    f"which {self.seat_name} is playing now from another program.")
         if skeleton(self.name) == skeleton(self.seat_name):
             return f"{self.name} (at {self.address}) asks for their seat back."
         return f"{self.name} (at {self.address}) asks for {self.seat_name}'s seat."
@@ -158,7 +163,8 @@ class Lobby:
             self._turn_away(conn_id, "The host has other requests for a seat to answer: try again in a minute.")
             return
         seat_name = self.table[seat].seat.name
-        self.requests.append(SeatRequest(conn_id, seat, name, address, seat_name))
+        in_use = self.table[seat].conn_id is not None
+        self.requests.append(SeatRequest(conn_id, seat, name, address, seat_name, in_use))
         self.link.send(conn_id, p.encode(p.Waiting(f"The host has been asked to give you {seat_name}'s seat: "
                                                    "wait for their answer.")))
 
