@@ -29,7 +29,7 @@ from hearts_desktop.ui.intents import (
 )
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.overlays import HANDOVER_GRACE_SECONDS, CoverScene, Handover
-from hearts_desktop.ui.table_scene import TableOverlays, TableScene
+from hearts_desktop.ui.table_scene import MESSAGE_SECONDS, TableOverlays, TableScene
 from hearts_desktop.ui.ui_log import card_points
 from hearts_desktop.words import Level, Pace, SeatKind
 
@@ -314,19 +314,37 @@ class People:
         return click(points[choices[pick % len(choices)]]) if choices else []
 
 
-def secrets_shown(app: App, faces: set[Card], at_computer: int | None) -> list[str]:
+class MessageRecorder:
+    """Who sat at the computer when each of the table's messages was said."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, people: People) -> None:
+        self.said_for: dict[str, int | None] = {}
+        original = TableScene.say
+
+        def say(table: TableScene, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+            self.said_for[text] = people.at_computer
+            original(table, text, seconds)
+
+        monkeypatch.setattr(TableScene, "say", say)
+
+
+def secrets_shown(app: App, faces: set[Card], at_computer: int | None, said_for: dict[str, int | None]) -> list[str]:
     """Cards of a person's hand that this frame showed to someone else: drawn face up, or
-    named in the table's message, while another person sat at the computer."""
+    named in a message said for someone else (a Hint that arrived late, received cards
+    still named) while another person sat at the computer. A message said for the person at
+    the computer comes from their own view, so the cards it names ("the queen of spades is
+    still out") tell them nothing their view does not."""
     controller, table = controller_of(app), table_of(app)
     message = table.message[0] if table.message and table_drawn(app.stack.scenes, table) else ""
+    foreign = message and said_for.get(message, -1) != at_computer
     shown = []
     for seat in controller.human_seats():
         if seat != at_computer:
             for card in cards_of(controller.game.hand.hands[seat]):
                 if card in faces:
                     shown.append(f"seat {seat}'s {card} face up (at the computer: {at_computer})")
-                if card.name in message:
-                    shown.append(f"seat {seat}'s {card} named: {message!r}")
+                if foreign and card.name in message:
+                    shown.append(f"seat {seat}'s {card} named: {message!r} (said for {said_for.get(message)})")
     return shown
 
 
@@ -353,6 +371,7 @@ def test_no_frame_at_any_timing_of_the_input_shows_a_card_of_another_persons_han
     gestures = st.tuples(st.sampled_from(GESTURES), st.integers(0, 51), st.integers(1, DOUBLE_GESTURE_FRAMES))
     with pytest.MonkeyPatch.context() as patch:
         recorder = FaceRecorder(patch)
+        messages = MessageRecorder(patch, people)
         try:
             for frame in range(4000):
                 intents = people.due()
@@ -364,7 +383,7 @@ def test_no_frame_at_any_timing_of_the_input_shows_a_card_of_another_persons_han
                 driver.frame(*intents)
                 if controller_of(app).game.results:
                     break  # the next hand is dealt: the score screen shows the last hand's public cards
-                assert secrets_shown(app, recorder.take(), people.at_computer) == []
+                assert secrets_shown(app, recorder.take(), people.at_computer, messages.said_for) == []
             assert controller_of(app).game.results, "a whole hand was played"
         finally:
             driver.close()
