@@ -204,6 +204,13 @@ def get_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     raise DocumentError(f"{key} must be a whole number from {low} to {high}, not {value!r:.60}")
 
 
+def get_text(data: Mapping[str, Any], key: str, most: int) -> str:
+    value = data.get(key)
+    if isinstance(value, str) and value and len(value) <= most and value.isprintable():
+        return value
+    raise DocumentError(f"{key} must be printable text of at most {most} characters, not {value!r:.60}")
+
+
 def get_list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .atomic import files, storage_error, write_json_atomic
-from .documents import DocumentError, DocumentKind, LoadResult, get_int, load_document
+from .documents import DocumentKind, LoadResult, get_int, get_text, load_document
 from .seats import MAX_NAME_LENGTH
 
 LEFT_TABLE: Final = DocumentKind(
@@ -46,15 +46,8 @@ class LeftTable:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeftTable:
-        texts = {key: _text(data, key, most) for key, most in TEXT_LIMITS.items()}
+        texts = {key: get_text(data, key, most) for key, most in TEXT_LIMITS.items()}
         return cls(port=get_int(data, "port", 1, MAX_PORT), **texts)
-
-
-def _text(data: Mapping[str, Any], key: str, most: int) -> str:
-    value = data.get(key)
-    if isinstance(value, str) and value and len(value) <= most and value.isprintable():
-        return value
-    raise DocumentError(f"{key} must be printable text of at most {most} characters, not {value!r:.60}")
 
 
 def load_left_table(path: Path) -> LoadResult[LeftTable | None]:
