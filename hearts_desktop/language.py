@@ -1,0 +1,117 @@
+"""The player's language: every sentence the game shows is looked up here.
+
+gettext is the convention of free desktop software (and what Weblate and other translation
+platforms read): the English text is the key, a catalogue per language holds the
+translations, and Babel extracts the keys from the calls below. The catalogue in use is
+handed in from outside (``persistence/languages.py`` reads the files), so this module does no
+I/O and every layer, the rules included, may speak through it.
+
+Conventions (docs/translating.md says them to translators):
+
+- a whole sentence is one message, with named placeholders (``{name} plays {card}.``), so a
+  language orders and inflects it itself; never join translated pieces into a sentence;
+- ``n_`` when a number decides the form (``{count} point`` / ``{count} points``);
+- ``p_`` when one English word has two meanings (``p_("level", "Easy")``);
+- ``N_`` marks a text kept in a constant, translated where it is shown: a text translated
+  when a module is imported would stay in the language of the start.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable
+from functools import lru_cache
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal, format_percent
+
+DOMAIN = "hearts_desktop"
+"""The catalogues' name: ``<language>/LC_MESSAGES/hearts_desktop.po``."""
+
+ENGLISH = "en"
+RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
+"""Languages written right to left (the first part of a code such as ``he_IL``)."""
+
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_code = ENGLISH
+_listeners: list[Callable[[], None]] = []
+
+
+def use(catalogue: gettext.NullTranslations, code: str) -> None:
+    """Speak ``code`` from now on (``catalogue`` holds its translations) and tell whoever
+    asked (``when_changed``), so the window redraws its words without a restart."""
+    global _catalogue, _code
+    _catalogue, _code = catalogue, code
+    for listener in tuple(_listeners):
+        listener()
+
+
+def when_changed(listener: Callable[[], None]) -> Callable[[], None]:
+    """Call ``listener`` after every change of language; returns what stops it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def current() -> str:
+    """The code of the language in use (``en``, ``de``, ``pt_BR``, ``he``…)."""
+    return _code
+
+
+def right_to_left() -> bool:
+    """Whether the language in use is read right to left (the interface mirrors for it)."""
+    return _code.split("_")[0].split("-")[0] in RIGHT_TO_LEFT
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _catalogue.gettext(message)
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    """The form of a message that ``count`` asks for in the player's language (a language
+    may have more than two: Polish and Russian have three)."""
+    return _catalogue.ngettext(singular, plural, count)
+
+
+def p_(context: str, message: str) -> str:
+    """``message`` as meant in ``context``, for an English word with two meanings."""
+    return _catalogue.pgettext(context, message)
+
+
+def np_(context: str, singular: str, plural: str, count: int) -> str:
+    """``n_`` with a context."""
+    return _catalogue.npgettext(context, singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
+    """Mark ``message`` for the catalogue without translating it yet (a constant's text,
+    translated with ``_`` where it is shown)."""
+    return message
+
+
+def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
+    """``value`` with ``digits`` decimals, written the language's way (``3,5`` in German,
+    ``1 234`` in French); ``sign`` writes ``+`` before a positive value."""
+    decimals = "." + "0" * digits if digits else ""
+    pattern = f"#,##0{decimals}"
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, format=pattern, locale=_babel_locale(_code))
+
+
+def percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0.25) as a percentage the language's way (``25 %`` in French)."""
+    locale = _babel_locale(_code)
+    pattern = locale.percent_formats[None].pattern
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return format_percent(fraction, format=pattern, locale=locale)
+
+
+@lru_cache(maxsize=16)
+def _babel_locale(code: str) -> Locale:
+    """Babel's data for ``code``; English for a code Babel does not know (the pseudo-language)."""
+    try:
+        return Locale.parse(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(ENGLISH)
