@@ -19,16 +19,30 @@ Conventions (docs/translating.md says them to translators):
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "hearts_desktop"
 """The catalogues' name: ``<language>/LC_MESSAGES/hearts_desktop.po``."""
 
 ENGLISH = "en"
+SHIPPED: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "pt_BR": "Português (Brasil)",
+    "nl": "Nederlands",
+    "pl": "Polski",
+    "ru": "Русский",
+    "he": "עברית",
+}
+"""The languages the game ships, each named in itself (how a reader of it finds it in a list)."""
 RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
 """Languages written right to left (the first part of a code such as ``he_IL``)."""
 
@@ -87,6 +101,12 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
     """Mark ``message`` for the catalogue without translating it yet (a constant's text,
     translated with ``_`` where it is shown)."""
     return message
+
+
+def join_names(items: Sequence[str]) -> str:
+    """``items`` as one list the language's way ("A, B and C", "A, B und C", "A, B וC"), so
+    no sentence joins names with an English "and" in code."""
+    return format_list(list(items), locale=_babel_locale(_code))
 
 
 def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
