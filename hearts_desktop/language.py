@@ -30,6 +30,8 @@ DOMAIN = "hearts_desktop"
 """The catalogues' name: ``<language>/LC_MESSAGES/hearts_desktop.po``."""
 
 ENGLISH = "en"
+LIST_ENGLISH = "en_GB"
+"""The English whose lists the game writes ("A, B and C", no comma before "and")."""
 SHIPPED: dict[str, str] = {
     "en": "English",
     "de": "Deutsch",
@@ -105,8 +107,9 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
 
 def join_names(items: Sequence[str]) -> str:
     """``items`` as one list the language's way ("A, B and C", "A, B und C", "A, B וC"), so
-    no sentence joins names with an English "and" in code."""
-    return format_list(list(items), locale=_babel_locale(_code))
+    no sentence joins names with an English "and" in code. The game's English writes no
+    comma before "and": British English's list, in Babel's data."""
+    return format_list(list(items), locale=_babel_locale(LIST_ENGLISH if _code == ENGLISH else _code))
 
 
 def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
