@@ -19,16 +19,19 @@ Conventions (docs/translating.md says them to translators):
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "hearts_desktop"
 """The catalogues' name: ``<language>/LC_MESSAGES/hearts_desktop.po``."""
 
 ENGLISH = "en"
+LIST_ENGLISH = "en_GB"
+"""The English whose lists the game writes ("A, B and C", no comma before "and")."""
 RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
 """Languages written right to left (the first part of a code such as ``he_IL``)."""
 
@@ -115,3 +118,9 @@ def _babel_locale(code: str) -> Locale:
         return Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
         return Locale.parse(ENGLISH)
+
+
+def join_names(items: Sequence[str]) -> str:
+    """``items`` as a sentence lists them, the language's way ("Anna, Ben and Clara"). The
+    game's English writes no comma before "and": British English's list, in Babel's data."""
+    return format_list(list(items), locale=_babel_locale(LIST_ENGLISH if _code == ENGLISH else _code))
