@@ -17,7 +17,7 @@ from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.grammar import about
 from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerUp
-from hearts_desktop.ui.new_game import PACE_CHOICES
+from hearts_desktop.ui.new_game import pace_choices
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver
@@ -114,7 +114,7 @@ def test_received_cards_say_who_passed_them_and_the_computers_wait() -> None:
 
 
 def test_instant_is_offered_and_the_fastest_pace_is_last() -> None:
-    assert [value for value, _ in PACE_CHOICES] == ["relaxed", "friendly", "quick", "instant"]
+    assert [value for value, _ in pace_choices()] == ["relaxed", "friendly", "quick", "instant"]
     assert Pace.QUICK.timing.received_hold >= 1.0 and Pace.INSTANT.timing.received_hold == 0
 
 
