@@ -8,16 +8,22 @@ catalogue, shows as text outside the brackets.
 
 from __future__ import annotations
 
+import errno
 import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from hearts_desktop import language
+from hearts_desktop.bots.hint import pass_reason
 from hearts_desktop.engine import Game, IllegalMove, PassAction, PlayAction, Ruleset
 from hearts_desktop.engine.cards import CARDS, card
 from hearts_desktop.engine.rules import PRESETS, MoonScoring, PassCycle, RulesetError, describe, preset_by_key
+from hearts_desktop.persistence.atomic import storage_error
+from hearts_desktop.persistence.documents import load_document
+from hearts_desktop.persistence.saves import RETRY, SAVE, WHAT, parse_save
 
 
 class Bracketing(gettext.NullTranslations):
@@ -117,3 +123,40 @@ def test_a_pass_of_two_cards_is_refused_with_the_number_of_cards() -> None:
     cards = game.hand.hands[0]
     held = [c for c in CARDS if cards >> c & 1][:2]
     assert game.illegal_reason(PassAction(0, tuple(held))) == "Choose exactly 3 cards to pass."
+
+
+def test_a_list_of_names_is_said_the_languages_way() -> None:
+    assert language.join_names(["Alice", "Ben", "Clara"]) == "Alice, Ben and Clara"
+    language.use(gettext.NullTranslations(), "fr")
+    try:
+        assert language.join_names(["Alice", "Ben", "Clara"]) == "Alice, Ben et Clara"
+    finally:
+        language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+def test_the_hints_pass_reason_is_one_message_with_its_cards() -> None:
+    game = Game(Ruleset(), seed=11)
+    view = game.view(0)
+    cards = tuple(c for c in CARDS if view.hand >> c & 1)[-3:]
+    with bracketed():
+        sentence = pass_reason(view, cards)
+    assert whole(sentence) and sentence.count("⟦the {card}⟧") == 0 and sentence.count("⟦the ⟦") == 3
+
+
+def test_a_damaged_file_is_said_in_one_message(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_text("not JSON")
+    with bracketed():
+        loaded = load_document(path, SAVE, parse_save)
+    assert loaded.value is None
+    [message] = loaded.messages
+    assert whole(message) and "⟦The saved game⟧ ⟦is damaged⟧" in message
+
+
+def test_a_full_disk_is_said_in_one_message(tmp_path: Path) -> None:
+    full = OSError(errno.ENOSPC, "No space left on device")
+    with bracketed():
+        refusal = str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY))
+    assert whole(refusal) and "⟦the game⟧" in refusal and "⟦it will be saved with your next move⟧" in refusal
+    assert str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY)) == (
+        "The disk is full, so the game could not be saved; free some space and it will be saved with your next move.")
