@@ -24,10 +24,8 @@ import struct
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
 
 from .. import language
 from ..resources import assets_root
@@ -36,7 +34,7 @@ SYSTEM = "system"
 """The setting that follows the operating system's language (the default)."""
 LOCALE_FOLDER = "locale"
 MESSAGES_FOLDER = "LC_MESSAGES"
-CATALOGUE_ERRORS = (OSError, PoFileError, ValueError, UnicodeDecodeError, IndexError, KeyError, struct.error)
+CATALOGUE_ERRORS = (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, struct.error)
 """What reading a damaged ``.po`` or ``.mo`` raises (gettext's own parser raises OSError for a
 bad magic number, struct and index errors for a cut file)."""
 WITHOUT_TRANSLATION = frozenset({"C", "POSIX"})
@@ -88,13 +86,25 @@ def load_catalogue(code: str, folder: Path | None = None) -> gettext.GNUTranslat
     try:
         data = path.read_bytes()
         if path.suffix == ".po":
-            compiled = io.BytesIO()
-            write_mo(compiled, read_po(io.BytesIO(data), locale=code, abort_invalid=True))
-            data = compiled.getvalue()
+            data = compiled(data, code)
         return gettext.GNUTranslations(io.BytesIO(data))
     except CATALOGUE_ERRORS as error:
         raise DamagedCatalogue(f"The translation file {path} cannot be read, so Hearts Desktop speaks English; "
                                f"installing the game again repairs it ({error}).") from error
+
+
+def compiled(source: bytes, code: str) -> bytes:
+    """The ``.mo`` of a ``.po``'s text; raises ValueError when it cannot be read. (Babel's
+    catalogue modules load only here: an installed game reads ``.mo`` files and skips them.)"""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import PoFileError, read_po
+
+    output = io.BytesIO()
+    try:
+        write_mo(output, read_po(io.BytesIO(source), locale=code, abort_invalid=True))
+    except PoFileError as error:
+        raise ValueError(str(error)) from error
+    return output.getvalue()
 
 
 def resolve(choice: str, folder: Path | None = None) -> str:
@@ -192,9 +202,10 @@ def system_preferences() -> list[str]:
     return posix_preferences(os.environ)
 
 
+@lru_cache(maxsize=1)
 def _macos_languages() -> list[str]:
     """A program started from the Finder has no LANG: the system keeps the list in its
-    preferences, which ``defaults`` reads (an empty list if it cannot)."""
+    preferences, which ``defaults`` reads (an empty list if it cannot; read once a run)."""
     try:
         answer = subprocess.run(MACOS_PREFERENCES, capture_output=True, text=True, timeout=MACOS_TIMEOUT,
                                 check=False)
