@@ -11,10 +11,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, language
 from .engine import PRESETS, build, preset_by_key
 from .language import _
 from .net import cli as network
+from .persistence import languages
 from .persistence.saves import MAX_SEED
 from .persistence.seats import MAX_NAME_LENGTH
 from .ui import window
@@ -69,6 +70,25 @@ def _seconds(text: str) -> float:
     return value
 
 
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--language", choices=(languages.SYSTEM, *language.SHIPPED), metavar="CODE",
+                        help="speak this language in this run (de, fr, es, it, pt_BR, nl, pl, ru, he, en, "
+                             "or system); Settings keeps the player's own choice")
+
+
+def speak_from_the_start(argv: Sequence[str] | None) -> None:
+    """The command line's own words (its help, its refusals) in the language asked for with
+    ``--language`` or the system's; the window then speaks the one chosen in Settings."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    add_language_argument(early)
+    try:
+        asked, _rest = early.parse_known_args(argv)
+    except argparse.ArgumentError:  # a wrong code: the whole command line, parsed next, says so
+        asked = argparse.Namespace(language=None)
+    for sentence in languages.apply(asked.language or languages.SYSTEM):
+        print(sentence, file=sys.stderr)
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hearts-desktop", description=_("Play Hearts on your desktop."))
     # Not translated: build checks read this line (the program's name, version and build kind).
@@ -78,6 +98,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--pace", type=Pace, choices=tuple(Pace),
                         help=_("how fast computer players act (kept in your settings, as if chosen there)"))
     parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard", help=_("the rules to play"))
+    add_language_argument(parser)
     parser.add_argument("--size", type=_size, default=window.DEFAULT, help=_("window size, e.g. 1280x800"))
     parser.add_argument("--smoke", action="store_true",
                         help=_("play one whole game computer against computer, then exit (checks a build)"))
@@ -96,6 +117,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # in a frozen build, turns a spawned copy into the bot worker
+    speak_from_the_start(argv)
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.autoplay:
@@ -127,7 +149,7 @@ def app_options(args: argparse.Namespace) -> AppOptions:
     return AppOptions(
         seed=args.seed, size=args.size, data_dir=args.data_dir,
         player_name=args.name[:MAX_NAME_LENGTH].strip() if args.name else None,
-        net_interface=args.interface, net_port=args.port, pace=args.pace,
+        net_interface=args.interface, net_port=args.port, pace=args.pace, language=args.language,
     )
 
 

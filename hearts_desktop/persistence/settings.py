@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal, get_args
 
+from .. import language
 from ..engine import PRESETS, Ruleset, matching_preset
 from ..language import N_, _
 from ..words import Pace
@@ -28,6 +29,7 @@ from .documents import (
     load_document,
     set_aside,
 )
+from .languages import SYSTEM
 from .seats import Seat, default_seats, seats_from_json
 
 Deck = Literal["2color", "4color"]
@@ -114,6 +116,8 @@ class Settings:
     """Each suit of the hand from its highest card down."""
     auto_play_single: bool = False
     """The table plays the player's card when only one is legal."""
+    language: str = SYSTEM
+    """The language the game speaks: a code of ``language.SHIPPED``, or the system's."""
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
     # Settings this version does not know (a newer version wrote them): kept, not used.
     unknown: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -162,6 +166,7 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "hand_sort": _choice(HAND_SORTS),
     "high_first": _boolean,
     "auto_play_single": _boolean,
+    "language": _choice((SYSTEM, *language.SHIPPED)),
     "new_game": NewGameSetup.from_dict,
 }
 

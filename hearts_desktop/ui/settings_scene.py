@@ -7,9 +7,10 @@ from typing import Any
 
 import pygame
 
+from .. import language
 from ..engine import card
 from ..language import _, p_, percent
-from ..persistence import Settings
+from ..persistence import Settings, languages
 from . import theme
 from .card_art import CardArt, card_width
 from .form import Choice, FormScene, on_off, rows
@@ -19,6 +20,15 @@ from .widgets import Button, dim, panel
 PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
 NOTE_AND_BUTTONS = 5.0
 """The panel's bottom, below the rows: "Saved as you change them." and Done, in font sizes."""
+
+
+def language_choices() -> tuple[tuple[str, str], ...]:
+    """The system's language (named, so the player sees what it is), then each language the
+    game has a catalogue for, named in itself: a reader finds their own in any language."""
+    system = language.SHIPPED[languages.resolve(languages.SYSTEM)]
+    # Translators: the first choice of the language setting; {name} is a language named in itself.
+    own = _("As the system ({name})").format(name=system)
+    return ((languages.SYSTEM, own), *((code, language.SHIPPED[code]) for code in languages.available()))
 
 
 class SettingsScene(FormScene):
@@ -35,6 +45,7 @@ class SettingsScene(FormScene):
         self.volume = Choice(_("Volume"), tuple((v / 10, percent(v / 10)) for v in range(11)),
                              self._getter("volume"), self._setter("volume"), wrap=False)
         self.controls = [
+            Choice(_("Language"), language_choices(), self._getter("language"), self._setter("language")),
             Choice(_("Computers' pace"), pace_choices(), self._getter("pace"), self._setter("pace"), wrap=False),
             # Translators: card faces with two suit colours (red, black) or four (each suit its own).
             Choice(_("Card faces"), (("2color", _("Two-colour")), ("4color", _("Four-colour"))),
