@@ -74,7 +74,7 @@ def test_a_list_is_joined_the_languages_way() -> None:
 
 def test_the_coachs_sentence_is_looked_up_when_said_and_a_constant_where_shown() -> None:
     with marked():
-        assert CoachSentence.HEAD_BEST.format(best="8C") == "<Coach's best: 8C>"
+        assert language._(CoachSentence.HEAD_BEST).format(best="8C") == "<Coach's best: 8C>"
         assert language._(FRIEND_SEAT) == "<A friend>"
 
 
