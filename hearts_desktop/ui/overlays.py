@@ -589,6 +589,11 @@ class Handover:
         self.button.draw(surface, int(fs * 0.95))
 
 
+def handover_title(name: str) -> str:
+    """Who should take the computer now, over a hot-seat cover."""
+    return about(name, _("Pass the computer to you"), _("Pass the computer to {name}"))
+
+
 class CoverScene(Scene):
     """Hot-seat privacy: an opaque screen until the named person says it is them."""
 
@@ -623,6 +628,5 @@ class CoverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         name = self.event.name
-        self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
-                                                     _("Pass the computer to {name}")),
+        self.handover.draw(surface, self.size, handover_title(name),
                            _("{name}: when you have the computer, press the button below (or Enter).").format(name=name))

@@ -22,9 +22,8 @@ from ..language import N_, _, join_names, number, p_
 from ..words import points
 from . import theme
 from .card_art import card_width
-from .grammar import about
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
-from .overlays import Handover
+from .overlays import Handover, handover_title
 from .pass_selection import short_name
 from .scene import Scene
 from .widgets import Button, click, panel
@@ -216,8 +215,7 @@ class ReviewScene(Scene):
         fs = self.font_size
         if self.handover is not None:
             name = self.handover.name
-            self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
-                                                         _("Pass the computer to {name}")),
+            self.handover.draw(surface, self.size, handover_title(name),
                                _("{name}: when you have the computer, press the button below (or Enter) for your "
                                  "review.").format(name=name))
             return
