@@ -1,5 +1,6 @@
 """Benchmarks that print figures:
-``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``.
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``;
+``python -m benchmarks pseudo [--mirrored]`` opens the game in the pseudo-language.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -7,9 +8,10 @@ With ``--json`` the last line printed is one JSON object holding the figures.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from hearts_desktop import language
@@ -17,6 +19,14 @@ from hearts_desktop.words import Level, Pace
 
 PSEUDO_LANGUAGE = "pseudo"
 """benchmarks/pseudo.py's code (not imported here: only the layout run needs it)."""
+
+
+OWN_OPTIONS = {
+    "persistence": (".persistence", "main"),  # python -m benchmarks persistence -h
+    "lan-attack": (".lan_attack", "main"),  # --short, --json
+    "pseudo": (".pseudo", "play"),  # the game's options: python -m benchmarks pseudo --mirrored --size 800x600
+}
+"""The benchmarks that read their own command line: (module, function), imported when run."""
 
 
 def language_codes(text: str) -> tuple[str, ...]:
@@ -28,14 +38,10 @@ def language_codes(text: str) -> tuple[str, ...]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if arguments[:1] == ["persistence"]:  # its own options: python -m benchmarks persistence -h
-        from .persistence import main as persistence
-
-        return persistence(arguments[1:])
-    if arguments[:1] == ["lan-attack"]:  # its own options: --short, --json
-        from .lan_attack import main as lan_attack
-
-        return lan_attack(arguments[1:])
+    if arguments[:1] and arguments[0] in OWN_OPTIONS:
+        module, function = OWN_OPTIONS[arguments[0]]
+        run: Callable[[list[str]], int] = getattr(importlib.import_module(module, __package__), function)
+        return run(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout hands per second")

@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Iterable
 
+from hearts_desktop import language
 from hearts_desktop.persistence.seats import DEFAULT_NAMES
 
 CODE = "pseudo"
@@ -67,3 +68,27 @@ def untranslated_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     for name in sorted({*NOT_TRANSLATED, *allowed}, key=len, reverse=True):
         text = text.replace(name, " ")
     return ENGLISH_WORD.findall(text)
+
+
+MIRRORED = "--mirrored"
+MIRRORED_CODE = "he"
+"""The code the mirrored pseudo-language speaks under: a right-to-left one, so the interface
+mirrors as for Hebrew while every word stays readable to a developer."""
+
+
+def play(arguments: list[str]) -> int:
+    """``python -m benchmarks pseudo [--mirrored] [game options]``: the game's own window in
+    the pseudo-language, to look at every screen in it (``--mirrored``: read right to left)."""
+    from hearts_desktop.app import app_options, parse_args
+    from hearts_desktop.ui.app import App, RunLimits
+
+    code = MIRRORED_CODE if MIRRORED in arguments else CODE
+    args = parse_args([argument for argument in arguments if argument != MIRRORED])
+    app = App(app_options(args))
+
+    def speak_it(shown: App) -> None:  # after the first frame: the window's screens are rebuilt in it
+        if language.current() != code:
+            language.use(PseudoCatalogue(), code)
+
+    app.on_frame = speak_it
+    return app.run(RunLimits(max_seconds=args.max_seconds))
