@@ -17,8 +17,9 @@ from pathlib import Path
 from hearts_desktop import language
 from hearts_desktop.words import Level, Pace
 
-PSEUDO_LANGUAGE = "pseudo"
-"""benchmarks/pseudo.py's code (not imported here: only the layout run needs it)."""
+PSEUDO_LANGUAGES = ("pseudo", "pseudo-rtl")
+"""benchmarks/pseudo.py's language, left to right and mirrored (layout_check.py's codes; not
+imported here: only the layout run needs them)."""
 
 
 OWN_OPTIONS = {
@@ -30,9 +31,9 @@ OWN_OPTIONS = {
 
 
 def language_codes(text: str) -> tuple[str, ...]:
-    """``en,de,pseudo`` as codes; ``all``: every shipped language and the pseudo-language."""
+    """``en,de,pseudo`` as codes; ``all``: every shipped language and the pseudo-languages."""
     if text == "all":
-        return (*language.SHIPPED, PSEUDO_LANGUAGE)
+        return (*language.SHIPPED, *PSEUDO_LANGUAGES)
     return tuple(code.strip() for code in text.split(",") if code.strip())
 
 
@@ -63,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     layout.add_argument("--sheets", type=Path, help="save one contact sheet (PNG) per size into this folder")
     layout.add_argument("--only", default="", help="only the screens whose name holds this text")
     layout.add_argument("--languages", default="en", type=language_codes,
-                        help="the languages to run each screen in, by code (en,de,he,pseudo), or all")
+                        help="the languages to run each screen in, by code (en,de,he,pseudo,pseudo-rtl), or all")
     layout.add_argument("--json", action="store_true")
     sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
     soak = sub.add_parser("soak", help="memory growth over an hour of frames and 1,000 autoplay games (bar: 5 MB)")
