@@ -179,16 +179,22 @@ def bundle_datas() -> list[tuple[str, str]]:
 
 BABEL_LOCALE_DATA = re.compile(r"^babel[\\/]locale-data[\\/](?P<name>[^\\/]+)\.dat$")
 """A file of Babel's CLDR data as PyInstaller bundles it: 32 MB in 1,149 files, of which the
-game's languages read 12 (each language, its parent such as pt for pt_BR, and root)."""
+game's languages read 14 (each language, the locales it inherits from, and root)."""
 
 
 def babel_locales_read(codes: Iterable[str]) -> frozenset[str]:
     """The Babel locale-data files (names without ``.dat``) that the languages ``codes`` read:
-    each, every shorter code it inherits from (``pt_BR`` reads ``pt``), and ``root``."""
+    each and every locale it inherits from, as Babel loads them (``pt_BR`` reads ``pt``,
+    ``en_GB`` reads ``en_001``, CLDR's exception, then ``en``), and ``root``."""
+    from babel.core import get_global
+
+    exceptions = get_global("parent_exceptions")
     names = {"root"}
     for code in codes:
-        parts = code.split("_")
-        names.update("_".join(parts[:length]) for length in range(1, len(parts) + 1))
+        name = code
+        while name not in names:
+            names.add(name)
+            name = exceptions.get(name) or "_".join(name.split("_")[:-1]) or "root"
     return frozenset(names)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__, language
 from .engine import PRESETS, build, preset_by_key
+from .language import _
 from .net import cli as network
 from .persistence import languages
 from .persistence.saves import MAX_SEED
@@ -31,11 +32,13 @@ def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a window size is WIDTHxHEIGHT, e.g. 1280x800, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a window size is WIDTHxHEIGHT, e.g. 1280x800, not {text}").format(text=repr(text))) from None
     if not window.within_limits((width, height)):
         smallest, largest = window.SMALLEST, window.LARGEST_SIDE
-        raise argparse.ArgumentTypeError(
-            f"the window must be from {smallest[0]}x{smallest[1]} to {largest}x{largest}, not {text}")
+        # Translators: {smallest} and {largest} are window sizes such as 800x600.
+        raise argparse.ArgumentTypeError(_("the window must be from {smallest} to {largest}, not {text}").format(
+            smallest=f"{smallest[0]}x{smallest[1]}", largest=f"{largest}x{largest}", text=text))
     return width, height
 
 
@@ -48,8 +51,11 @@ def _whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
         except ValueError:
             value = least - 1
         if value < least or (most is not None and value > most):
-            span = f"from {least} to {most}" if most is not None else f"{least} or more"
-            raise argparse.ArgumentTypeError(f"must be a whole number {span}, not {text!r}")
+            if most is None:
+                refusal = _("must be a whole number {least} or more, not {text}")
+            else:
+                refusal = _("must be a whole number from {least} to {most}, not {text}")
+            raise argparse.ArgumentTypeError(refusal.format(least=least, most=most, text=repr(text)))
         return value
     return parse
 
@@ -60,7 +66,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (0 < value < math.inf):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(_("must be a number of seconds above 0, not {text}").format(text=repr(text)))
     return value
 
 
@@ -84,24 +90,25 @@ def speak_from_the_start(argv: Sequence[str] | None) -> None:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="hearts-desktop", description="Play Hearts on your desktop.")
+    parser = argparse.ArgumentParser(prog="hearts-desktop", description=_("Play Hearts on your desktop."))
+    # Not translated: build checks read this line (the program's name, version and build kind).
     parser.add_argument("--version", action="version", version=f"Hearts Desktop {__version__} ({build()} build)")
-    parser.add_argument("--data-dir", type=Path, help="keep settings, saves and statistics in this folder")
-    parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help="deal the same cards every time (for testing)")
+    parser.add_argument("--data-dir", type=Path, help=_("keep settings, saves and statistics in this folder"))
+    parser.add_argument("--seed", type=_whole_number(0, MAX_SEED), help=_("deal the same cards every time (for testing)"))
     parser.add_argument("--pace", type=Pace, choices=tuple(Pace),
-                        help="how fast computer players act (kept in your settings, as if chosen there)")
-    parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard")
+                        help=_("how fast computer players act (kept in your settings, as if chosen there)"))
+    parser.add_argument("--preset", choices=[p.key for p in PRESETS], default="standard", help=_("the rules to play"))
     add_language_argument(parser)
-    parser.add_argument("--size", type=_size, default=window.DEFAULT, help="window size, e.g. 1280x800")
+    parser.add_argument("--size", type=_size, default=window.DEFAULT, help=_("window size, e.g. 1280x800"))
     parser.add_argument("--smoke", action="store_true",
-                        help="play one whole game computer against computer, then exit (checks a build)")
+                        help=_("play one whole game computer against computer, then exit (checks a build)"))
     parser.add_argument("--autoplay", action="store_true",
-                        help="no window: computers play, saving after every move (reliability tests)")
-    parser.add_argument("--games", type=_whole_number(1), default=1, help="with --autoplay: how many games")
-    parser.add_argument("--max-seconds", type=_seconds, help="give up (exit code 3) after this long")
+                        help=_("no window: computers play, saving after every move (reliability tests)"))
+    parser.add_argument("--games", type=_whole_number(1), default=1, help=_("with --autoplay: how many games"))
+    parser.add_argument("--max-seconds", type=_seconds, help=_("give up (exit code 3) after this long"))
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ui-log", type=Path, metavar="FILE",
-                        help="write what the window shows to FILE, one JSON object a line (for tests)")
+                        help=_("write what the window shows to FILE, one JSON object a line (for tests)"))
     network.add_arguments(parser)
     args = parser.parse_args(argv)
     network.check(parser, args)

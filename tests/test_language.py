@@ -25,7 +25,7 @@ def speak() -> Iterator[Callable[[str], None]]:
 @pytest.mark.parametrize(
     ("code", "three", "two"),
     [
-        ("en", "Ann, Bob, and Cy", "Ann and Bob"),
+        ("en", "Ann, Bob and Cy", "Ann and Bob"),
         ("de", "Ann, Bob und Cy", "Ann und Bob"),
         ("fr", "Ann, Bob et Cy", "Ann et Bob"),
         ("pl", "Ann, Bob i Cy", "Ann i Bob"),

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, get_args
 
 from .. import language
 from ..engine import PRESETS, Ruleset, matching_preset
+from ..language import N_, _
 from ..words import Pace
 from .atomic import StorageError, write_json_atomic
 from .documents import (
@@ -44,12 +45,12 @@ CUSTOM_RULES: Final = "custom"
 PRESET_KEYS: Final = tuple(p.key for p in PRESETS) + (CUSTOM_RULES,)
 
 SETTINGS: Final = DocumentKind(
-    label="The settings file",
+    label=N_("The settings file"),
     format="hearts-desktop-settings",
     version=1,
-    without_file="the default settings are used",
+    without_file=N_("the default settings are used"),
 )
-WHAT: Final = "your settings"
+WHAT: Final = N_("your settings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,12 +199,14 @@ def load_settings(path: Path) -> LoadResult[Settings]:
     if not unusable:
         return LoadResult(settings)
     names = ", ".join(name.replace("_", " ") for name in unusable)
-    reset = f"Some settings ({names}) could not be read and are back to their defaults"
     try:
         aside = set_aside(path, datetime.now())
     except OSError:
-        return LoadResult(settings, [f"{reset} for now."])
-    messages = [f"{reset}; the old file was kept as {aside}."]
+        # Translators: {names} lists the settings as the settings file names them ("player name, pace").
+        return LoadResult(settings, [_("Some settings ({names}) could not be read and are back to their defaults "
+                                       "for now.").format(names=names)])
+    messages = [_("Some settings ({names}) could not be read and are back to their defaults; the old file was "
+                  "kept as {path}.").format(names=names, path=aside)]
     try:
         save_settings(path, settings)
     except StorageError as error:

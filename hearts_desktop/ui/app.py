@@ -23,6 +23,7 @@ import pygame
 from .. import __version__, language
 from ..controller.session import Session
 from ..engine import Game, Ruleset
+from ..language import _
 from ..net.link import DEFAULT_PORT
 from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder, languages
 from ..persistence.seats import default_seats, hot_seat_names
@@ -400,8 +401,8 @@ class App:
     def _main_menu(self) -> MainMenuScene:
         left = self.session.left_table
         return MainMenuScene(self.size, self, continue_summary(self.session.saved),
-                             continue_summary(self.session.saved_network, "Saved network game"),
-                             REJOIN_TABLE.format(host=left.host_name) if left is not None else None)
+                             continue_summary(self.session.saved_network, network=True),
+                             _(REJOIN_TABLE).format(host=left.host_name) if left is not None else None)
 
     def quit_to_menu(self) -> None:
         self.show_main_menu()
@@ -414,7 +415,7 @@ class App:
         if question is None or isinstance(self.stack.top, QuitQuestion):
             self.running = False
             return
-        self.stack.push(QuitQuestion(self.size, question, "Quit", self._quit_now))
+        self.stack.push(QuitQuestion(self.size, question, _("Quit"), self._quit_now))
 
     def _quit_now(self) -> None:
         self.running = False
@@ -424,7 +425,7 @@ class App:
 
         def start(setup: NewGameSetup, pace: Pace) -> None:
             self._ask_before_replacing(self.session.saved, lambda: self.start_new_game(setup, pace),
-                                       "Start the new game")
+                                       _("Start the new game"))
 
         self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, start))
 
@@ -495,7 +496,7 @@ class App:
 
         def host(setup: NewGameSetup, pace: Pace) -> None:
             self._ask_before_replacing(self.session.saved_network, lambda: self.host_table(setup, pace),
-                                       "Open the table")
+                                       _("Open the table"))
 
         self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, host, network=True))
 

@@ -9,12 +9,12 @@ import pygame
 
 from .. import language
 from ..engine import card
-from ..language import _
+from ..language import _, p_, percent
 from ..persistence import Settings, languages
 from . import reading, theme
 from .card_art import CardArt, card_width
 from .form import Choice, FormScene, on_off, rows
-from .new_game import PACE_CHOICES
+from .new_game import pace_choices
 from .widgets import Button, dim, panel
 
 PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
@@ -42,31 +42,35 @@ class SettingsScene(FormScene):
         self.settings = settings
         self.on_change = on_change
         self.art = art
-        self.volume = Choice("Volume", tuple((v / 10, f"{v * 10}%") for v in range(11)),
+        self.volume = Choice(_("Volume"), tuple((v / 10, percent(v / 10)) for v in range(11)),
                              self._getter("volume"), self._setter("volume"), wrap=False)
         self.controls = [
             Choice(_("Language"), language_choices(), self._getter("language"), self._setter("language")),
-            Choice("Computers' pace", PACE_CHOICES, self._getter("pace"), self._setter("pace"), wrap=False),
-            Choice("Card faces", (("2color", "Two-colour"), ("4color", "Four-colour")),
+            Choice(_("Computers' pace"), pace_choices(), self._getter("pace"), self._setter("pace"), wrap=False),
+            # Translators: card faces with two suit colours (red, black) or four (each suit its own).
+            Choice(_("Card faces"), (("2color", _("Two-colour")), ("4color", _("Four-colour"))),
                    self._getter("deck"), self._setter("deck")),
-            Choice("Card backs", tuple((c, c.capitalize()) for c in theme.BACK_COLOURS),
+            Choice(_("Card backs"), tuple((c, back_colour_name(c)) for c in theme.BACK_COLOURS),
                    self._getter("card_back"), self._setter("card_back")),
-            on_off("Large cards", self._getter("large_cards"), self._setter("large_cards")),
-            on_off("Sound", self._getter("sound"), self._setter("sound")),
+            on_off(_("Large cards"), self._getter("large_cards"), self._setter("large_cards")),
+            on_off(_("Sound"), self._getter("sound"), self._setter("sound")),
             self.volume,
-            on_off("Animations", self._getter("animations"), self._setter("animations"),
-                   ("On", "Off (reduced motion)")),
-            on_off("Fullscreen (F11)", self._getter("fullscreen"), self._setter("fullscreen")),
-            on_off("Confirm before playing", self._getter("confirm_play"), self._setter("confirm_play"),
-                   ("On (click twice)", "Off")),
-            Choice("Hand order", (("alternating", "Alternating colours"), ("suits", "By suit ♣♦♠♥")),
+            on_off(_("Animations"), self._getter("animations"), self._setter("animations"),
+                   (_("On"), _("Off (reduced motion)"))),
+            on_off(_("Fullscreen (F11)"), self._getter("fullscreen"), self._setter("fullscreen")),
+            on_off(_("Confirm before playing"), self._getter("confirm_play"), self._setter("confirm_play"),
+                   (_("On (click twice)"), _("Off"))),
+            # Translators: how the hand is sorted: suits alternating red and black, or in a fixed order of suits.
+            Choice(_("Hand order"), (("alternating", _("Alternating colours")), ("suits", _("By suit ♣♦♠♥"))),
                    self._getter("hand_sort"), self._setter("hand_sort")),
-            on_off("Each suit", self._getter("high_first"), self._setter("high_first"),
-                   ("High to low", "Low to high")),
-            on_off("Only one legal card", self._getter("auto_play_single"), self._setter("auto_play_single"),
-                   ("Play it for me", "Let me play it")),
+            # Translators: within each suit of the hand, cards from high to low or from low to high.
+            on_off(_("Each suit"), self._getter("high_first"), self._setter("high_first"),
+                   (_("High to low"), _("Low to high"))),
+            # Translators: what happens when only one card may be played.
+            on_off(_("Only one legal card"), self._getter("auto_play_single"), self._setter("auto_play_single"),
+                   (_("Play it for me"), _("Let me play it"))),
         ]
-        self.buttons = [Button("Done", self.close)]
+        self.buttons = [Button(_("Done"), self.close)]
         self.move_focus(1)
 
     def _getter(self, name: str) -> Callable[[], Any]:
@@ -85,7 +89,7 @@ class SettingsScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom("Settings", rect.top + fs)
+        y = self.title_bottom(_("Settings"), rect.top + fs)
         gap = max(4, fs // 3)
         room = rect.bottom - round(fs * NOTE_AND_BUTTONS) - (y + fs // 2)  # above the note and Done
         height = min(int(fs * 2.1), room // len(self.controls) - gap)
@@ -99,14 +103,14 @@ class SettingsScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Settings", rect.top + fs)
+        y = self.title(surface, _("Settings"), rect.top + fs)
         form_w = int(rect.width * 0.58)
         for control in self.controls:
             self.draw_control(surface, control)
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
         self._draw_preview(surface, reading.mirror(preview, self.size[0]))
-        note = theme.text("Saved as you change them.", int(fs * 0.85), theme.INK_DIM)
+        note = theme.text(_("Saved as you change them."), int(fs * 0.85), theme.INK_DIM)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
 
@@ -119,3 +123,10 @@ class SettingsScene(FormScene):
             surface.blit(art.face(card(name), height), (x + i * step, area.top))
         back = art.back(height)
         surface.blit(back, back.get_rect(midtop=(area.centerx, area.top + height + self.font_size)))
+
+
+def back_colour_name(colour: str) -> str:
+    """A colour of the card backs as the Settings screen names it (the key is what settings hold)."""
+    names = {"blue": p_("card back", "Blue"), "red": p_("card back", "Red"), "green": p_("card back", "Green"),
+             "purple": p_("card back", "Purple")}
+    return names.get(colour, colour.capitalize())
