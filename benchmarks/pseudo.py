@@ -31,6 +31,9 @@ ACCENTED = str.maketrans(
 FIELD = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 """A str.format field (kept), or a doubled brace (a literal one, kept too)."""
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+CUT_NAME = 4
+"""The shortest start of a name taken as that name cut to fit (shorter ones are English words:
+"An" is not Anna)."""
 NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES})
 """Words a screen shows in every language: the game's name and the default players' names."""
 
@@ -64,10 +67,11 @@ class PseudoCatalogue(gettext.NullTranslations):
 
 def untranslated_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words in a text drawn while the pseudo-language was spoken: none
-    when every word came through the catalogue; names and the game's name are ``allowed``."""
-    for name in sorted({*NOT_TRANSLATED, *allowed}, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return ENGLISH_WORD.findall(text)
+    when every word came through the catalogue. Names and the game's name are ``allowed``,
+    whole or cut short to fit (``Bartholomew Mmmm…``)."""
+    names = {word for name in (*NOT_TRANSLATED, *allowed) for word in ENGLISH_WORD.findall(name)}
+    return [word for word in ENGLISH_WORD.findall(text)
+            if not any(name == word or (len(word) >= CUT_NAME and name.startswith(word)) for name in names)]
 
 
 MIRRORED = "--mirrored"

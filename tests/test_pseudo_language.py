@@ -47,6 +47,8 @@ def test_untranslated_words_are_english_left_in_a_text_names_aside() -> None:
     assert untranslated_words(f"{pseudo('Score')} Alice 12") == []
     assert untranslated_words(f"Alice {pseudo('plays')} the queen") == ["the", "queen"]
     assert untranslated_words("Wolfgang 3♠", allowed=["Wolfgang"]) == []
+    assert untranslated_words("Bartholomew Mmmm…", allowed=["Bartholomew Mmmmmmmm"]) == []  # cut to fit
+    assert untranslated_words("An error", allowed=["Anna"]) == ["An", "error"]
 
 
 class TwoTexts(Scene):
