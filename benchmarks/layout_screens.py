@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -12,6 +12,7 @@ import pygame
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
+from hearts_desktop.language import _ as translated
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
 from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
@@ -19,6 +20,7 @@ from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.game_screens import REVIEW_HAND
 from hearts_desktop.ui.history_scene import PastGamesScene, open_past_game
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.menus import (
@@ -38,7 +40,16 @@ from hearts_desktop.ui.overlays import (
 )
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
-from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, REJOIN_TABLE, Level, Pace, SeatKind
+from hearts_desktop.ui.widgets import Button
+from hearts_desktop.words import (
+    CHOOSE_DEAL,
+    PLAY_DEAL_AGAIN,
+    REJOIN_TABLE,
+    REVIEW_PERSON,
+    Level,
+    Pace,
+    SeatKind,
+)
 
 from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
@@ -215,13 +226,18 @@ def table_hot_seat_ready(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED), seats, seconds=HANDOVER_GRACE_SECONDS + 0.2)
 
 
+def press(buttons: Sequence[Button], label: str) -> None:
+    """Press the button saying ``label``, in the language spoken (the screens run in each)."""
+    next(button for button in buttons if button.label == label).action()
+
+
 def review_cover(stage: Stage) -> None:
     """A hot-seat review behind its cover, asked for from the hand's summary."""
     stage.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12), HOT_SEAT)
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == "Review: Bruno").action()
+    press(summary.buttons, translated(REVIEW_PERSON).format(name="Bruno"))
     stage.frames(HANDOVER_GRACE_SECONDS + 0.2)
 
 
@@ -231,7 +247,7 @@ def replace_saved_game(stage: Stage) -> None:
     saved = Game(Ruleset(), SEED)
     saved.totals = [43, 67, 12, 98]
     stage.app.stack.push(ConfirmScene(stage.app.size, replace_question(SavedGame(saved, FOUR, datetime(2025, 1, 1))),
-                                      "Start the new game", lambda: None))
+                                      translated("Start the new game"), lambda: None))
 
 
 def quit_with_friends(stage: Stage) -> None:
@@ -271,7 +287,7 @@ def deal_again_summary(stage: Stage) -> None:
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    press(summary.buttons, translated(PLAY_DEAL_AGAIN))
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
 
 
@@ -288,7 +304,7 @@ def coach_review(stage: Stage) -> None:
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == "Review hand").action()
+    press(summary.buttons, translated(REVIEW_HAND))
     stage.frames(0.2)
     review = stage.app.stack.top
     assert isinstance(review, ReviewScene)
@@ -328,7 +344,7 @@ def main_menu(stage: Stage) -> None:
     game.totals = [43, 67, 12, 98]
     summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
     network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), network=True)
-    rejoin = REJOIN_TABLE.format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
+    rejoin = translated(REJOIN_TABLE).format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
     stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network, rejoin))
 
 
@@ -408,7 +424,7 @@ def deal_choice(stage: Stage) -> None:
     past_game(5, wide=True)(stage)
     sheet = stage.app.stack.top
     assert isinstance(sheet, ScoreHistoryScene)
-    next(b for b in sheet.buttons if b.label == CHOOSE_DEAL).action()
+    press(sheet.buttons, translated(CHOOSE_DEAL))
     stage.app.stack.update(FRAME)
 
 

@@ -441,6 +441,7 @@ class App:
         """The language changed: the menu and Settings, which hold their words, are built
         again in it (where they are, the focus kept); every other screen measures its words
         again, as they are looked up where drawn."""
+        theme.forget_texts()
         rebuilt: dict[str, Callable[[], Scene]] = {"MainMenuScene": self._main_menu,
                                                    "SettingsScene": self._settings_scene}
         for scene in list(self.stack.scenes):

@@ -15,7 +15,7 @@ from ..engine.game import decide_end, single_leader
 from ..language import N_, _, join_names, n_, p_
 from ..persistence.seats import Seat
 from ..words import DEAL_OF_HAND, SeatKind
-from . import theme
+from . import reading, theme
 from .card_art import card_width
 from .focus import FocusRing
 from .grammar import about
@@ -62,9 +62,20 @@ class Overlay(Scene):
 
     def place(self) -> None:
         """Every hit rectangle for this size and what the screen holds now, so that a click
-        hits what the coming frame shows, even before it is drawn; drawing only reads them."""
+        hits what the coming frame shows, even before it is drawn; drawing only reads them.
+        Placed for a left-to-right reader, then mirrored for a right-to-left one (``reading``)."""
+        self.place_for_reading()
+        for placed in self.placed():
+            placed.rect = reading.mirror(placed.rect, self.size[0])
+
+    def place_for_reading(self) -> None:
+        """Every place as a left-to-right reader expects it."""
         self.place_panel()
         self.place_buttons(self.buttons_bottom())
+
+    def placed(self) -> Sequence[Focusable]:
+        """What ``place`` put somewhere, to mirror for a right-to-left reader."""
+        return self.buttons
 
     def place_panel(self) -> None:
         if self.panel_shares is not None:

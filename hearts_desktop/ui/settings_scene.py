@@ -11,7 +11,7 @@ from .. import language
 from ..engine import card
 from ..language import _, p_, percent
 from ..persistence import Settings, languages
-from . import theme
+from . import reading, theme
 from .card_art import CardArt, card_width
 from .form import Choice, FormScene, on_off, rows
 from .new_game import pace_choices
@@ -109,7 +109,7 @@ class SettingsScene(FormScene):
             self.draw_control(surface, control)
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
-        self._draw_preview(surface, preview)
+        self._draw_preview(surface, reading.mirror(preview, self.size[0]))
         note = theme.text(_("Saved as you change them."), int(fs * 0.85), theme.INK_DIM)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
