@@ -10,12 +10,16 @@ import pygame
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
-from hearts_desktop.engine import Card, Event, Game, HandDealt, Ruleset, cards_of
+from hearts_desktop.engine import Card, Event, Game, HandDealt, PassAction, Ruleset, cards_of
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.history import GameHistory, save_history
+from hearts_desktop.play.base import PastDeal
 from hearts_desktop.play.local import DealAgainPlay
 from hearts_desktop.ui.history_scene import DealChoiceScene
 from hearts_desktop.ui.overlays import HandScoreScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.table_frame import table_frame
+from hearts_desktop.ui.table_painter import status_lines
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.words import Pace, points
 
@@ -78,7 +82,7 @@ def test_a_past_games_deal_is_played_again_and_compared_with_the_first_time(tmp_
         summary = play_the_hand(driver)
         now = driver.controller.game.results[0].points[0]
         assert summary.note == f"This time: {points(now)}. The first time: {points(game.results[1].points[0])}."
-        assert [b.label for b in summary.buttons] == ["Main menu", "Play it again"]
+        assert [b.label for b in summary.buttons] == ["Main menu", "Review hand", "Play it again"]
         assert summary.heading == "Hand 2, played again"
         press(driver, "Play it again")
         again = driver.app.play
@@ -120,3 +124,37 @@ def test_undo_in_a_deal_played_again_keeps_its_cards() -> None:
     assert table.submit_pass(person.cards()[:3]) is None
     assert table.undo()
     assert dealt(table.game) == before == deals_of(game)[2].hands
+
+
+def test_a_deal_played_again_offers_the_coachs_review_of_the_deal_as_played_again(tmp_path: Path) -> None:
+    """The coach judges the replayed hand's decisions, from the replayed hand's cards."""
+    game, seats = finished_game(seed=3)
+    driver = Driver(tmp_path)
+    try:
+        driver.app.play_deal(PastDeal.of(game, seats, 2))
+        driver.frame()
+        replayed = dealt(driver.controller.game)
+        summary = play_the_hand(driver)
+        assert "Review hand" in [b.label for b in summary.buttons]
+        press(driver, "Review hand")
+        review = driver.top
+        assert isinstance(review, ReviewScene)
+        first = review.reviewer.steps[0]
+        assert isinstance(first.action, PassAction)
+        assert sorted(first.view.cards()) == sorted(replayed[0]), "the pass judged is the one made from these cards"
+        assert len(review.reviewer.steps) == 14
+    finally:
+        driver.close()
+
+
+def test_the_status_line_of_a_deal_played_again_names_the_hand_it_replays(tmp_path: Path) -> None:
+    game, seats = finished_game(seed=3)
+    driver = Driver(tmp_path)
+    try:
+        driver.app.play_deal(PastDeal.of(game, seats, 1))
+        driver.frame()
+        lines = [text for text, _ in status_lines(table_frame(driver.table))]
+        assert lines[0] == "You are playing hand 2 of that game again."
+        assert not any(line.startswith("Hand 1") for line in lines)
+    finally:
+        driver.close()

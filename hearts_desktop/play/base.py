@@ -85,7 +85,8 @@ def game_reviewer(game: Game, hand_index: int, seat: int, tools: ReviewTools, al
     from ..controller.review import HandReviewer
 
     return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
-                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards,
+                                deals_from=game.deals_from)
 
 
 @dataclass(frozen=True)

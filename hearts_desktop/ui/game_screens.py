@@ -94,7 +94,8 @@ class GameScreens(TableOverlays):
         played = play.played_again
         if played is not None:  # a deal played again: set beside the first time, and that is all
             self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
-                                      reviews=[(PLAY_IT_AGAIN, window.rematch)], continue_label=MAIN_MENU,
+                                      reviews=[*self.review_buttons(table, event.hand_index),
+                                               (PLAY_IT_AGAIN, window.rematch)], continue_label=MAIN_MENU,
                                       note=played.compared(event.points),
                                       heading=DEAL_AGAIN_HEADING.format(number=played.deal + 1)))
             return
@@ -146,7 +147,7 @@ class GameScreens(TableOverlays):
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
         step away): one for a lone player (at home or at a network table), one per person in
         hot-seat (each review behind a cover); none before any hand."""
-        if hand_index < 0 or self.play.offers.one_deal:
+        if hand_index < 0:
             return []
         people = table.controller.human_seats()
         if len(people) == 1:

@@ -15,6 +15,7 @@ import pygame
 
 from ..engine import Card, Phase, PlayerView
 from ..engine.rules import PassDirection
+from ..language import _
 from ..persistence.seats import Seat
 from ..words import points
 from . import theme
@@ -64,6 +65,8 @@ class TableFrame:
     leader: int | None
     """The one seat with the lowest total, starred; none at the start or on a tie."""
     hand_number: int
+    replays_hand: int | None
+    """The number, in its game, of the hand this table plays again (a deal played again)."""
     notes: tuple[str, ...]
     message: str
     """The sentence above the viewer's name: a message, a hint, or whose turn it is."""
@@ -218,7 +221,9 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
     """The lines at the top left: the hand, the points left, broken hearts, a hold hand, a
     moon in the making, and the controller's notes."""
     view = frame.view
-    lines: list[tuple[str, theme.Color]] = [(f"Hand {frame.hand_number} · game to {view.rules.target}", theme.INK_DIM)]
+    first = (f"Hand {frame.hand_number} · game to {view.rules.target}" if frame.replays_hand is None else
+             _("You are playing hand {number} of that game again.").format(number=frame.replays_hand))
+    lines: list[tuple[str, theme.Color]] = [(first, theme.INK_DIM)]
     if view.phase is Phase.PLAYING:
         left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
         lines.append((f"Points left: {left}", theme.INK))
