@@ -197,6 +197,8 @@ class JoinedPlay(Play):
         self.address = address
         self.port = port
         self._ending_said = False
+        self._kept: Game | None = None
+        """The finished game last put in the history (once each)."""
 
     @property
     def where(self) -> str:
@@ -249,8 +251,12 @@ class JoinedPlay(Play):
 
     def keep_up(self) -> None:
         """The table to rejoin: noted once seated, forgotten when the game ends or the host
-        closes the table (a line lost or a seat left is kept: the token still seats it)."""
+        closes the table (a line lost or a seat left is kept: the token still seats it); the
+        game, once over, in the history."""
         client = self.client
+        if client.finished is not None and client.finished is not self._kept:
+            self._kept = client.finished
+            self.session.keep_past_game(client.finished, client.seats)
         joined = client.joined
         noted = self.session.left_table
         if client.ended or client.over:
