@@ -16,7 +16,7 @@ from ..controller.session import Session
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, Ruleset
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, hot_seat_names
 from ..words import DEAL_AGAIN_RESULT, DEAL_AGAIN_RESULT_NAMED, Level, Pace, SeatKind, points
 from .services import Services
 
@@ -104,9 +104,10 @@ class PastDeal:
     @classmethod
     def of(cls, game: Game, seats: Sequence[Seat], hand_index: int) -> PastDeal:
         """Hand ``hand_index`` of ``game``, which must be scored; a friend who played it over
-        the network is a computer of their seat's level here."""
-        here = tuple(Seat(seat.name, SeatKind.COMPUTER, seat.level) if seat.kind == SeatKind.REMOTE else seat
-                     for seat in seats)
+        the network is a computer of their seat's level here, and several people are named
+        as ``hot_seat_names`` says (an older version's "You" too)."""
+        here = hot_seat_names([Seat(seat.name, SeatKind.COMPUTER, seat.level) if seat.kind == SeatKind.REMOTE else seat
+                               for seat in seats])
         return cls(game.rules, game.seed, game.deals_from + hand_index, here, game.results[hand_index].points)
 
     def compared(self, now: Sequence[int]) -> str:
