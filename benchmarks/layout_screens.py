@@ -52,6 +52,8 @@ HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bruno", SeatKind.HUMAN), Seat("C
             Seat("Dmitri", SeatKind.COMPUTER, Level.MEDIUM))
 WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmmmmm",
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
+HOT_SEAT_LONG_NAMES = (Seat(WIDE_NAMES[3], SeatKind.HUMAN), Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[2:])
+"""Two people whose names take the whole 20 characters: each one's review button names them."""
 
 
 class Stage:
@@ -447,6 +449,7 @@ def all_screens() -> list[Screen]:
         ("hand summary", hand_summary(4)),
         ("hand summary 5 players", hand_summary(5)),
         ("hot-seat hand summary", hand_summary(4, HOT_SEAT)),
+        ("hot-seat hand summary, long names", hand_summary(4, HOT_SEAT_LONG_NAMES)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
