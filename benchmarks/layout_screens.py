@@ -28,6 +28,7 @@ from hearts_desktop.ui.menus import (
     continue_summary,
     replace_question,
 )
+from hearts_desktop.ui.network_name import NetworkNameScene
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
 from hearts_desktop.ui.overlays import (
     HANDOVER_GRACE_SECONDS,
@@ -37,6 +38,7 @@ from hearts_desktop.ui.overlays import (
     ScoreHistoryScene,
 )
 from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, REJOIN_TABLE, Level, Pace, SeatKind
 
@@ -427,6 +429,28 @@ def join(stage: Stage) -> None:
     stage.app.stack.update(FRAME)
 
 
+def network_name(refused: bool) -> Callable[[Stage], None]:
+    """The first Host or Join: the name question with the widest name, or refusing a name."""
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        question = NetworkNameScene(stage.app.size, "W" * MAX_NAME_LENGTH, lambda name: None)
+        stage.app.stack.push(question)
+        if refused:
+            question.name_field.text = "Hоstess Wwwwwwwwwwww"  # a Cyrillic о: the longest refusal
+            question.buttons[0].action()
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def settings_name_refused(stage: Stage) -> None:
+    """Settings saying why the name typed for network tables is not kept."""
+    over_menu(App.open_settings)(stage)
+    settings = stage.app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.name_field.text = "Hоstess Wwwwwwwwwwww"
+    stage.app.stack.update(FRAME)
+
+
 def all_screens() -> list[Screen]:
     table: list[tuple[str, Callable[[Stage], None]]] = [
         ("table pass left", table_passing(0)),
@@ -486,5 +510,8 @@ def all_screens() -> list[Screen]:
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),
+        Screen("network name, first time", network_name(refused=False)),
+        Screen("network name refused", network_name(refused=True)),
+        Screen("settings, network name refused", settings_name_refused),
     ]
     return screens

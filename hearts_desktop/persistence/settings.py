@@ -113,6 +113,8 @@ class Settings:
     """Each suit of the hand from its highest card down."""
     auto_play_single: bool = False
     """The table plays the player's card when only one is legal."""
+    network_name: str = ""
+    """The player's name at network tables, asked the first time they host or join ("": not yet)."""
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
     # Settings this version does not know (a newer version wrote them): kept, not used.
     unknown: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -140,6 +142,13 @@ def _boolean(value: Any) -> bool:
     return value
 
 
+def _name(value: Any) -> str:
+    """A name as a seat holds it, or "" for none chosen yet."""
+    if value == "":
+        return ""
+    return Seat(value).name  # its checks raise ValueError
+
+
 def _volume(value: Any) -> float:
     if not is_number(value) or not 0 <= value <= 1:
         raise ValueError("expected a number from 0 to 1")
@@ -161,6 +170,7 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "hand_sort": _choice(HAND_SORTS),
     "high_first": _boolean,
     "auto_play_single": _boolean,
+    "network_name": _name,
     "new_game": NewGameSetup.from_dict,
 }
 

@@ -25,6 +25,8 @@ from .widgets import Button, Focusable
 T = TypeVar("T")
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+VALUE_SHARE = 0.48
+"""The part of a labelled row its value takes (a choice's box, a text box), the label the rest."""
 
 
 @dataclass(eq=False)
@@ -81,7 +83,7 @@ class Choice(Generic[T]):
         """The box with the value and its arrows: the right part of the row, or all of it."""
         if not self.label:
             return self.rect
-        width = int(self.rect.width * 0.48)
+        width = int(self.rect.width * VALUE_SHARE)
         return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.height)
 
     def click(self, pos: tuple[int, int]) -> None:
