@@ -270,12 +270,18 @@ def hand_summary(players: int, seats: tuple[Seat, ...] | None = None) -> Callabl
     return build
 
 
-def deal_again_summary(stage: Stage) -> None:
-    """The first hand played again from its summary, to its end: compared with the first time."""
+def deal_again_table(stage: Stage) -> None:
+    """The first hand played again from its summary: its table, whose status line names it."""
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
     next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    stage.frames(1.6)  # dealt, as every table is seen
+
+
+def deal_again_summary(stage: Stage) -> None:
+    """The first hand played again from its summary, to its end: compared with the first time."""
+    deal_again_table(stage)
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
 
 
@@ -507,6 +513,7 @@ def all_screens() -> list[Screen]:
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("play a deal again", deal_choice),
+        Screen("a deal played again", deal_again_table),
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),

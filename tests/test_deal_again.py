@@ -143,6 +143,7 @@ def test_a_deal_played_again_offers_the_coachs_review_of_the_deal_as_played_agai
         assert isinstance(first.action, PassAction)
         assert sorted(first.view.cards()) == sorted(replayed[0]), "the pass judged is the one made from these cards"
         assert len(review.reviewer.steps) == 14
+        assert review.heading == "Review of hand 3 played again — Anna"
     finally:
         driver.close()
 

@@ -166,15 +166,17 @@ class GameScreens(TableOverlays):
         names = [s.name for s in table.controller.seats]
         push_review(self.window, lambda hand, tools, all_cards: play.reviewer(hand, seat, tools, all_cards),
                     hand_index, names, table.art.face, len(table.controller.results),
-                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review)
+                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review,
+                    replays_hand=table.replays_hand)
 
 
 def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names: list[str],
                 face: Callable[[Card, int], pygame.Surface], hands: int, cover_for: str | None = None,
-                all_cards: bool = True) -> None:
+                all_cards: bool = True, replays_hand: int | None = None) -> None:
     """Open the coach's review at ``hand_index`` (the other ``hands`` a step away), computed
     by the bots' worker ahead of the background reviews (a hand the background coach finishes
-    first is taken from it); every hand of this review shares one client of the worker."""
+    first is taken from it); every hand of this review shares one client of the worker.
+    ``replays_hand``: the number of the hand a deal played again replays."""
     from .review_scene import ReviewScene  # the coach's screen loads when first opened
 
     tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
@@ -184,7 +186,8 @@ def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names
         return make(hand, tools, all_cards)
 
     window.stack.push(ReviewScene(window.size, reviewer(hand_index), names, face, cover_for=cover_for, hands=hands,
-                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None))
+                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None,
+                                  replays_hand=replays_hand))
 
 
 class SmokeOverlays(TableOverlays):

@@ -23,7 +23,7 @@ class NetworkNameScene(FormScene):
     """The first time the player hosts or joins: the name friends will see at the table,
     asked once (Settings changes it afterwards), never taken from the computer's login."""
 
-    panel_shares = (0.6, 0.5)
+    panel_shares = (0.6, 0.4)
 
     def __init__(self, size: tuple[int, int], suggestion: str, on_chosen: Callable[[str], None]) -> None:
         """``suggestion``: the name offered (the last one typed at this computer, or none)."""

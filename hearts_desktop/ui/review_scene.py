@@ -18,6 +18,7 @@ from ..coach.reasons import headline
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card
+from ..language import _
 from ..words import points
 from . import theme
 from .card_art import card_width
@@ -50,8 +51,10 @@ class ReviewScene(Scene):
     def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
                  face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None,
                  hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None,
-                 all_cards: Callable[[int], HandReviewer] | None = None) -> None:
+                 all_cards: Callable[[int], HandReviewer] | None = None, replays_hand: int | None = None) -> None:
+        """``replays_hand``: the number, in its game, of the hand a deal played again replays."""
         super().__init__()
+        self.replays_hand = replays_hand
         self.size = size
         self.hands = hands
         """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
@@ -225,6 +228,10 @@ class ReviewScene(Scene):
     @property
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
+        if self.replays_hand is not None:
+            heading = (_("Review of hand {number} played again, with all cards shown — {name}") if self.second
+                       else _("Review of hand {number} played again — {name}"))
+            return heading.format(number=self.replays_hand, name=self.names[self.reviewer.seat])
         seen = ", with all cards shown" if self.second else ""
         return f"Review of hand {self.reviewer.hand_index + 1} — {self.names[self.reviewer.seat]}{seen}"
 
