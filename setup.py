@@ -86,13 +86,19 @@ def long_description() -> str:
 
 
 class VersionedBuildPy(build_py):
-    """Copies the package, with the built version in the installed ``__init__.py``."""
+    """Copies the package, with the built version in the installed ``__init__.py`` and each
+    translation compiled (``.mo``; an editable install reads the ``.po`` files themselves)."""
 
     def run(self) -> None:
         super().run()
         built = Path(self.build_lib) / "hearts_desktop" / "__init__.py"
         text = built.read_text(encoding="utf-8")
         built.write_text(SOURCE_VERSION.sub(f'__version__ = "{version()}"', text, count=1), encoding="utf-8")
+        if not self.editable_mode:
+            from catalogues import compile_into  # build/catalogues.py; needs Babel, a build requirement
+
+            for compiled in compile_into(Path(self.build_lib) / "hearts_desktop" / "assets" / "locale"):
+                say(f"compiled {compiled.parent.parent.name}'s translation")
 
 
 def say(line: str) -> None:

@@ -12,7 +12,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from hearts_desktop import language
 from hearts_desktop.words import Level, Pace
+
+PSEUDO_LANGUAGE = "pseudo"
+"""benchmarks/pseudo.py's code (not imported here: only the layout run needs it)."""
+
+
+def language_codes(text: str) -> tuple[str, ...]:
+    """``en,de,pseudo`` as codes; ``all``: every shipped language and the pseudo-language."""
+    if text == "all":
+        return (*language.SHIPPED, PSEUDO_LANGUAGE)
+    return tuple(code.strip() for code in text.split(",") if code.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     layout = sub.add_parser("layout", help="every screen at every window size: overlaps, cut-offs, see-through panels")
     layout.add_argument("--sheets", type=Path, help="save one contact sheet (PNG) per size into this folder")
     layout.add_argument("--only", default="", help="only the screens whose name holds this text")
+    layout.add_argument("--languages", default="en", type=language_codes,
+                        help="the languages to run each screen in, by code (en,de,he,pseudo), or all")
     layout.add_argument("--json", action="store_true")
     sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
     soak = sub.add_parser("soak", help="memory growth over an hour of frames and 1,000 autoplay games (bar: 5 MB)")
@@ -98,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.bench == "layout":
         from .layout_check import run as run_layout
 
-        return run_layout(args.json, args.sheets, args.only)
+        return run_layout(args.json, args.sheets, args.only, args.languages)
     elif args.bench == "fuzz":
         return run_fuzz(args.events, args.seed, args.json)
     elif args.bench == "soak":

@@ -125,9 +125,10 @@ class Problem:
     screen: str
     size: tuple[int, int]
     what: str
+    language: str = "en"
 
     def __str__(self) -> str:
-        return f"{self.size[0]}x{self.size[1]} {self.screen}: {self.what}"
+        return f"{self.language} {self.size[0]}x{self.size[1]} {self.screen}: {self.what}"
 
 
 def _name(element: Element) -> str:

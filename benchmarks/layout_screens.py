@@ -337,7 +337,7 @@ def main_menu(stage: Stage) -> None:
     game = Game(Ruleset(), SEED)
     game.totals = [43, 67, 12, 98]
     summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
-    network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), "Saved network game")
+    network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), network=True)
     rejoin = REJOIN_TABLE.format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
     stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network, rejoin))
 

@@ -85,7 +85,7 @@ NATIVE_LICENCES = {
 # The Python packages the game runs with (their licence files are in licenses/NAME-VERSION/);
 # a test fails when a runtime dependency is missing here.
 PYTHON_LICENCES = {
-    "filelock": "Expat", "ifaddr": "Expat", "msgspec": "BSD-3-clause", "platformdirs": "Expat",
+    "babel": "BSD-3-clause", "filelock": "Expat", "ifaddr": "Expat", "msgspec": "BSD-3-clause", "platformdirs": "Expat",
     "pygame-ce": "LGPL-2.1", "pygame-gui": "Expat", "python-i18n": "Expat", "websockets": "BSD-3-clause",
     "zeroconf": "LGPL-2.1+",
 }

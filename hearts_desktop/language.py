@@ -19,16 +19,34 @@ Conventions (docs/translating.md says them to translators):
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_skeleton
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "hearts_desktop"
 """The catalogues' name: ``<language>/LC_MESSAGES/hearts_desktop.po``."""
 
 ENGLISH = "en"
+WRITTEN_ENGLISH = "en_GB"
+"""The English whose lists and dates the game writes ("A, B and C", "7 Dec 2026, 14:05")."""
+SHIPPED: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "pt_BR": "Português (Brasil)",
+    "nl": "Nederlands",
+    "pl": "Polski",
+    "ru": "Русский",
+    "he": "עברית",
+}
+"""The languages the game ships, each named in itself (how a reader of it finds it in a list)."""
 RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
 """Languages written right to left (the first part of a code such as ``he_IL``)."""
 
@@ -115,3 +133,26 @@ def _babel_locale(code: str) -> Locale:
         return Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
         return Locale.parse(ENGLISH)
+
+
+def join_names(items: Sequence[str]) -> str:
+    """``items`` as a sentence lists them, the language's way ("Anna, Ben and Clara"). The
+    game's English writes no comma before "and": British English's list, in Babel's data."""
+    return format_list(list(items), locale=_written_locale())
+
+
+def moment(when: datetime) -> str:
+    """A day and time the language's way ("7 Dec 2026, 14:05", "7. Dez. 2026, 14:05")."""
+    locale = _written_locale()
+    day, time = format_skeleton("yMMMd", when, locale=locale), format_skeleton("Hm", when, locale=locale)
+    return str(locale.datetime_formats["medium"]).format(time, day)
+
+
+def _written_locale() -> Locale:
+    """Babel's data for the language in use, English written the game's (British) way."""
+    return _babel_locale(WRITTEN_ENGLISH if _code == ENGLISH else _code)
+
+
+def join_alternatives(items: Sequence[str]) -> str:
+    """``items`` as choices, the language's way ("A, B or C")."""
+    return format_list(list(items), style="or", locale=_written_locale())

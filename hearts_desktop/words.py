@@ -9,8 +9,11 @@ settings file, a save and a network message hold the same words as before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from .language import N_, _, join_names, n_, p_
 
 
 class Level(StrEnum):
@@ -23,7 +26,9 @@ class Level(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """The level's name in the player's language (the value is what files hold)."""
+        return {Level.EASY: p_("level", "Easy"), Level.MEDIUM: p_("level", "Medium"),
+                Level.HARD: p_("level", "Hard"), Level.EXPERT: p_("level", "Expert")}[self]
 
 
 class SeatKind(StrEnum):
@@ -33,6 +38,12 @@ class SeatKind(StrEnum):
     HUMAN = "human"
     COMPUTER = "computer"
     REMOTE = "remote"
+
+    @property
+    def label(self) -> str:
+        """Who plays the seat, in the player's language (the value is what files hold)."""
+        return {SeatKind.HUMAN: p_("seat", "Human"), SeatKind.COMPUTER: p_("seat", "Computer"),
+                SeatKind.REMOTE: _(FRIEND_SEAT)}[self]
 
 
 class JobKind(StrEnum):
@@ -69,7 +80,9 @@ class Pace(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """The pace's name in the player's language (the value is what files hold)."""
+        return {Pace.RELAXED: p_("pace", "Relaxed"), Pace.FRIENDLY: p_("pace", "Friendly"),
+                Pace.QUICK: p_("pace", "Quick"), Pace.INSTANT: p_("pace", "Instant")}[self]
 
 
 _TIMINGS = {
@@ -80,111 +93,135 @@ _TIMINGS = {
 }
 
 
-AWAY_SEAT_PLAYED = "{name} is away: a computer plays for now ({level})."
-SLOW_SEAT_PLAYED = "{name} let a turn pass: a computer plays until {name} moves ({level})."
-HOST_GAVE_SEAT = "The host gave {name}'s seat to a computer for now ({level})."
-YOU_GAVE_SEAT = "You gave {name}'s seat to a computer ({level})."
+# Translators: {name} is a player at a network table; {level} a computer level ("Hard").
+AWAY_SEAT_PLAYED = N_("{name} is away: a computer plays for now ({level}).")
+SLOW_SEAT_PLAYED = N_("{name} let a turn pass: a computer plays until {name} moves ({level}).")
+HOST_GAVE_SEAT = N_("The host gave {name}'s seat to a computer for now ({level}).")
+YOU_GAVE_SEAT = N_("You gave {name}'s seat to a computer ({level}).")
 """A computer plays a friend's seat at a network table: the host's and the friends' notes."""
 
-RECEIVED_FROM = "From {givers}: {cards} (raised in your hand)"
+# Translators: {givers} names who passed ("Anna and Ben"); {cards} the cards ("the two of clubs").
+RECEIVED_FROM = N_("From {givers}: {cards} (raised in your hand)")
 """The cards passed to a person, named when they first see their hand after the pass."""
 
 
-ALREADY_OPEN = "Hearts Desktop is already open in another window: switch to that window to play on."
+ALREADY_OPEN = N_("Hearts Desktop is already open in another window: switch to that window to play on.")
 """What a second copy started on the same data folder says before it closes."""
 
-FRIEND_SEAT = "A friend"
+FRIEND_SEAT = N_("A friend")
 """A seat left open for a friend at a table hosted on the network (the New game dialog)."""
-FRIEND_LEVEL_NOTE = "The level beside a friend's seat: the computer that plays it while the friend is away."
+FRIEND_LEVEL_NOTE = N_("The level beside a friend's seat: the computer that plays it while the friend is away.")
 
-PLAYER_NUMBER = "Player {number}"
+# Translators: the default name of a person at a hot-seat table ("Player 2").
+PLAYER_NUMBER = N_("Player {number}")
 """A person's name at a hot-seat table where the default "You" would name everyone."""
-
-ONE_POINT = "{count} pt"
-POINTS = "{count} pts"
 
 
 def points(count: int) -> str:
-    """"1 pt", "-1 pt", "12 pts": a score as the table and the coach write it."""
-    return (ONE_POINT if abs(count) == 1 else POINTS).format(count=count)
+    """"1 pt", "-1 pt", "12 pts": a score as the table and the coach write it (the form is
+    the one the number asks for in the player's language, its sign aside)."""
+    # Translators: a score, abbreviated ("12 pts"); {count} is the number of points.
+    return n_("{count} pt", "{count} pts", abs(count)).format(count=count)
 
 
-def and_list(words: list[str]) -> str:
+def and_list(words: Sequence[str]) -> str:
     """"Alice", "Alice and Ben", "Alice, Ben and Clara": a list as a sentence says it (the
-    hint's cards and the names of who passed you cards alike)."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    hint's cards and the names of who passed you cards alike), in the player's language."""
+    return join_names(words)
 
 
-PAST_GAMES = "Past games"
+PAST_GAMES = N_("Past games")
 """The list of finished games (Statistics' button, and the list's title)."""
-NO_PAST_GAMES = "No finished games yet: every game played to its end is listed here, newest first."
-PAST_GAME_SCORE = "{name} {total}"
-PAST_GAME_WINNER = "{name} won"
-PAST_GAME_HEADING = "The game of {date}"
-PAST_GAME_UNPLAYABLE = "That game cannot be opened: its moves in the history file do not give its scores."
-REVIEW_HANDS = "Review hands"
-REVIEW_PERSON = "Review: {name}"
+NO_PAST_GAMES = N_("No finished games yet: every game played to its end is listed here, newest first.")
+# Translators: a player's final score in the list of past games ("Anna 42").
+PAST_GAME_SCORE = N_("{name} {total}")
+PAST_GAME_WINNER = N_("{name} won")
+# Translators: {date} is the day and time the game ended.
+PAST_GAME_HEADING = N_("The game of {date}")
+PAST_GAME_UNPLAYABLE = N_("That game cannot be opened: its moves in the history file do not give its scores.")
+REVIEW_HANDS = N_("Review hands")
+REVIEW_PERSON = N_("Review: {name}")
 """A review button per person, where several people played at this computer."""
-NEWER = "▲ Newer"
-OLDER = "▼ Older"
+NEWER = N_("▲ Newer")
+OLDER = N_("▼ Older")
 
-PLAY_DEAL_AGAIN = "Play this deal again"
+PLAY_DEAL_AGAIN = N_("Play this deal again")
 """A hand's summary: the same cards in the same seats, dealt again (duplicate players' practice)."""
-CHOOSE_DEAL = "Play a deal again"
-DEAL_OF_HAND = "Hand {number}"
-DEAL_CHOICE = "Deal"
-DEAL_CHOICE_NOTE = "The same cards in the same seats, passed the same way, with the computers at the same levels."
-PLAY_IT_AGAIN = "Play it again"
-DEAL_AGAIN_HEADING = "Hand {number}, played again"
-MAIN_MENU = "Main menu"
-REJOIN_TABLE = "Rejoin {host}'s table"
+CHOOSE_DEAL = N_("Play a deal again")
+# Translators: a deal of the game, numbered from 1 ("Hand 3"), not the cards held.
+DEAL_OF_HAND = N_("Hand {number}")
+# Translators: a label (noun): the deal chosen in a list of deals, not the verb.
+DEAL_CHOICE = N_("Deal")
+DEAL_CHOICE_NOTE = N_("The same cards in the same seats, passed the same way, with the computers at the same levels.")
+PLAY_IT_AGAIN = N_("Play it again")
+DEAL_AGAIN_HEADING = N_("Hand {number}, played again")
+MAIN_MENU = N_("Main menu")
+# Translators: a button; {host} is the name of the friend who hosts the table.
+REJOIN_TABLE = N_("Rejoin {host}'s table")
 """The main menu's way back to a friend's table this program left or lost."""
-DEAL_AGAIN_RESULT = "This time: {now}. The first time: {then}."
-DEAL_AGAIN_RESULT_NAMED = "{name}: {now} this time, {then} the first time."
+# Translators: {now} and {then} are scores ("3 pts").
+DEAL_AGAIN_RESULT = N_("This time: {now}. The first time: {then}.")
+DEAL_AGAIN_RESULT_NAMED = N_("{name}: {now} this time, {then} the first time.")
 """A deal played again, compared with the first time: one person, or each of several."""
 
 
 class CoachSentence(StrEnum):
     """The coach's sentences, each whole, with named placeholders filled by ``str.format``
     (so a translation can put the parts in its own order). Playout figures are said as what
-    the deals the coach tried showed, never as what happened."""
+    the deals the coach tried showed, never as what happened.
 
-    EXPECTED_POINTS = ("Expected points count the points you take from here to the end of the hand, "
-                       "on average over the deals the coach tried.")
-    MARKS = ("The coach marks each decision by what it cost in expected points against the best one: "
+    ``format`` says a sentence in the player's language: the value stays the English key
+    (the catalogue's), the language is chosen when the sentence is said, not at import.
+    A sentence said without placeholders is translated with ``_`` where it is shown."""
+
+    def format(self, *args: object, **values: object) -> str:
+        """This sentence in the player's language, its named placeholders filled."""
+        return _(self.value).format(*args, **values)
+
+
+    EXPECTED_POINTS = N_("Expected points count the points you take from here to the end of the hand, "
+                          "on average over the deals the coach tried.")
+    # Translators: {bands} lists the marks and their limits; {blunder} is a number of points.
+    MARKS = N_("The coach marks each decision by what it cost in expected points against the best one: "
              "{bands}, a blunder from {blunder}.")
-    AS_GOOD_PASS = "Your pass is as good as the coach's, {best}. {why}"
-    AS_GOOD_CARD = "Your card is as good as the coach's, {best}. {why}"
-    BETTER = "{cost} Better: {why}"
-    QUEEN_AFTER_PASS = ("After passing {chosen}, you take the queen of spades in {share} of the deals the coach "
-                        "tried ({best_share} after {best}).")
-    QUEEN_AFTER_PLAY = ("After playing {chosen}, you take the queen of spades in {share} of the deals the coach "
-                        "tried ({best_share} after {best}).")
-    QUEEN_THROWN_AFTER_PLAY = ("After playing {chosen}, you take the queen of spades in {share} of the deals the "
-                               "coach tried ({best_share} after {best}): {seat} is out of {suit} and could hold "
-                               "the queen.")
-    MOON_AFTER_PASS = ("Passing {chosen} lets another player shoot the moon in {share} of the deals the coach "
-                       "tried ({best_share} after {best}).")
-    MOON_AFTER_PLAY = ("Playing {chosen} lets another player shoot the moon in {share} of the deals the coach "
-                       "tried ({best_share} after {best}).")
-    MOON_MISSED_PASS = "Passing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried."
-    MOON_MISSED_PLAY = "Playing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried."
-    COST_PASS = "Passing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried."
-    COST_PLAY = "Playing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried."
-    SHOWN_BEST = "With all cards shown, this was the best choice too."
-    SHOWN_AS_GOOD_PASS = "With all cards shown, passing {chosen} does as well as {best}."
-    SHOWN_AS_GOOD_PLAY = "With all cards shown, playing {chosen} does as well as {best}."
-    SHOWN_COST_PASS = "With all cards shown, passing {chosen} costs {cost} points more than {best}."
-    SHOWN_COST_PLAY = "With all cards shown, playing {chosen} costs {cost} points more than {best}."
-    SHOWN_QUEEN_PASS = ("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
-                        "coach plays the hand out from the true deal, you take the queen of spades after it.")
-    SHOWN_QUEEN_PLAY = ("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
-                        "coach plays the hand out from the true deal, you take the queen of spades after it.")
-    SHOWN_MOON_PASS = ("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
-                       "coach plays the hand out from the true deal, another player shoots the moon after it.")
-    SHOWN_MOON_PLAY = ("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
-                       "coach plays the hand out from the true deal, another player shoots the moon after it.")
-    HEAD_YOURS = "Your choice is the coach's best: {best}"
-    HEAD_AS_GOOD = "Your choice is as good as the coach's best: {best}"
-    HEAD_BEST = "Coach's best: {best}"
-    HEAD_SHOWN = "Coach's best with all cards shown: {best}"
+    # Translators: {best} names cards ("the ace of hearts"); {why} is a sentence saying why.
+    AS_GOOD_PASS = N_("Your pass is as good as the coach's, {best}. {why}")
+    AS_GOOD_CARD = N_("Your card is as good as the coach's, {best}. {why}")
+    # Translators: {cost} is a sentence on what the choice cost; {why} why the best is better.
+    BETTER = N_("{cost} Better: {why}")
+    # Translators: {chosen} and {best} name cards; {share} and {best_share} are percentages.
+    QUEEN_AFTER_PASS = N_("After passing {chosen}, you take the queen of spades in {share} of the deals the coach "
+                           "tried ({best_share} after {best}).")
+    QUEEN_AFTER_PLAY = N_("After playing {chosen}, you take the queen of spades in {share} of the deals the coach "
+                           "tried ({best_share} after {best}).")
+    # Translators: {seat} is a player's name or place; {suit} a suit ("spades").
+    QUEEN_THROWN_AFTER_PLAY = N_("After playing {chosen}, you take the queen of spades in {share} of the deals the "
+                                  "coach tried ({best_share} after {best}): {seat} is out of {suit} and could hold "
+                                  "the queen.")
+    MOON_AFTER_PASS = N_("Passing {chosen} lets another player shoot the moon in {share} of the deals the coach "
+                          "tried ({best_share} after {best}).")
+    MOON_AFTER_PLAY = N_("Playing {chosen} lets another player shoot the moon in {share} of the deals the coach "
+                          "tried ({best_share} after {best}).")
+    MOON_MISSED_PASS = N_("Passing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried.")
+    MOON_MISSED_PLAY = N_("Playing {chosen} gives up a moon that {best} makes in {share} of the deals the coach tried.")
+    # Translators: {cost} is a number of points with one decimal ("1.5").
+    COST_PASS = N_("Passing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried.")
+    COST_PLAY = N_("Playing {chosen} costs {cost} points more than {best}, on average over the deals the coach tried.")
+    SHOWN_BEST = N_("With all cards shown, this was the best choice too.")
+    SHOWN_AS_GOOD_PASS = N_("With all cards shown, passing {chosen} does as well as {best}.")
+    SHOWN_AS_GOOD_PLAY = N_("With all cards shown, playing {chosen} does as well as {best}.")
+    SHOWN_COST_PASS = N_("With all cards shown, passing {chosen} costs {cost} points more than {best}.")
+    SHOWN_COST_PLAY = N_("With all cards shown, playing {chosen} costs {cost} points more than {best}.")
+    SHOWN_QUEEN_PASS = N_("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
+                           "coach plays the hand out from the true deal, you take the queen of spades after it.")
+    SHOWN_QUEEN_PLAY = N_("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
+                           "coach plays the hand out from the true deal, you take the queen of spades after it.")
+    SHOWN_MOON_PASS = N_("With all cards shown, passing {chosen} costs {cost} points more than {best}: when the "
+                          "coach plays the hand out from the true deal, another player shoots the moon after it.")
+    SHOWN_MOON_PLAY = N_("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
+                          "coach plays the hand out from the true deal, another player shoots the moon after it.")
+    # Translators: {best} is the coach's best choice, written as cards ("8C", "QS AH KH").
+    HEAD_YOURS = N_("Your choice is the coach's best: {best}")
+    HEAD_AS_GOOD = N_("Your choice is as good as the coach's best: {best}")
+    HEAD_BEST = N_("Coach's best: {best}")
+    HEAD_SHOWN = N_("Coach's best with all cards shown: {best}")

@@ -15,9 +15,9 @@ from hearts_desktop.controller.table import TableController
 from hearts_desktop.engine import Event, Game, HandDealt, PassAction, Phase, PlayAction, Ruleset
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.ui import theme
-from hearts_desktop.ui.grammar import object_form, possessive, subject_verb
+from hearts_desktop.ui.grammar import about
 from hearts_desktop.ui.intents import KeyPress, PointerDown, PointerUp
-from hearts_desktop.ui.new_game import PACE_CHOICES
+from hearts_desktop.ui.new_game import pace_choices
 from hearts_desktop.words import Level, Pace, SeatKind
 
 from .app_driver import Driver
@@ -114,7 +114,7 @@ def test_received_cards_say_who_passed_them_and_the_computers_wait() -> None:
 
 
 def test_instant_is_offered_and_the_fastest_pace_is_last() -> None:
-    assert [value for value, _ in PACE_CHOICES] == ["relaxed", "friendly", "quick", "instant"]
+    assert [value for value, _ in pace_choices()] == ["relaxed", "friendly", "quick", "instant"]
     assert Pace.QUICK.timing.received_hold >= 1.0 and Pace.INSTANT.timing.received_hold == 0
 
 
@@ -183,9 +183,8 @@ def test_the_hand_counter_names_the_hand_whose_summary_is_open() -> None:
 
 
 def test_you_is_a_pronoun_in_sentences() -> None:
-    assert object_form("You") == "you" and object_form("Anna") == "Anna"
-    assert possessive("You") == "your" and possessive("Anna") == "Anna's"
-    assert subject_verb("You", "win") == "You win" and subject_verb("Anna", "win") == "Anna wins"
+    assert about("You", "You win!", "{name} wins!") == "You win!"
+    assert about("Anna", "You win!", "{name} wins!") == "Anna wins!"
 
 
 # ---------------------------------------------------------------------- received cards stay

@@ -13,15 +13,16 @@ from __future__ import annotations
 from ..engine import Card, MoonScoring, PlayerView
 from ..engine.cards import (
     ACE_OF_SPADES,
+    CARDS,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
-    RANK_NAMES,
     SUIT_MASKS,
     Suit,
+    rank_name,
 )
 from ..engine.rules import CARDS_PASSED
-from ..words import and_list
+from ..language import N_, _, join_names, n_, number, p_
 from .facts import (
     HIGH_RANK,
     above_the_rest,
@@ -44,26 +45,34 @@ from .search import CandidateStats, SearchResult
 
 
 def card_words(c: int) -> str:
-    """``"the queen of spades"``."""
-    return f"the {RANK_NAMES[c % 13]} of {Suit(c // 13).label}"
+    """``"the queen of spades"``: a card as a list of cards names it."""
+    # Translators: one card in a list of cards ("the ace of hearts, the king of clubs and the two
+    # of spades"); {card} is its name. Leave the article out where your language has none.
+    return _("the {card}").format(card=CARDS[c].name)
 
 
 def _rank(c: int) -> str:
-    """``"the queen"`` (the suit is clear from the context)."""
-    return f"the {RANK_NAMES[c % 13]}"
+    """``"queen"`` (the suit is clear from the sentence)."""
+    return rank_name(c % 13)
 
 
 def _suit(suit: int) -> str:
+    """``"clubs"``: a suit as in "void in clubs"."""
     return Suit(suit).label
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+# Translators: one card of a suit, filling {suit} in "the top {suit} left" and "your only {suit}".
+_ONE_OF_SUIT = (N_("club"), N_("diamond"), N_("spade"), N_("heart"))
+
+
+def _suit_one(suit: int) -> str:
+    """``"club"``: one card of a suit, as in "your only club"."""
+    return _(_ONE_OF_SUIT[suit])
 
 
 def cards_words(cards: tuple[Card, ...]) -> str:
     """``"the ace of hearts, the king of clubs and the two of spades"``, highest first."""
-    return and_list([card_words(c) for c in sorted(cards, reverse=True)])
+    return join_names([card_words(c) for c in sorted(cards, reverse=True)])
 
 
 # ----------------------------------------------------------------- passing
@@ -80,28 +89,48 @@ def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
     names = cards_words(cards)
     points = view.rules.tables.points
     if view.rules.moon is not MoonScoring.OFF and count_losers(hand, view.unseen_mask) <= CARDS_PASSED:
-        return f"Pass {names}: your hand can shoot the moon, so keep the winners and pass the likely losers."
-    if passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0:
-        guard_words = "no low spade" if guards == 0 else f"only {_count(guards)} low spade{'s' * (guards != 1)}"
-        return f"Pass {names}: you hold {guard_words} to guard the queen."
-    if passed & QUEEN_CATCHERS and not hand & QUEEN_BIT:
-        if points[ACE_OF_SPADES] > 0:
-            return f"Pass {names}: in Black Maria the high spades cost points themselves."
-        return f"Pass {names}: without the queen, your high spades could catch her."
-    for suit in (Suit.CLUBS, Suit.DIAMONDS):
-        mask = SUIT_MASKS[suit]
-        if hand & mask and not kept & mask:
-            return f"Pass {names}: it leaves you void in {_suit(suit)}, free to discard when they are led."
+        # Translators: the Hint's and the coach's reasons for a pass; {cards} is a list of cards
+        # with their articles ("the ace of hearts, the king of clubs and the two of spades").
+        sentence = _("Pass {cards}: your hand can shoot the moon, so keep the winners and pass the likely losers.")
+    elif passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0 and guards == 0:
+        sentence = _("Pass {cards}: you hold no low spade to guard the queen.")
+    elif passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0:
+        # Translators: {count} is a number written as a word ("one", "two"…).
+        sentence = n_("Pass {cards}: you hold only {count} low spade to guard the queen.",
+                      "Pass {cards}: you hold only {count} low spades to guard the queen.", guards)
+    elif passed & QUEEN_CATCHERS and not hand & QUEEN_BIT and points[ACE_OF_SPADES] > 0:
+        sentence = _("Pass {cards}: in Black Maria the high spades cost points themselves.")
+    elif passed & QUEEN_CATCHERS and not hand & QUEEN_BIT:
+        sentence = _("Pass {cards}: without the queen, your high spades could catch her.")
+    else:
+        sentence = _plain_pass_reason(hand, kept, cards)
+    return sentence.format(cards=names, count=_count(guards), suit=_suit(_voided_suit(hand, kept)))
+
+
+def _voided_suit(hand: int, kept: int) -> int:
+    """Clubs or diamonds when the pass leaves the hand without it (the reason says so), else hearts."""
+    voided = (suit for suit in (Suit.CLUBS, Suit.DIAMONDS) if hand & SUIT_MASKS[suit] and not kept & SUIT_MASKS[suit])
+    return next(voided, Suit.HEARTS)
+
+
+def _plain_pass_reason(hand: int, kept: int, cards: tuple[Card, ...]) -> str:
+    """The reason for a pass without the queen or the moon in it, ``{cards}`` and ``{suit}`` to fill."""
+    if _voided_suit(hand, kept) is not Suit.HEARTS:
+        # Translators: {suit} is "clubs" or "diamonds".
+        return _("Pass {cards}: it leaves you void in {suit}, free to discard when they are led.")
     hearts = tuple(c for c in cards if 1 << c & HEARTS_MASK)
     if hearts and min(hearts) % 13 >= HIGH_RANK and above_the_rest(hand, hearts):
-        return f"Pass {names}: high hearts win tricks full of points, and you want to lose them."
+        return _("Pass {cards}: high hearts win tricks full of points, and you want to lose them.")
     if highest_of_hand(hand, cards):
-        return f"Pass {names}: they are your highest cards and the likeliest to win tricks."
-    return f"Pass {names}: in the deals the coach tried, these three cost the most to keep."
+        return _("Pass {cards}: they are your highest cards and the likeliest to win tricks.")
+    return _("Pass {cards}: in the deals the coach tried, these three cost the most to keep.")
 
 
 def _count(k: int) -> str:
-    return ("no", "one", "two", "three", "four", "five")[k] if k < 6 else str(k)
+    """A small number as a word ("two"), as a sentence says a few cards."""
+    words = (p_("count", "no"), p_("count", "one"), p_("count", "two"), p_("count", "three"),
+             p_("count", "four"), p_("count", "five"))
+    return words[k] if k < len(words) else number(k)
 
 
 # ----------------------------------------------------------------- the moon choice
@@ -110,8 +139,11 @@ def _count(k: int) -> str:
 def moon_reason(view: PlayerView, choice: MoonScoring) -> str:
     total = view.rules.tables.penalty_total
     if choice is MoonScoring.ADD_TO_OTHERS:
-        return f"Add {total} to everyone else: you stay ahead and the end of the game comes closer."
-    return f"Take {total} off your own score: adding to the others would help the leader more."
+        # Translators: {total} is the points of a moon, e.g. 26.
+        return _("Add {total} to everyone else: you stay ahead and the end of the game comes closer.").format(
+            total=total)
+    # Translators: {total} is the points of a moon, e.g. 26.
+    return _("Take {total} off your own score: adding to the others would help the leader more.").format(total=total)
 
 
 # ----------------------------------------------------------------- playing
@@ -128,8 +160,9 @@ def play_reason(view: PlayerView, result: SearchResult, played: Card | None = No
     comparison = _comparison(result, played)
     if best.attempt:
         if sole_taker(view) in (None, view.seat):
-            return "Go for the moon: no one else has taken a point card, and in most deals the coach tried your cards won the rest."
-        return "Go for the moon: in most deals the coach tried, your cards won every point card."
+            return _("Go for the moon: no one else has taken a point card, and in most deals the coach tried "
+                     "your cards won the rest.")
+        return _("Go for the moon: in most deals the coach tried, your cards won every point card.")
     shooter = _moon_runner(view)
     if not view.trick:
         text = _lead_reason(view, card, shooter)
@@ -137,17 +170,23 @@ def play_reason(view: PlayerView, result: SearchResult, played: Card | None = No
         text = _follow_reason(view, card, shooter)
     else:
         text = _discard_reason(view, card)
-    return text + comparison
+    return f"{text} {comparison}" if comparison else text
 
 
 def _forced(view: PlayerView, card: Card) -> str:
+    name = CARDS[card].name
     if view.legal.bit_count() == 1:
         if not view.trick and not view.tricks:
-            return f"{_capital(card_words(card))} must lead the first trick."
+            # Translators: {card} is a card's name, e.g. "two of clubs".
+            return _("The {card} must lead the first trick.").format(card=name)
         if view.trick and card // 13 == view.trick[0] // 13:
-            return f"{_capital(card_words(card))} is your only {_suit(card // 13)[:-1]}, and you must follow suit."
-        return f"{_capital(card_words(card))} is your only legal card."
-    return f"Any of your {_suit(card // 13)} plays the same here: the cards between them are yours or gone."
+            # Translators: {card} is a card's name, {suit} one card of its suit ("club").
+            return _("The {card} is your only {suit}, and you must follow suit.").format(
+                card=name, suit=_suit_one(card // 13))
+        return _("The {card} is your only legal card.").format(card=name)
+    # Translators: {suits} is a suit, e.g. "clubs".
+    return _("Any of your {suits} plays the same here: the cards between them are yours or gone.").format(
+        suits=_suit(card // 13))
 
 
 NOTE_GAP = 0.5
@@ -168,7 +207,9 @@ def _comparison(result: SearchResult, played: Card | None) -> str:
     gap = runner.mean_points - best.mean_points
     if gap < NOTE_GAP:
         return ""
-    return f" (Expected points: {best.mean_points:.1f}; {runner.mean_points:.1f} with {card_words(runner.card)}.)"
+    # Translators: {best} and {other} are points with one decimal; {card} a card with its article.
+    return _("(Expected points: {best}; {other} with {card}.)").format(
+        best=number(best.mean_points, 1), other=number(runner.mean_points, 1), card=card_words(runner.card))
 
 
 def _moon_runner(view: PlayerView) -> int | None:
@@ -187,41 +228,44 @@ def _lead_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     out = suit_out(view, suit)
     higher = (out >> card).bit_count()
     lower = (out & ((1 << card) - 1)).bit_count()
+    values = {"card": card_words(card), "suits": _suit(suit), "suit": _suit_one(suit), "count": higher,
+              "higher": _suit_one(suit) if higher == 1 else _suit(suit)}
     if shooter is not None and suit == Suit.HEARTS:
-        return (
-            f"Lead {card_words(card)}: {seat_words(view, shooter)} has every point so far, and a heart "
-            f"taken by anyone else stops the moon."
-        )
+        # Translators: the reasons for a lead; {card} is a card with its article ("the queen of spades"),
+        # {suits} a suit ("clubs"), {suit} one card of it ("club"), {seat} a player ("the player on your left").
+        return _("Lead {card}: {seat} has every point so far, and a heart taken by anyone else stops the moon.").format(
+            seat=seat_words(view, shooter), **values)
     if out and not higher and sole_taker(view) == view.seat:
-        return f"Lead {card_words(card)}, the top {_suit(suit)[:-1]} left: you have every point so far, so run for the moon."
-    if suit == Suit.SPADES and queen_still_out(view) and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
-        return f"Lead {card_words(card)} to flush out the unseen queen: you hold no spade above her."
-    if not out:
-        return f"Lead {card_words(card)}: nobody else holds {_suit(suit)}, and winning this trick costs least."
-    if not lower:
-        return f"Lead {card_words(card)}: {_higher(higher, suit)} still out and none lower, so someone else wins it."
-    if not higher:
-        return f"Lead {card_words(card)}: it is the top {_suit(suit)[:-1]} left, and taking this trick now costs least."
-    return f"Lead {card_words(card)}: {_higher(higher, suit)} still out, and it is your least costly lead."
-
-
-def _higher(count: int, suit: int) -> str:
-    """``"3 higher clubs are"`` / ``"1 higher club is"``."""
-    if count == 1:
-        return f"1 higher {_suit(suit)[:-1]} is"
-    return f"{count} higher {_suit(suit)} are"
+        sentence = _("Lead {card}, the top {suit} left: you have every point so far, so run for the moon.")
+    elif suit == Suit.SPADES and queen_still_out(view) and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
+        sentence = _("Lead {card} to flush out the unseen queen: you hold no spade above her.")
+    elif not out:
+        sentence = _("Lead {card}: nobody else holds {suits}, and winning this trick costs least.")
+    elif not lower:
+        # Translators: {higher} is one card of a suit ("club") when {count} is 1, else the suit ("clubs").
+        sentence = n_("Lead {card}: {count} higher {higher} is still out and none lower, so someone else wins it.",
+                      "Lead {card}: {count} higher {higher} are still out and none lower, so someone else wins it.",
+                      higher)
+    elif not higher:
+        sentence = _("Lead {card}: it is the top {suit} left, and taking this trick now costs least.")
+    else:
+        # Translators: {higher} is one card of a suit ("club") when {count} is 1, else the suit ("clubs").
+        sentence = n_("Lead {card}: {count} higher {higher} is still out, and it is your least costly lead.",
+                      "Lead {card}: {count} higher {higher} are still out, and it is your least costly lead.", higher)
+    return sentence.format(**values)
 
 
 def seat_words(view: PlayerView, seat: int) -> str:
     """A seat as a player sees it from theirs: left, right, across."""
     offset = (seat - view.seat) % view.players
     if offset == 1:
-        return "the player on your left"
+        # Translators: a player named by their seat, filling {seat} ("{seat} has every point so far").
+        return _("the player on your left")
     if offset == view.players - 1:
-        return "the player on your right"
+        return _("the player on your right")
     if offset == 2 and view.players == 4:
-        return "the player across"
-    return "the player two to your left" if offset == 2 else "the player two to your right"
+        return _("the player across")
+    return _("the player two to your left") if offset == 2 else _("the player two to your right")
 
 
 def _follow_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
@@ -229,50 +273,64 @@ def _follow_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     winning = max(c for c in view.trick if c // 13 == suit)
     points_on = points_on_trick(view)
     last = plays_last(view)
+    values = {"rank": _rank(card), "winning": _rank(winning)}
     if card < winning:
-        facts: list[str] = []
-        if suit == Suit.SPADES and view.hand & QUEEN_BIT and winning < QUEEN_OF_SPADES:
-            facts.append("your queen would win this trick unless the king or ace comes after her")
-        elif suit == Suit.SPADES and queen_still_out(view):
-            facts.append("the queen of spades is still out")
-        elif points_on > 0:
-            facts.append(f"the trick already holds {points_on} point{'s' * (points_on != 1)}")
-        elif not last and points_still_out(view):
-            facts.append("players after you could still throw points on it")
-        else:
-            facts.append("a higher card would win the trick for nothing you need")
-        return f"Duck under {_rank(winning)}: {facts[0]}."
+        return _duck_reason(view, suit, winning, points_on, last).format(points=points_on, **values)
     if shooter is not None and points_on > 0:
-        return f"Take the trick with {_rank(card)}: {seat_words(view, shooter)} has every point so far and must not take them all."
+        # Translators: the reasons for following suit; {rank} and {winning} are ranks ("queen").
+        return _("Take the trick with the {rank}: {seat} has every point so far and must not take them all.").format(
+            seat=seat_words(view, shooter), **values)
     if card == QUEEN_OF_SPADES:
         if last or not higher_out(view, winning):
-            return f"Play the queen under {_rank(winning)}: the {_rank(winning)[4:]} wins and takes her."
-        return f"Play the queen under {_rank(winning)}: whoever wins this trick takes her, not you."
+            return _("Play the queen under the {winning}: the {winning} wins and takes her.").format(**values)
+        return _("Play the queen under the {winning}: whoever wins this trick takes her, not you.").format(**values)
     if last and points_on <= 0:
         if view.rules.tables.jack_bonus and any(c == JACK_OF_DIAMONDS for c in view.trick):
-            return f"Win with {_rank(card)}: you play last and the trick holds the jack of diamonds."
-        return f"Win with {_rank(card)}: you play last and the trick holds no points, so it is a free chance to shed a high card."
+            return _("Win with the {rank}: you play last and the trick holds the jack of diamonds.").format(**values)
+        return _("Win with the {rank}: you play last and the trick holds no points, so it is a free chance "
+                 "to shed a high card.").format(**values)
     under = view.legal & SUIT_MASKS[suit] & ((1 << winning) - 1)
     if not under:
-        return f"Play {_rank(card)}: you cannot get under {_rank(winning)}, and this card costs least."
-    return f"Play {_rank(card)}: ducking now leaves you worse placed later."
+        return _("Play the {rank}: you cannot get under the {winning}, and this card costs least.").format(**values)
+    return _("Play the {rank}: ducking now leaves you worse placed later.").format(**values)
+
+
+def _duck_reason(view: PlayerView, suit: int, winning: int, points_on: int, last: bool) -> str:
+    """Why to play under ``winning``: the first fact that makes winning the trick a cost
+    (``{winning}`` and ``{points}`` to fill)."""
+    if suit == Suit.SPADES and view.hand & QUEEN_BIT and winning < QUEEN_OF_SPADES:
+        # Translators: the reasons for playing under the winning card; {winning} is its rank ("king").
+        return _("Duck under the {winning}: your queen would win this trick unless the king or ace comes after her.")
+    if suit == Suit.SPADES and queen_still_out(view):
+        return _("Duck under the {winning}: the queen of spades is still out.")
+    if points_on > 0:
+        # Translators: {points} is the number of points on the trick.
+        return n_("Duck under the {winning}: the trick already holds {points} point.",
+                  "Duck under the {winning}: the trick already holds {points} points.", points_on)
+    if not last and points_still_out(view):
+        return _("Duck under the {winning}: players after you could still throw points on it.")
+    return _("Duck under the {winning}: a higher card would win the trick for nothing you need.")
 
 
 def _discard_reason(view: PlayerView, card: Card) -> str:
-    led = _suit(view.trick[0] // 13)
     points = view.rules.tables.points
+    values = {"led": _suit(view.trick[0] // 13), "card": card_words(card), "suit": _suit(card // 13),
+              "points": points[card]}
     if card == QUEEN_OF_SPADES:
-        return f"Dump the queen of spades: you are void in {led}."
-    if 1 << card & QUEEN_CATCHERS:
-        if points[card] > 0:
-            return f"Throw {card_words(card)}: you are void in {led} and it costs {points[card]} to whoever takes it."
-        if queen_still_out(view):
-            return f"Throw {card_words(card)}: you are void in {led} and the queen of spades is still out to catch it."
-    if card // 13 == Suit.HEARTS and highest_in_suit(view.hand, card):
-        return f"Throw {card_words(card)}: you are void in {led}, and it is your highest heart."
-    suit_left = view.hand & SUIT_MASKS[card // 13]
-    if suit_left == 1 << card:
-        return f"Shed {card_words(card)} while you are void in {led}: it leaves you void in {_suit(card // 13)} too."
-    if highest_in_suit(view.hand, card) and card % 13 >= HIGH_RANK:
-        return f"Shed {card_words(card)} while you are void in {led}: it could win a trick later."
-    return f"Shed {card_words(card)} while you are void in {led}: your other cards are worth more to keep."
+        # Translators: the reasons for a discard; {led} is the suit led ("clubs"), {card} a card with
+        # its article ("the king of spades"), {suit} the card's suit ("spades").
+        sentence = _("Dump the queen of spades: you are void in {led}.")
+    elif 1 << card & QUEEN_CATCHERS and points[card] > 0:
+        # Translators: {points} is the points the card costs, e.g. 10.
+        sentence = _("Throw {card}: you are void in {led} and it costs {points} to whoever takes it.")
+    elif 1 << card & QUEEN_CATCHERS and queen_still_out(view):
+        sentence = _("Throw {card}: you are void in {led} and the queen of spades is still out to catch it.")
+    elif card // 13 == Suit.HEARTS and highest_in_suit(view.hand, card):
+        sentence = _("Throw {card}: you are void in {led}, and it is your highest heart.")
+    elif view.hand & SUIT_MASKS[card // 13] == 1 << card:
+        sentence = _("Shed {card} while you are void in {led}: it leaves you void in {suit} too.")
+    elif highest_in_suit(view.hand, card) and card % 13 >= HIGH_RANK:
+        sentence = _("Shed {card} while you are void in {led}: it could win a trick later.")
+    else:
+        sentence = _("Shed {card} while you are void in {led}: your other cards are worth more to keep.")
+    return sentence.format(**values)

@@ -18,6 +18,7 @@ from typing import Any
 from ..bots.base import Cancel, never_cancel
 from ..bots.inference import Deal
 from ..engine import Action, Card, Game, HandState, PassAction, Phase, PlayAction, PlayerView, Ruleset
+from ..language import _, p_
 from .reasons import all_cards_reason, reason
 from .review import ALL_CARDS_BUDGET, DEFAULT_BUDGET, CoachBudget, Judgement, Mark, judge_pass, judge_play
 
@@ -147,7 +148,8 @@ def judge_decision(view: PlayerView, action: Action, rng: random.Random,
 
 def where(trick: int | None) -> str:
     """``"Pass"`` or ``"Trick 3"``: where a decision stands in its hand."""
-    return "Pass" if trick is None else f"Trick {trick + 1}"
+    # Translators: where a decision stands in its hand: the pass before the first trick.
+    return p_("the pass phase", "Pass") if trick is None else _("Trick {number}").format(number=trick + 1)
 
 
 def decision_at(action_index: int, view: PlayerView, action: Action, judgement: Judgement, why: str) -> Decision:

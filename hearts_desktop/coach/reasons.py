@@ -13,6 +13,7 @@ from ..bots.hint import cards_words, pass_reason, play_reason, seat_words
 from ..bots.search import CandidateStats, SearchResult
 from ..engine import Card, PlayerView
 from ..engine.cards import QUEEN_OF_SPADES, RANKS_PER_SUIT, Suit
+from ..language import _, number, percent
 from ..words import CoachSentence
 from .review import Judgement, Mark, Option
 
@@ -30,21 +31,21 @@ def reason(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     if judgement.forced or chosen is best:
         return why_best
     if judgement.mark is Mark.BEST:
-        as_good = CoachSentence.AS_GOOD_PASS if passing else CoachSentence.AS_GOOD_CARD
+        as_good = _(CoachSentence.AS_GOOD_PASS if passing else CoachSentence.AS_GOOD_CARD)
         return as_good.format(best=cards_words(best.cards), why=why_best)
-    return CoachSentence.BETTER.format(cost=_what_it_cost(view, judgement, passing), why=why_best)
+    return _(CoachSentence.BETTER).format(cost=_what_it_cost(view, judgement, passing), why=why_best)
 
 
 def headline(judgement: Judgement, best: str, all_cards: bool) -> str:
     """The heading over a reviewed decision's reason: whether the choice was the coach's
     best (``best`` is how the screen names the best cards)."""
     if all_cards:
-        return CoachSentence.HEAD_SHOWN.format(best=best)
+        return _(CoachSentence.HEAD_SHOWN).format(best=best)
     if judgement.chosen is judgement.best or judgement.forced:
-        return CoachSentence.HEAD_YOURS.format(best=best)
+        return _(CoachSentence.HEAD_YOURS).format(best=best)
     if judgement.mark is Mark.BEST:
-        return CoachSentence.HEAD_AS_GOOD.format(best=best)
-    return CoachSentence.HEAD_BEST.format(best=best)
+        return _(CoachSentence.HEAD_AS_GOOD).format(best=best)
+    return _(CoachSentence.HEAD_BEST).format(best=best)
 
 
 def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
@@ -55,21 +56,21 @@ def _what_it_cost(view: PlayerView, judgement: Judgement, passing: bool) -> str:
     if queen >= NOTABLE_SHARE and view.rules.tables.points[QUEEN_OF_SPADES] > 0:
         shares = {"share": _percent(chosen, chosen.queen_taken), "best_share": _percent(best, best.queen_taken)}
         if passing:
-            return CoachSentence.QUEEN_AFTER_PASS.format(**named, **shares)
+            return _(CoachSentence.QUEEN_AFTER_PASS).format(**named, **shares)
         thrower = _queen_thrower(view, chosen.cards[0])
         if thrower is None:
-            return CoachSentence.QUEEN_AFTER_PLAY.format(**named, **shares)
+            return _(CoachSentence.QUEEN_AFTER_PLAY).format(**named, **shares)
         seat, suit = thrower
-        return CoachSentence.QUEEN_THROWN_AFTER_PLAY.format(**named, **shares, seat=seat, suit=suit)
+        return _(CoachSentence.QUEEN_THROWN_AFTER_PLAY).format(**named, **shares, seat=seat, suit=suit)
     if moons >= NOTABLE_SHARE / 2:
         sentence = CoachSentence.MOON_AFTER_PASS if passing else CoachSentence.MOON_AFTER_PLAY
-        return sentence.format(**named, share=_percent(chosen, chosen.moons_against),
+        return _(sentence).format(**named, share=_percent(chosen, chosen.moons_against),
                                best_share=_percent(best, best.moons_against))
     if best.moon_plan and not chosen.moon_plan:
         sentence = CoachSentence.MOON_MISSED_PASS if passing else CoachSentence.MOON_MISSED_PLAY
-        return sentence.format(**named, share=_percent(best, best.moons_shot))
+        return _(sentence).format(**named, share=_percent(best, best.moons_shot))
     sentence = CoachSentence.COST_PASS if passing else CoachSentence.COST_PLAY
-    return sentence.format(**named, cost=f"{judgement.cost:.1f}")
+    return _(sentence).format(**named, cost=number(judgement.cost, 1))
 
 
 def _queen_thrower(view: PlayerView, card: Card) -> tuple[str, str] | None:
@@ -86,7 +87,7 @@ def _queen_thrower(view: PlayerView, card: Card) -> tuple[str, str] | None:
 
 
 def _percent(option: Option, count: int) -> str:
-    return f"{round(100 * option.share(count))}%"
+    return percent(option.share(count))
 
 
 def as_search(judgement: Judgement) -> SearchResult:
@@ -104,8 +105,8 @@ def all_cards_reason(judgement: Judgement, passing: bool) -> str:
     that made it (the queen or a moon) in the coach's playout of that deal."""
     chosen, best = judgement.chosen, judgement.best
     if judgement.forced or chosen is best:
-        return CoachSentence.SHOWN_BEST
-    named = {"chosen": cards_words(chosen.cards), "best": cards_words(best.cards), "cost": f"{judgement.gap:.1f}"}
+        return _(CoachSentence.SHOWN_BEST)
+    named = {"chosen": cards_words(chosen.cards), "best": cards_words(best.cards), "cost": number(judgement.gap, 1)}
     if judgement.mark is Mark.BEST:
         sentence = CoachSentence.SHOWN_AS_GOOD_PASS if passing else CoachSentence.SHOWN_AS_GOOD_PLAY
     elif chosen.queen_taken > best.queen_taken:
@@ -114,4 +115,4 @@ def all_cards_reason(judgement: Judgement, passing: bool) -> str:
         sentence = CoachSentence.SHOWN_MOON_PASS if passing else CoachSentence.SHOWN_MOON_PLAY
     else:
         sentence = CoachSentence.SHOWN_COST_PASS if passing else CoachSentence.SHOWN_COST_PLAY
-    return sentence.format(**named)
+    return _(sentence).format(**named)

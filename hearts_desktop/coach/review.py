@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 
+from .. import language
 from ..bots.base import Cancel, never_cancel
 from ..bots.expert import EXPERT_LOOKAHEAD, MOON_SUCCESS, PASS_POOL, moon_worth_trying
 from ..bots.heuristics import QUEEN_BIT
@@ -44,6 +45,7 @@ from ..bots.search import (
 )
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
+from ..language import N_, number
 from ..words import CoachSentence
 
 
@@ -55,6 +57,16 @@ class Mark(Enum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+
+    @property
+    def label(self) -> str:
+        """The mark as the player reads it, in their language (the value is what a review saves)."""
+        return language._(_MARK_LABELS[self])
+
+
+# Translators: the coach's marks for a decision, best to worst.
+_MARK_LABELS = {Mark.BEST: N_("best"), Mark.GOOD: N_("good"), Mark.INACCURACY: N_("inaccuracy"),
+                Mark.MISTAKE: N_("mistake"), Mark.BLUNDER: N_("blunder")}
 
 
 MARK_LIMITS: tuple[tuple[Mark, float], ...] = (
@@ -69,9 +81,15 @@ screen quotes these figures."""
 
 def marks_sentence() -> str:
     """The marks and their thresholds, as the rules screen and the command line state them."""
-    bands = ", ".join(f"{mark.value} under {limit:g}" for mark, limit in MARK_LIMITS)
-    marks = CoachSentence.MARKS.format(bands=bands, blunder=f"{MARK_LIMITS[-1][1]:g}")
-    return f"{marks} {CoachSentence.EXPECTED_POINTS}"
+    # Translators: one band of the coach's marks, e.g. "good under 0.75" ({limit} in points).
+    bands = ", ".join(language._("{mark} under {limit}").format(mark=mark.label, limit=_limit(limit)) for mark, limit in MARK_LIMITS)
+    marks = language._(CoachSentence.MARKS).format(bands=bands, blunder=_limit(MARK_LIMITS[-1][1]))
+    return f"{marks} {language._(CoachSentence.EXPECTED_POINTS)}"
+
+
+def _limit(limit: float) -> str:
+    """A mark's limit with the decimals it has (``0.25``, ``2``), written the language's way."""
+    return number(limit, len(f"{limit:g}".partition(".")[2]))
 
 
 def mark_of(cost: float) -> Mark:

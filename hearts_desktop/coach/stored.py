@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import Action, Card, PlayerView, Ruleset, action_to_json
+from ..language import N_
 from ..persistence.atomic import write_json_atomic
 from ..persistence.documents import (
     DocumentError,
@@ -42,13 +43,13 @@ COACH_REVISION: Final = 1
 KEPT_REVIEWS: Final = 240
 """Hand reviews kept on disk, the newest: a dozen long games' worth (a few hundred KB)."""
 REVIEWS: Final = DocumentKind(
-    label="The coach's saved reviews",
+    label=N_("The coach's saved reviews"),
     format="hearts-desktop-reviews",
     version=1,
-    without_file="hands will be reviewed again when opened",
+    without_file=N_("hands will be reviewed again when opened"),
     sealed_from=1,
 )
-WHAT: Final = "the coach's reviews"
+WHAT: Final = N_("the coach's reviews")
 MAX_POINTS: Final = 1e6
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from ..engine import Game
+from ..language import N_, _
 from ..persistence import Seat, StorageError, save_game
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,9 @@ class BackgroundWriter(Generic[State]):
         with self._lock:
             self._closing = True
             if self._failed is not None:
-                self._errors = [f"{self._cause}, so {self._lost_on_close} could not be saved before quitting."]
+                # Translators: {cause} says why ("The disk is full"), {lost} what ("the last moves of the game").
+                self._errors = [_("{cause}, so {lost} could not be saved before quitting.").format(
+                    cause=self._cause, lost=_(self._lost_on_close))]
             self._lock.notify()
         self._thread.join(timeout=2.0)
 
@@ -125,8 +128,10 @@ class BackgroundWriter(Generic[State]):
             return str(error), error.cause
         except Exception as error:  # the writer must outlive any bug
             log.exception("%s failed", self._name)
-            cause = f"An error in Hearts Desktop ({type(error).__name__}: {str(error)[:80]})"
-            return f"{cause} stopped {self._what}; {self._retry}.", cause
+            # Translators: {error} is a programmer's description of the error, left in English.
+            cause = _("An error in Hearts Desktop ({error})").format(error=f"{type(error).__name__}: {str(error)[:80]}")
+            # Translators: {what} is "the game being saved", {retry} "saving goes on with your next move".
+            return _("{cause} stopped {what}; {retry}.").format(cause=cause, what=_(self._what), retry=_(self._retry)), cause
         return None
 
 
@@ -140,8 +145,8 @@ class Autosaver(BackgroundWriter[SavedState]):
         self.path = path
         self.written: tuple[int, int] | None = None
         """The newest state on disk: its seed and number of actions (for measurements)."""
-        super().__init__("autosave", lambda state: save_game(path, *state), "the game being saved",
-                         "the last moves of the game", "saving goes on with your next move")
+        super().__init__("autosave", lambda state: save_game(path, *state), N_("the game being saved"),
+                         N_("the last moves of the game"), N_("saving goes on with your next move"))
 
     def submit(self, game: Game, seats: Sequence[Seat]) -> None:
         """Save this state soon; a newer submission replaces one not yet written."""

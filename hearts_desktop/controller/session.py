@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import Game
+from ..language import N_, _
 from ..persistence import (
     DataFolderLock,
     DataPaths,
@@ -57,8 +58,8 @@ if TYPE_CHECKING:  # the coach is read and imported when first needed, not befor
     from .accuracy import BackgroundReviews
     from .review import ReviewCache
 
-RESULT_KEPT = "the result of the game is kept with its save and will be counted at the next start"
-RESULT_LOST = "the result of the game could not be saved and is not in the statistics"
+RESULT_KEPT = N_("the result of the game is kept with its save and will be counted at the next start")
+RESULT_LOST = N_("the result of the game could not be saved and is not in the statistics")
 
 
 @dataclass
@@ -181,8 +182,8 @@ class Session:
             self.messages.extend(loaded.messages)
             path = self.paths.reviews
             self._review_writer = BackgroundWriter(
-                "reviews", lambda kept: save_reviews(path, kept), "the coach's reviews being saved",
-                "the coach's last review", "saving goes on with the next review")
+                "reviews", lambda kept: save_reviews(path, kept), N_("the coach's reviews being saved"),
+                N_("the coach's last review"), N_("saving goes on with the next review"))
             self._reviews = ReviewCache(loaded.value, keep=self._review_writer.put)
         return self._reviews
 
@@ -339,7 +340,9 @@ class Session:
         except StorageError as error:
             self.uncounted = (game, seats, slot)
             outcome = RESULT_KEPT if self.result_saved and keeping_save else RESULT_LOST
-            self.messages.append(f"{error.cause}, so the statistics could not be saved; {outcome}.")
+            # Translators: {cause} says why ("The disk is full"); {outcome} what became of the result.
+            self.messages.append(_("{cause}, so the statistics could not be saved; {outcome}.").format(
+                cause=error.cause, outcome=_(outcome)))
             return
         self.uncounted = None
         self._try(discard_saved_game, slot.path)

@@ -30,6 +30,7 @@ from ..engine import (
     Ruleset,
     TrickWon,
 )
+from ..language import _
 from ..persistence.seats import Seat, shown_levels
 from ..words import JobKind, Level, Pace
 from .bot_runner import BotAnswer, BotJob, BotRunner
@@ -175,7 +176,7 @@ class TableController:
         """Why undo is off for the whole game: with several people at one computer, a move
         taken back would show the next person's hand."""
         if len(self.human_seats()) > 1:
-            return "Undo is off when people take turns at one computer."
+            return _("Undo is off when people take turns at one computer.")
         return None
 
     def notes(self) -> list[str]:
@@ -284,10 +285,10 @@ class TableController:
     def _human_action(self, action: Action) -> str | None:
         """Apply a person's move, or return (and announce) why the rules refuse it."""
         if self.cover is not None:
-            return "Click the cover first."
+            return _("Click the cover first.")
         active = self.active_human()
         if active is None or action.seat != active:
-            reason = "Wait for your turn."
+            reason = _("Wait for your turn.")
             self._events.append(Refused(action.seat, reason, getattr(action, "card", None)))
             return reason
         refusal = self.game.illegal_reason(action)
@@ -306,7 +307,7 @@ class TableController:
         seat = action.seat
         job_id = next((job for job, deciding in self._pending.items() if deciding == seat), None)
         if seat not in self.game.to_act() or (job_id is None and seat not in self._answers):
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         refusal = self.game.illegal_reason(action)
         if refusal:
             return refusal

@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from ..compiler import mypyc_attr
+from ..language import N_, _, p_
 
 
 class Suit(IntEnum):
@@ -31,15 +32,21 @@ class Suit(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        """The suit's name in the player's language, as a sentence says it (``spades``)."""
+        return _(SUIT_NAMES[self])
 
 
 SUIT_LETTERS: Final = "CDSH"
 RANK_LETTERS: Final = "23456789TJQKA"
 RANK_NAMES: Final = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king", "ace",
+    # Translators: a card's rank, filling {rank} in "{rank} of {suit}" (the "queen" of spades).
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"),
+    N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
 )
+"""The ranks' names in English, two first; ``rank_name`` says one in the player's language."""
+# Translators: a suit, filling {suit} in "{rank} of {suit}" and "You must follow {suit}.".
+SUIT_NAMES: Final = (N_("clubs"), N_("diamonds"), N_("spades"), N_("hearts"))
+"""The suits' names in English, in the engine's order; ``Suit.label`` says one translated."""
 NUM_CARDS: Final = 52
 RANKS_PER_SUIT: Final = 13
 SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
@@ -67,8 +74,9 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Plain words for messages: ``"queen of spades"``."""
-        return f"{RANK_NAMES[self.rank]} of {self.suit.label}"
+        """Plain words for messages, in the player's language: ``"queen of spades"``."""
+        # Translators: a card's name, e.g. "queen of spades"; {rank} is "queen", {suit} is "spades".
+        return p_("card", "{rank} of {suit}").format(rank=rank_name(self.rank), suit=self.suit.label)
 
     def __str__(self) -> str:
         return RANK_LETTERS[self % RANKS_PER_SUIT] + SUIT_LETTERS[self // RANKS_PER_SUIT]
@@ -86,6 +94,11 @@ class Card(int):
                 f"{SUIT_LETTERS}, e.g. 'QS'"
             )
         return CARDS[SUIT_LETTERS.index(cleaned[1]) * RANKS_PER_SUIT + RANK_LETTERS.index(cleaned[0])]
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name in the player's language (0 is ``two``, 12 is ``ace``)."""
+    return _(RANK_NAMES[rank])
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(NUM_CARDS))

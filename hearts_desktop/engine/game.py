@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from ..language import _
 from .actions import Action
 from .cards import cards_of
 from .events import Event, GameOver, HandDealt, HandScored, TieForLowest
@@ -137,13 +138,13 @@ class Game:
 
     def illegal_reason(self, action: Action) -> str | None:
         if self.over:
-            return "The game is over."
+            return _("The game is over.")
         return self.hand.illegal_reason(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a player's action; return what happened. Illegal actions raise IllegalMove."""
         if self.over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         events: list[Event] = []
         self.hand.apply(action, events)
         self.actions.append(action)

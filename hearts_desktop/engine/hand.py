@@ -16,6 +16,7 @@ from enum import Enum
 from itertools import combinations, permutations
 from typing import Final, NamedTuple
 
+from ..language import _, n_
 from . import draws
 from .actions import Action, MoonAction, PassAction, PlayAction
 from .cards import (
@@ -123,6 +124,12 @@ def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
 
 def _suit_word(suit: int) -> str:
     return Suit(suit).label
+
+
+def _not_held(card_name: str) -> str:
+    """The refusal of a card the player does not hold (passed or played)."""
+    # Translators: {card} is a card's name, e.g. "queen of spades".
+    return _("You do not hold the {card}.").format(card=card_name)
 
 
 class HandState:
@@ -403,20 +410,21 @@ class HandState:
 
     def illegal_pass_reason(self, seat: int, cards: Sequence[int]) -> str | None:
         if self.phase is not Phase.PASSING:
-            return "No cards are being passed now."
+            return _("No cards are being passed now.")
         if not 0 <= seat < self.n:
-            return f"There is no seat {seat}."
+            return _("There is no seat {seat}.").format(seat=seat)
         if self.passes[seat] is not None:
-            return "You have already passed your cards."
+            return _("You have already passed your cards.")
         if len(cards) != CARDS_PASSED:
-            return f"Choose exactly {CARDS_PASSED} cards to pass."
+            return n_("Choose exactly {count} card to pass.", "Choose exactly {count} cards to pass.",
+                      CARDS_PASSED).format(count=CARDS_PASSED)
         chosen = mask_of(cards)
         if chosen.bit_count() != len(cards):
-            return "Choose three different cards."
+            return _("Choose three different cards.")
         missing = chosen & ~self.hands[seat]
         if missing:  # the first one named as the player gave them
             first = next(c for c in cards if missing >> c & 1)
-            return f"You do not hold the {CARDS[first].name}."
+            return _not_held(CARDS[first].name)
         return None
 
     def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
@@ -493,24 +501,25 @@ class HandState:
     def illegal_play_reason(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or None when the play is legal."""
         if self.phase is Phase.PASSING:
-            return "Pass your cards first."
+            return _("Pass your cards first.")
         if self.phase is not Phase.PLAYING:
-            return "The hand is over."
+            return _("The hand is over.")
         if seat != self.turn:
-            return "It is not your turn."
+            return _("It is not your turn.")
         if not 0 <= card < 52 or not self.hands[seat] >> card & 1:
-            shown = CARDS[card].name if 0 <= card < 52 else repr(card)
-            return f"You do not hold the {shown}."
+            return _not_held(CARDS[card].name if 0 <= card < 52 else repr(card))
         if self.legal_mask() >> card & 1:
             return None
         hand = self.hands[seat]
         if not self.trick:
             if self.tricks_played == 0:
-                return f"The {CARDS[self.opening_card].name} must lead the first trick."
-            return "Hearts have not been broken."
+                # Translators: {card} is a card's name, e.g. "two of clubs".
+                return _("The {card} must lead the first trick.").format(card=CARDS[self.opening_card].name)
+            return _("Hearts have not been broken.")
         if hand & SUIT_MASKS[self.led_suit]:
-            return f"You must follow {_suit_word(self.led_suit)}."
-        return "No points on the first trick."
+            # Translators: {suit} is a suit's name, e.g. "spades".
+            return _("You must follow {suit}.").format(suit=_suit_word(self.led_suit))
+        return _("No points on the first trick.")
 
     def play(self, card: int, events: list[Event] | None = None) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal."""
@@ -592,11 +601,11 @@ class HandState:
     def illegal_moon_reason(self, seat: int, choice: MoonScoring) -> str | None:
         """Why ``seat`` may not score the moon as ``choice`` now, or None when it may."""
         if self.phase is not Phase.MOON_CHOICE:
-            return "There is no moon to score now."
+            return _("There is no moon to score now.")
         if seat != self.moon_candidate:
-            return "Only the player who shot the moon chooses how it scores."
+            return _("Only the player who shot the moon chooses how it scores.")
         if choice not in MOON_CHOICES:
-            return "Choose to add the points to the others or subtract them from yourself."
+            return _("Choose to add the points to the others or subtract them from yourself.")
         return None
 
     def _finish_scoring(self, sweeper: int | None, moon_choice: MoonScoring | None) -> None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ..compiler import mypyc_attr
+from ..language import N_, _, n_
 from .cards import (
     ACE_OF_SPADES,
     CARDS,
@@ -51,15 +52,17 @@ class PassCycle(Enum):
 
     @property
     def label(self) -> str:
-        return _PASS_CYCLE_LABELS[self]
+        """The cycle in the player's language, as the rules text and the New game dialog say it."""
+        return _(_PASS_CYCLE_LABELS[self])
 
 
 _PASS_CYCLE_LABELS: Final = {
-    PassCycle.LEFT_RIGHT_ACROSS_HOLD: "left, right, across, hold",
-    PassCycle.ALWAYS_LEFT: "always left",
-    PassCycle.LEFT_RIGHT_HOLD: "left, right, hold",
-    PassCycle.SCATTER: "scatter (one card to each other player)",
-    PassCycle.NO_PASSING: "no passing",
+    # Translators: the ways cards are passed hand after hand; {cycle} in "Pass 3 cards before each hand: {cycle}."
+    PassCycle.LEFT_RIGHT_ACROSS_HOLD: N_("left, right, across, hold"),
+    PassCycle.ALWAYS_LEFT: N_("always left"),
+    PassCycle.LEFT_RIGHT_HOLD: N_("left, right, hold"),
+    PassCycle.SCATTER: N_("scatter (one card to each other player)"),
+    PassCycle.NO_PASSING: N_("no passing"),
 }
 
 
@@ -106,14 +109,16 @@ class MoonScoring(Enum):
 
     @property
     def label(self) -> str:
-        return _MOON_LABELS[self]
+        """What the moon scores, in the player's language."""
+        return _(_MOON_LABELS[self])
 
 
 _MOON_LABELS: Final = {
-    MoonScoring.ADD_TO_OTHERS: "opponents score the penalty total",
-    MoonScoring.SUBTRACT_FROM_SHOOTER: "the shooter subtracts the penalty total",
-    MoonScoring.SHOOTERS_CHOICE: "the shooter chooses after the hand",
-    MoonScoring.OFF: "no moon: points count as taken",
+    # Translators: what shooting the moon scores; {scoring} in "Taking every penalty card shoots the moon: {scoring}."
+    MoonScoring.ADD_TO_OTHERS: N_("opponents score the penalty total"),
+    MoonScoring.SUBTRACT_FROM_SHOOTER: N_("the shooter subtracts the penalty total"),
+    MoonScoring.SHOOTERS_CHOICE: N_("the shooter chooses after the hand"),
+    MoonScoring.OFF: N_("no moon: points count as taken"),
 }
 
 
@@ -213,27 +218,22 @@ def _conflicts(rules: Ruleset) -> list[str]:
     """Every reason the ruleset cannot be played, in words a player understands."""
     problems: list[str] = []
     if not isinstance(rules.players, int) or rules.players not in (3, 4, 5):
-        problems.append(f"Hearts is played by 3, 4 or 5 players, not {rules.players!r}.")
+        problems.append(_("Hearts is played by 3, 4 or 5 players, not {players}.").format(players=repr(rules.players)))
         return problems
     if not isinstance(rules.target, int) or not MIN_TARGET <= rules.target <= MAX_TARGET:
-        problems.append(
-            f"The target score must be a whole number from {MIN_TARGET} to {MAX_TARGET}, "
-            f"not {rules.target!r}."
-        )
+        problems.append(_("The target score must be a whole number from {lowest} to {highest}, not {target}.").format(
+            lowest=MIN_TARGET, highest=MAX_TARGET, target=repr(rules.target)))
     if rules.kitty and rules.players == 4:
-        problems.append("A kitty needs 3 or 5 players: with 4 the deck deals out evenly.")
+        problems.append(_("A kitty needs 3 or 5 players: with 4 the deck deals out evenly."))
     if rules.pass_cycle is PassCycle.SCATTER and rules.players != 4:
-        problems.append(
-            f"Scatter passing (one card to each of three others) needs 4 players, "
-            f"not {rules.players}."
-        )
+        problems.append(_("Scatter passing (one card to each of three others) needs 4 players, not {players}.").format(
+            players=rules.players))
     if rules.pass_cycle is PassCycle.LEFT_RIGHT_ACROSS_HOLD and rules.players != 4:
-        problems.append(
-            f"Passing across needs 4 players; with {rules.players} choose "
-            f"'{PassCycle.LEFT_RIGHT_HOLD.label}'."
-        )
+        # Translators: {cycle} is the name of a pass cycle, "left, right, hold".
+        problems.append(_("Passing across needs 4 players; with {players} choose '{cycle}'.").format(
+            players=rules.players, cycle=PassCycle.LEFT_RIGHT_HOLD.label))
     if rules.moon_needs_jack and not rules.jack_of_diamonds:
-        problems.append("'Moon needs the jack of diamonds' needs the jack of diamonds option on.")
+        problems.append(_("'Moon needs the jack of diamonds' needs the jack of diamonds option on."))
     return problems
 
 
@@ -321,42 +321,54 @@ def rule_tables(rules: Ruleset) -> RuleTables:
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named ruleset as players know it, with a line saying what makes it different."""
+    """A named ruleset as players know it, with a line saying what makes it different.
+
+    The name and the line are kept in English (marked for the catalogue) and said in the
+    player's language each time they are read, so a change of language shows at once."""
 
     key: str
-    name: str
-    tagline: str
+    english_name: str
+    english_tagline: str
     rules: Ruleset
+
+    @property
+    def name(self) -> str:
+        return _(self.english_name)
+
+    @property
+    def tagline(self) -> str:
+        return _(self.english_tagline)
 
     def summary(self) -> list[str]:
         return describe(self.rules)
 
 
 STANDARD: Final = Preset(
-    "standard", "Standard", "The modern game: 4 players, pass left/right/across/hold.", Ruleset()
+    # Translators: the names and lines of the rule presets (the New game dialog's "Rules").
+    "standard", N_("Standard"), N_("The modern game: 4 players, pass left/right/across/hold."), Ruleset()
 )
 BLACK_LADY: Final = Preset(
     "black-lady",
-    "Black Lady (classic)",
-    "The classic rules: only a heart breaks hearts, and no sweep bonus.",
+    N_("Black Lady (classic)"),
+    N_("The classic rules: only a heart breaks hearts, and no sweep bonus."),
     Ruleset(moon=MoonScoring.ADD_TO_OTHERS, sweep_bonus=False, queen_breaks_hearts=False),
 )
 OMNIBUS: Final = Preset(
-    "omnibus", "Omnibus", "Standard plus the jack of diamonds, worth -10.",
+    "omnibus", N_("Omnibus"), N_("Standard plus the jack of diamonds, worth -10."),
     Ruleset(jack_of_diamonds=True),
 )
 SPOT_HEARTS: Final = Preset(
-    "spot-hearts", "Spot Hearts", "Hearts score their face value and the queen 25; play to 500.",
+    "spot-hearts", N_("Spot Hearts"), N_("Hearts score their face value and the queen 25; play to 500."),
     Ruleset(spot_scoring=True, target=500),
 )
 BLACK_MARIA: Final = Preset(
     "black-maria",
-    "Black Maria",
-    "Three players; the ace and king of spades hurt too.",
+    N_("Black Maria"),
+    N_("Three players; the ace and king of spades hurt too."),
     Ruleset.for_players(3, black_maria_spades=True),
 )
 FIVE_PLAYERS: Final = Preset(
-    "five-players", "Five players", "Five players with 10 cards each.", Ruleset.for_players(5)
+    "five-players", N_("Five players"), N_("Five players with 10 cards each."), Ruleset.for_players(5)
 )
 PRESETS: Final[tuple[Preset, ...]] = (
     STANDARD, BLACK_LADY, OMNIBUS, SPOT_HEARTS, BLACK_MARIA, FIVE_PLAYERS,
@@ -375,50 +387,87 @@ def matching_preset(rules: Ruleset) -> Preset | None:
     return next((p for p in PRESETS if p.rules == rules), None)
 
 
+_DEALT: Final = {
+    # Translators: {players} is 3 and {cards} is 17 (the 2 of clubs is taken out of the deck).
+    3: N_("{players} players, {cards} cards each (the 2♣ is removed)."),
+    # Translators: {players} is 4 and {cards} is 13.
+    4: N_("{players} players, {cards} cards each."),
+    # Translators: {players} is 5 and {cards} is 10 (the 2 of clubs and the 2 of diamonds are taken out).
+    5: N_("{players} players, {cards} cards each (the 2♣ and 2♦ are removed)."),
+}
+"""How the deck is dealt without a kitty, per number of players (each number its own sentence)."""
+
+
 def describe(rules: Ruleset) -> list[str]:
-    """The ruleset in plain sentences, generated from its fields so it cannot disagree."""
+    """The ruleset in plain sentences, generated from its fields so it cannot disagree.
+
+    Each sentence is whole in the catalogue (no clause joined in code), so a language words
+    every variant its own way."""
     t = rules.tables
     lines: list[str] = []
     if rules.kitty:
-        lines.append(
-            f"{rules.players} players, {t.hand_size} cards each; the {t.kitty_size} left-over "
-            f"card{'s lie' if t.kitty_size > 1 else ' lies'} face down and go"
-            f"{'' if t.kitty_size > 1 else 'es'} to whoever wins the first trick."
-        )
+        # Translators: {count} is 1 with {players} 3 ({cards} 17) and 2 with {players} 5 ({cards} 10).
+        lines.append(n_("{players} players, {cards} cards each; the {count} left-over card lies face down "
+                        "and goes to whoever wins the first trick.",
+                        "{players} players, {cards} cards each; the {count} left-over cards lie face down "
+                        "and go to whoever wins the first trick.",
+                        t.kitty_size).format(players=rules.players, cards=t.hand_size, count=t.kitty_size))
     else:
-        removed = {3: " (the 2♣ is removed)", 4: "", 5: " (the 2♣ and 2♦ are removed)"}[rules.players]
-        lines.append(f"{rules.players} players, {t.hand_size} cards each{removed}.")
+        lines.append(_(_DEALT[rules.players]).format(players=rules.players, cards=t.hand_size))
     if rules.pass_cycle is PassCycle.NO_PASSING:
-        lines.append("No cards are passed.")
+        lines.append(_("No cards are passed."))
     elif rules.pass_cycle is PassCycle.SCATTER:
-        lines.append("Before each hand, pass one card to each other player.")
+        lines.append(_("Before each hand, pass one card to each other player."))
     else:
-        lines.append(f"Pass 3 cards before each hand: {rules.pass_cycle.label}.")
-    opener = "2♣" if rules.players == 4 and not rules.kitty else "lowest club held"
-    lines.append(f"The {opener} leads the first trick; follow suit if you can.")
+        # Translators: {cycle} is a pass cycle, e.g. "left, right, across, hold".
+        lines.append(n_("Pass {count} card before each hand: {cycle}.", "Pass {count} cards before each hand: {cycle}.",
+                        CARDS_PASSED).format(count=CARDS_PASSED, cycle=rules.pass_cycle.label))
+    if rules.players == 4 and not rules.kitty:
+        lines.append(_("The 2♣ leads the first trick; follow suit if you can."))
+    else:
+        lines.append(_("The lowest club held leads the first trick; follow suit if you can."))
     if rules.points_on_first_trick:
-        lines.append("Point cards may be played on the first trick.")
+        lines.append(_("Point cards may be played on the first trick."))
     else:
-        lines.append("No point cards on the first trick unless you hold nothing else.")
-    breaker = "a heart or the Q♠" if rules.queen_breaks_hearts else "a heart"
-    lines.append(f"Hearts may be led once {breaker} has been played (or when you hold only hearts).")
-    heart_value = "its face value (2 to 14)" if rules.spot_scoring else "1 point"
-    queen_value = t.points[QUEEN_OF_SPADES]
-    scoring = f"Each heart costs {heart_value}; the Q♠ costs {queen_value}"
-    if rules.black_maria_spades:
-        scoring += f", the K♠ {t.points[KING_OF_SPADES]} and the A♠ {t.points[ACE_OF_SPADES]}"
-    lines.append(f"{scoring} ({t.penalty_total} in all).")
+        lines.append(_("No point cards on the first trick unless you hold nothing else."))
+    if rules.queen_breaks_hearts:
+        lines.append(_("Hearts may be led once a heart or the Q♠ has been played (or when you hold only hearts)."))
+    else:
+        lines.append(_("Hearts may be led once a heart has been played (or when you hold only hearts)."))
+    lines.append(_scoring(rules, t))
     if rules.jack_of_diamonds:
-        lines.append("The J♦ is worth -10 to whoever takes it.")
+        lines.append(_("The J♦ is worth -10 to whoever takes it."))
     if rules.moon is MoonScoring.OFF:
-        lines.append("No shooting the moon: every point counts as taken.")
+        lines.append(_("No shooting the moon: every point counts as taken."))
+    elif rules.moon_needs_jack:
+        # Translators: {scoring} says what the moon scores, e.g. "opponents score the penalty total".
+        lines.append(_("Taking every penalty card and the J♦ shoots the moon: {scoring}.").format(
+            scoring=rules.moon.label))
     else:
-        needs = " and the J♦" if rules.moon_needs_jack else ""
-        lines.append(f"Taking every penalty card{needs} shoots the moon: {rules.moon.label}.")
+        # Translators: {scoring} says what the moon scores, e.g. "opponents score the penalty total".
+        lines.append(_("Taking every penalty card shoots the moon: {scoring}.").format(scoring=rules.moon.label))
     if rules.sweep_bonus:
-        lines.append(f"Taking every trick gives each opponent {t.sweep_points} instead.")
-    lines.append(
-        f"When someone reaches {rules.target}, the single lowest total wins; "
-        f"a tie for lowest plays another hand."
-    )
+        # Translators: {points} is a number of points, e.g. 39.
+        lines.append(_("Taking every trick gives each opponent {points} instead.").format(points=t.sweep_points))
+    # Translators: {target} is the score that ends the game, e.g. 100.
+    lines.append(_("When someone reaches {target}, the single lowest total wins; "
+                   "a tie for lowest plays another hand.").format(target=rules.target))
     return lines
+
+
+def _scoring(rules: Ruleset, t: RuleTables) -> str:
+    """What the penalty cards cost: four whole sentences (face-value hearts or not, the
+    black Maria's spades or not)."""
+    values = {"queen": t.points[QUEEN_OF_SPADES], "king": t.points[KING_OF_SPADES],
+              "ace": t.points[ACE_OF_SPADES], "total": t.penalty_total}
+    if rules.black_maria_spades and rules.spot_scoring:
+        sentence = _("Each heart costs its face value (2 to 14); the Q♠ costs {queen}, the K♠ {king} "
+                     "and the A♠ {ace} ({total} in all).")
+    elif rules.black_maria_spades:
+        sentence = _("Each heart costs 1 point; the Q♠ costs {queen}, the K♠ {king} and the A♠ {ace} "
+                     "({total} in all).")
+    elif rules.spot_scoring:
+        sentence = _("Each heart costs its face value (2 to 14); the Q♠ costs {queen} ({total} in all).")
+    else:
+        sentence = _("Each heart costs 1 point; the Q♠ costs {queen} ({total} in all).")
+    return sentence.format(**values)

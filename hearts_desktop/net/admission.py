@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from ..language import N_, _, n_
 from .code import (
     CHECK_BURST,
     CHECKS_PER_SECOND,
@@ -57,11 +58,11 @@ MAX_ADDRESSES_REMEMBERED: Final = 65_536
 
 T = TypeVar("T")
 
-WRONG_CODE: Final = "Wrong room code: check it on the host's screen."
-BUSY: Final = "The table is busy checking room codes: try again in a minute."
-WAITING: Final = "Many people are knocking at this table: your room code will be checked in a moment."
-SILENT: Final = "No hello with the room code: the host closed the connection."
-CROWDED: Final = "Too many connections at once: try again."
+WRONG_CODE: Final = N_("Wrong room code: check it on the host's screen.")
+BUSY: Final = N_("The table is busy checking room codes: try again in a minute.")
+WAITING: Final = N_("Many people are knocking at this table: your room code will be checked in a moment.")
+SILENT: Final = N_("No hello with the room code: the host closed the connection.")
+CROWDED: Final = N_("Too many connections at once: try again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +245,8 @@ class CodeChecks:
         wait = self._next_try.get(address, 0.0) - now
         if wait > 0:
             seconds = max(1, round(wait))
-            return f"Too many wrong room codes: try again in {seconds} second{'s' if seconds > 1 else ''}."
+            return n_("Too many wrong room codes: try again in {count} second.",
+                      "Too many wrong room codes: try again in {count} seconds.", seconds).format(count=seconds)
         self.waiting.append(Knock(conn_id, address, typed, now))
         return None
 
@@ -267,7 +269,7 @@ class CodeChecks:
         kept: list[Knock] = []
         for knock in self.waiting:
             if now - knock.since >= WAIT_SECONDS or len(kept) >= MAX_WAITING:
-                answers.append((knock.conn_id, BUSY))
+                answers.append((knock.conn_id, _(BUSY)))
             else:
                 kept.append(knock)
         self.waiting = kept
@@ -288,7 +290,7 @@ class CodeChecks:
         if count >= FREE_TRIES_PER_ADDRESS:
             wait = min(MAX_ADDRESS_WAIT, 2.0 ** (count - FREE_TRIES_PER_ADDRESS + 1))
             _remember(self._next_try, address, now + wait)
-        return WRONG_CODE
+        return _(WRONG_CODE)
 
 
 
@@ -344,9 +346,9 @@ class Admission:
         for knock in self.checks.waiting:
             if knock.conn_id not in self._held:
                 self._held.add(knock.conn_id)
-                verdicts.append(Hold(knock.conn_id, WAITING))
-        verdicts += [TurnAway(c, SILENT) for c in self.idle.expired(now, HELLO_SECONDS)]
-        verdicts += [TurnAway(c, CROWDED) for c in self.idle.over_caps()]
+                verdicts.append(Hold(knock.conn_id, _(WAITING)))
+        verdicts += [TurnAway(c, _(SILENT)) for c in self.idle.expired(now, HELLO_SECONDS)]
+        verdicts += [TurnAway(c, _(CROWDED)) for c in self.idle.over_caps()]
         for verdict in verdicts:
             if not isinstance(verdict, Hold):
                 self._addresses.pop(verdict.conn_id, None)

@@ -37,9 +37,10 @@ from ..engine import (
     Ruleset,
     RulesetError,
 )
+from ..language import N_, _, join_names, n_
 from ..persistence.history import actions_of
 from ..persistence.seats import Seat, shown_levels
-from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind, Pace, SeatKind, and_list
+from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind, Pace, SeatKind
 from . import protocol as p
 from .link import ClientLink, Lost
 from .shared_table import TURN_SECONDS, NetworkTableRules
@@ -49,7 +50,7 @@ RETRY_FOR_SECONDS: Final = 60.0
 ANSWER_SECONDS: Final = 5.0
 JOIN_TRIES: Final = 4
 JOIN_RETRY_SECONDS: Final = 0.25
-TRYING_AGAIN: Final = "Trying again…"
+TRYING_AGAIN: Final = N_("Trying again…")
 State = Literal["joining", "lobby", "playing", "closed"]
 
 
@@ -153,7 +154,7 @@ class ClientTable(NetworkTableRules):
         if self.state == "joining" and not self._answered and self._join_tries < JOIN_TRIES:
             self._join_retry_at = self.clock() + JOIN_RETRY_SECONDS * 2 ** (self._join_tries - 1)
             self._join_tries += 1
-            self.waiting = f"{reason} {TRYING_AGAIN}"
+            self.waiting = f"{reason} {_(TRYING_AGAIN)}"
             return
         self._close(reason)
 
@@ -172,7 +173,7 @@ class ClientTable(NetworkTableRules):
     def leave(self) -> None:
         """Leave the table for good: the host's computer plays this seat from now on."""
         self._send(p.Leave())
-        self._close("You left the table.")
+        self._close(_("You left the table."))
 
     def close(self) -> None:
         if self.state != "closed":
@@ -188,7 +189,7 @@ class ClientTable(NetworkTableRules):
             now = self.clock()
             if now - self.reconnecting_since > RETRY_FOR_SECONDS:
                 self.reconnecting_since = None
-                self._close("The connection to the host was lost.")
+                self._close(_("The connection to the host was lost."))
             elif now - self._last_try >= self.retry_seconds:
                 self._open()
         if self.link is None and self._join_retry_at is not None and self.clock() >= self._join_retry_at:
@@ -210,7 +211,8 @@ class ClientTable(NetworkTableRules):
             message = p.decode_host(data)
             self._take(message)
         except (p.BadMessage, ValueError, RulesetError) as error:
-            self._close(f"The host sent something this version cannot read ({str(error)[:80]}).")
+            # Translators: {details} is a programmer's description of the message, left in English.
+            self._close(_("The host sent something this version cannot read ({details}).").format(details=str(error)[:80]))
 
     def _take(self, message: p.HostMessage) -> None:
         if isinstance(message, p.Welcome):
@@ -354,13 +356,14 @@ class ClientTable(NetworkTableRules):
     def notes(self) -> list[str]:
         notes = []
         if self.reconnecting_since is not None:
-            notes.append("The connection to the host dropped: reconnecting…")
+            notes.append(_("The connection to the host dropped: reconnecting…"))
         for index, info in enumerate(self.seat_infos):
             if info.kind == "friend":
                 notes += seat_notes(info, index == self.viewer)
         waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
         if waiting and self.awaiting_continue and self.viewer not in self.reading:
-            notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
+            # Translators: {names} is a list of players' names ("Alice, Ben and Clara").
+            notes.append(_("Waiting for {names} to read the scores…").format(names=join_names(waiting)))
         return notes
 
     def drain_events(self) -> list[TableEvent]:
@@ -373,7 +376,7 @@ class ClientTable(NetworkTableRules):
     def _move(self, message: p.Move, action: PassAction | PlayAction | None = None,
               card: Card | None = None) -> str | None:
         if self.active_human() != self.viewer:
-            reason = "Wait for your turn."
+            reason = _("Wait for your turn.")
             self._events.append(Refused(self.viewer, reason, card))
             return reason
         self._send(message)
@@ -443,13 +446,15 @@ def seat_notes(info: p.SeatInfo, mine: bool) -> list[str]:
     """What a friend's table says about a friend's seat a computer plays (this one's or another's)."""
     name, level = info.name, info.level.label
     if not info.connected and not mine:
-        return [AWAY_SEAT_PLAYED.format(name=name, level=level)]
+        return [_(AWAY_SEAT_PLAYED).format(name=name, level=level)]
     if info.stand_in == "slow":
-        return [f"You let a turn pass for {TURN_SECONDS:.0f} seconds: a computer plays for you until your next move."
-                if mine else SLOW_SEAT_PLAYED.format(name=name, level=level)]
+        return [n_("You let a turn pass for {count} second: a computer plays for you until your next move.",
+                   "You let a turn pass for {count} seconds: a computer plays for you until your next move.",
+                   round(TURN_SECONDS)).format(count=round(TURN_SECONDS))
+                if mine else _(SLOW_SEAT_PLAYED).format(name=name, level=level)]
     if info.stand_in == "host":
-        return ["The host gave your seat to a computer for now." if mine
-                else HOST_GAVE_SEAT.format(name=name, level=level)]
+        return [_("The host gave your seat to a computer for now.") if mine
+                else _(HOST_GAVE_SEAT).format(name=name, level=level)]
     return []
 
 

@@ -16,6 +16,8 @@ import hmac
 import secrets
 from typing import Final
 
+from ..language import _, n_
+
 ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH: Final = 6
 CODES: Final = len(ALPHABET) ** CODE_LENGTH
@@ -49,10 +51,14 @@ def parse_code(text: str) -> str:
     for ch in cleaned:
         if ch not in ALPHABET:
             if ch in "0O1IL":
-                raise CodeError(f"Room codes have no {ch!r}: check the code on the host's screen.")
-            raise CodeError(f"{ch!r} is not in room codes: they use the letters and digits on the host's screen.")
+                # Translators: {character} is a character the player typed, in quotes.
+                raise CodeError(_("Room codes have no {character}: check the code on the host's screen.").format(
+                    character=repr(ch)))
+            raise CodeError(_("{character} is not in room codes: they use the letters and digits on the host's "
+                              "screen.").format(character=repr(ch)))
     if len(cleaned) != CODE_LENGTH:
-        raise CodeError(f"A room code has {CODE_LENGTH} characters, like K7M-Q2P.")
+        raise CodeError(n_("A room code has {count} character, like K7M-Q2P.",
+                           "A room code has {count} characters, like K7M-Q2P.", CODE_LENGTH).format(count=CODE_LENGTH))
     return cleaned
 
 

@@ -18,6 +18,7 @@ import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from .. import __version__
+from ..language import _, n_
 from ..persistence.seats import MAX_NAME_LENGTH
 from .protocol import PROTOCOL
 
@@ -43,10 +44,13 @@ class TableAd:
 
     @property
     def label(self) -> str:
-        seats = "1 open seat" if self.open_seats == 1 else f"{self.open_seats} open seats"
         if not self.compatible:
-            return f"{self.host_name} — runs Hearts Desktop {self.version}, not this version"
-        return f"{self.host_name} — {seats}"
+            # Translators: a table heard on the network: {host} is the host's name, {version} their program's version.
+            return _("{host} — runs Hearts Desktop {version}, not this version").format(
+                host=self.host_name, version=self.version)
+        # Translators: a table heard on the network: {host} is the host's name.
+        return n_("{host} — {count} open seat", "{host} — {count} open seats", self.open_seats).format(
+            host=self.host_name, count=self.open_seats)
 
 
 def _text(properties: dict[bytes, bytes | None], key: bytes, default: str = "") -> str:

@@ -38,6 +38,7 @@ from .. import __version__
 from ..controller.bot_runner import BotRunner
 from ..controller.table import TableController, TableEvent
 from ..engine import Card, Game, HandResult, MoonScoring, PlayerView, Ruleset
+from ..language import _
 from ..persistence.seats import MAX_NAME_LENGTH, Seat
 from ..words import Level, Pace
 from . import protocol as p
@@ -214,7 +215,7 @@ class HostTable(NetworkTableRules):
             self._refuse(conn, str(error))
             return
         if isinstance(message, p.Hello):
-            self._refuse(conn, "You are already at the table.")
+            self._refuse(conn, _("You are already at the table."))
         elif isinstance(message, p.Leave):
             self.link.hang_up(conn_id)
             self.disconnected(conn_id)
@@ -242,7 +243,7 @@ class HostTable(NetworkTableRules):
             seat = self.lobby.seat_of(conn.conn_id)
             if seat is not None:
                 self.lobby.change_token(seat)  # back only with the host's yes
-            self._reject(conn.conn_id, "Too many messages: the host closed the connection.")
+            self._reject(conn.conn_id, _("Too many messages: the host closed the connection."))
         return False
 
     # ------------------------------------------------------------------ admission
@@ -251,12 +252,12 @@ class HostTable(NetworkTableRules):
         """A connection's first message must be a hello of this protocol with a usable name;
         its code or token goes to admission, which answers in ``_settle_admission``."""
         if conn.hello is not None:
-            self._reject(conn.conn_id, "Wait for the answer to your hello.")
+            self._reject(conn.conn_id, _("Wait for the answer to your hello."))
             return
         self.admission.spoke(conn.conn_id)
         probe = p.probe_hello(data)
         if probe is None:
-            self._reject(conn.conn_id, "Say hello with the room code first.")
+            self._reject(conn.conn_id, _("Say hello with the room code first."))
             return
         if probe.protocol != p.PROTOCOL:
             self._reject(conn.conn_id, _other_program(probe))
@@ -362,11 +363,13 @@ class HostTable(NetworkTableRules):
         self.connections.pop(conn_id, None)
         self.admission.closed(conn_id)
 
-    def close(self, reason: str = "The host closed the table; the game is saved on their computer.") -> None:
-        """Tell every friend why in one sentence, then hang up (the transport sends it first)."""
+    def close(self, reason: str = "") -> None:
+        """Tell every friend why in one sentence (by default: the host closed the table),
+        then hang up (the transport sends it first)."""
         if self._closed:
             return
         self._closed = True
+        reason = reason or _("The host closed the table; the game is saved on their computer.")
         for conn_id in list(self.connections):
             self._send(conn_id, p.Closing(reason))
             self.link.hang_up(conn_id)
@@ -464,6 +467,10 @@ def _other_program(probe: p.HelloProbe) -> str:
     """Why a hello of another protocol is turned away, naming what differs."""
     theirs = probe.version[:p.VERSION_LENGTH]
     if theirs == __version__:
-        return (f"Your Hearts Desktop {theirs} speaks network protocol {probe.protocol} and the host's speaks "
-                f"{p.PROTOCOL}: install the same build as the host to play together.")
-    return f"The host runs Hearts Desktop {__version__} and you have {theirs}: use the same version to play together."
+        # Translators: {version} is a version of the program; {theirs} and {ours} numbers of network protocols.
+        return _("Your Hearts Desktop {version} speaks network protocol {theirs} and the host's speaks "
+                 "{ours}: install the same build as the host to play together.").format(
+            version=theirs, theirs=probe.protocol, ours=p.PROTOCOL)
+    # Translators: {ours} is the host's version of the program, {theirs} the friend's.
+    return _("The host runs Hearts Desktop {ours} and you have {theirs}: use the same version to play together.").format(
+        ours=__version__, theirs=theirs)

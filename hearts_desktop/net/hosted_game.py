@@ -25,8 +25,9 @@ from collections.abc import Callable, Sequence
 from ..controller.bot_runner import BotRunner
 from ..controller.table import TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
+from ..language import _, join_names
 from ..persistence.history import moves_text
-from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind, and_list
+from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind
 from . import protocol as p
 from .link import HostLink
 from .lobby import Lobby
@@ -117,11 +118,11 @@ class HostedGame:
     def move(self, seat: int, message: p.Move) -> str | None:
         """A friend's move, applied now; else why not (the table carries on)."""
         if not self.started:
-            return "The game has not started yet."
+            return _("The game has not started yet.")
         if message.seat != seat:
-            return f"You sit in seat {seat + 1}; that move was for seat {message.seat + 1}."
+            return _("You sit in seat {yours}; that move was for seat {other}.").format(yours=seat + 1, other=message.seat + 1)
         if seat not in self.remote.connected:
-            return "Wait for your turn."  # a computer plays the seat for now
+            return _("Wait for your turn.")  # a computer plays the seat for now
         return self.controller.person_moved(_action(seat, message))
 
     def ready(self, seat: int, hand_index: int) -> bool:
@@ -164,7 +165,7 @@ class HostedGame:
     def local(self, move: Callable[[TableController], str | None]) -> str | None:
         """The host's own move, played as at home, then sent to the friends at once."""
         if not self.started:
-            return "The game has not started yet."
+            return _("The game has not started yet.")
         result = move(self.controller)
         self._collect()
         return result
@@ -187,15 +188,16 @@ class HostedGame:
                 continue
             name, level = state.seat.name, state.seat.level.label
             if state.conn_id is None:
-                notes.append(AWAY_SEAT_PLAYED.format(name=name, level=level))
+                notes.append(_(AWAY_SEAT_PLAYED).format(name=name, level=level))
             elif state.stand_in == "slow":
-                notes.append(SLOW_SEAT_PLAYED.format(name=name, level=level))
+                notes.append(_(SLOW_SEAT_PLAYED).format(name=name, level=level))
             elif state.stand_in == "host":
-                notes.append(YOU_GAVE_SEAT.format(name=name, level=level))
+                notes.append(_(YOU_GAVE_SEAT).format(name=name, level=level))
         host = self.lobby.host_seat()
         waiting = [self.lobby.table[s].seat.name for s in sorted(self.reading) if s != host]
         if waiting and self.controller.awaiting_continue and host not in self.reading:
-            notes.append(f"Waiting for {and_list(waiting)} to read the scores…")
+            # Translators: {names} is a list of players' names ("Alice, Ben and Clara").
+            notes.append(_("Waiting for {names} to read the scores…").format(names=join_names(waiting)))
         return notes
 
     # ------------------------------------------------------------------ time

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from ..language import _
 from ..persistence.seats import Seat
 from ..words import SeatKind
 from . import protocol as p
@@ -48,11 +49,13 @@ class SeatRequest:
     def text(self) -> str:
         """What the host reads: who asks, from where, for whose seat."""
         if self.in_use:
-            return (f"{self.name} (at {self.address}) asks for {self.seat_name}'s seat, "
-                    f"which {self.seat_name} is playing now from another program.")
+            # Translators: {name} asks for the seat of {owner}; {address} is their computer's network address.
+            return _("{name} (at {address}) asks for {owner}'s seat, which {owner} is playing now from another "
+                     "program.").format(name=self.name, address=self.address, owner=self.seat_name)
         if skeleton(self.name) == skeleton(self.seat_name):
-            return f"{self.name} (at {self.address}) asks for their seat back."
-        return f"{self.name} (at {self.address}) asks for {self.seat_name}'s seat."
+            return _("{name} (at {address}) asks for their seat back.").format(name=self.name, address=self.address)
+        return _("{name} (at {address}) asks for {owner}'s seat.").format(
+            name=self.name, address=self.address, owner=self.seat_name)
 
 
 @dataclass
@@ -141,7 +144,7 @@ class Lobby:
         if seat is None and not started:
             seat = next(iter(self.open_seats()), None)
             if seat is None:
-                self._turn_away(conn_id, "The table is full.")
+                self._turn_away(conn_id, _("The table is full."))
                 return None
         if seat is not None:
             return self._seat(conn_id, seat, name)
@@ -154,19 +157,19 @@ class Lobby:
         away = [i for i in friends if self.table[i].conn_id is None]
         seat = next(iter(named + away), None)
         if seat is None:
-            self._turn_away(conn_id, "The table is full.")
+            self._turn_away(conn_id, _("The table is full."))
             return
         if any(request.address == address for request in self.requests):
-            self._turn_away(conn_id, "You already asked the host for a seat from this computer: wait for their answer.")
+            self._turn_away(conn_id, _("You already asked the host for a seat from this computer: wait for their answer."))
             return
         if len(self.requests) >= MAX_REQUESTS:
-            self._turn_away(conn_id, "The host has other requests for a seat to answer: try again in a minute.")
+            self._turn_away(conn_id, _("The host has other requests for a seat to answer: try again in a minute."))
             return
         seat_name = self.table[seat].seat.name
         in_use = self.table[seat].conn_id is not None
         self.requests.append(SeatRequest(conn_id, seat, name, address, seat_name, in_use))
-        self.link.send(conn_id, p.encode(p.Waiting(f"The host has been asked to give you {seat_name}'s seat: "
-                                                   "wait for their answer.")))
+        self.link.send(conn_id, p.encode(p.Waiting(_("The host has been asked to give you {owner}'s seat: "
+                                                     "wait for their answer.").format(owner=seat_name))))
 
     def answer(self, conn_id: int, give: bool) -> int | None:
         """The host's answer to a request: the seat (with a new token, under the asker's name
@@ -178,11 +181,11 @@ class Lobby:
         state = self.table[request.seat]
         owner = state.seat.name
         if not give:
-            self._turn_away(conn_id, f"The host kept {owner}'s seat for {owner}.")
+            self._turn_away(conn_id, _("The host kept {owner}'s seat for {owner}.").format(owner=owner))
             return None
-        self._refuse_requests(request.seat, f"The host gave {owner}'s seat to {request.name}.")
+        self._refuse_requests(request.seat, _("The host gave {owner}'s seat to {name}.").format(owner=owner, name=request.name))
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.Closing(f"The host gave your seat to {request.name}."))
+            self.show_out(state.conn_id, p.Closing(_("The host gave your seat to {name}.").format(name=request.name)))
             state.conn_id = None
         if skeleton(request.name) != skeleton(owner):
             others = [s.seat.name for i, s in enumerate(self.table) if i != request.seat]
@@ -193,7 +196,7 @@ class Lobby:
     def _seat(self, conn_id: int, seat: int, name: str) -> int:
         state = self.table[seat]
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.Closing("You joined this table from another window."))
+            self.show_out(state.conn_id, p.Closing(_("You joined this table from another window.")))
         if state.open:
             others = [s.seat.name for i, s in enumerate(self.table) if i != seat and not s.open]
             state.seat = replace(state.seat, name=unique_name(name, others))
@@ -203,7 +206,7 @@ class Lobby:
         state.conn_id = conn_id
         if state.stand_in == "slow":
             state.stand_in = ""  # coming back is a move of theirs
-        self._refuse_requests(seat, f"{state.seat.name} is back in that seat.")
+        self._refuse_requests(seat, _("{name} is back in that seat.").format(name=state.seat.name))
         return seat
 
     def left(self, conn_id: int, started: bool) -> int | None:
@@ -226,7 +229,7 @@ class Lobby:
         if not state.remote:
             return
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.rejection("The host gave your seat to a computer player."))
+            self.show_out(state.conn_id, p.rejection(_("The host gave your seat to a computer player.")))
         self.table[seat] = SeatState(replace(state.seat, kind=SeatKind.COMPUTER))
         self.broadcast()
 

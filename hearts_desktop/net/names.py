@@ -24,11 +24,13 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
+from ..language import N_, _, join_names
 from ..persistence.seats import MAX_NAME_LENGTH
-from ..words import and_list
 
 LOOK_ALIKE_SCRIPTS: Final = frozenset({"LATIN", "GREEK", "CYRILLIC"})
 """Alphabets with letters drawn alike: one name may use only one of them."""
+# Translators: alphabets, filling {scripts} in "“{name}” mixes {scripts} letters".
+SCRIPT_NAMES: Final = {"LATIN": N_("Latin"), "GREEK": N_("Greek"), "CYRILLIC": N_("Cyrillic")}
 INVISIBLE: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories of characters that are not seen or not assigned."""
 
@@ -59,14 +61,15 @@ def clean_name(text: str) -> str:
     """``text`` as the table shows it; NameRefused says what is wrong with it."""
     name = " ".join(unicodedata.normalize("NFKC", text).split())
     if any(unicodedata.category(ch) in INVISIBLE for ch in name):
-        raise NameRefused("A name cannot hold invisible or control characters: type it again.")
+        raise NameRefused(_("A name cannot hold invisible or control characters: type it again."))
     name = name[:MAX_NAME_LENGTH].strip()
     if not any(ch.isalnum() for ch in name):
-        raise NameRefused("Choose a name made of letters and digits.")
+        raise NameRefused(_("Choose a name made of letters and digits."))
     scripts = sorted({_script(ch) for ch in name if ch.isalpha()} & LOOK_ALIKE_SCRIPTS)
     if len(scripts) > 1:
-        raise NameRefused(f"Write your name in one alphabet: “{name}” mixes {and_list([s.capitalize() for s in scripts])} "
-                          "letters, which can look alike.")
+        # Translators: {scripts} is a list of alphabets ("Cyrillic and Latin").
+        raise NameRefused(_("Write your name in one alphabet: “{name}” mixes {scripts} letters, which can look alike.").format(
+            name=name, scripts=join_names([_(SCRIPT_NAMES[s]) for s in scripts])))
     return name
 
 
@@ -96,7 +99,8 @@ def unique_name(name: str, taken: Sequence[str]) -> str:
         candidate = f"{name[:MAX_NAME_LENGTH - 3]} {number}"
         if not looks_taken(candidate, taken):
             return candidate
-    return f"Friend {secrets.randbelow(1000)}"
+    # Translators: the name of a friend whose own name looks like others' at the table.
+    return _("Friend {number}").format(number=secrets.randbelow(1000))
 
 
 def _script(ch: str) -> str:

@@ -48,6 +48,7 @@ from ..engine import (
     cards_of,
     mask_of,
 )
+from ..language import _
 from ..persistence.saves import MAX_SEED
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import Level, Pace
@@ -382,15 +383,17 @@ def encode_struct(value: Struct) -> bytes:
 
 def _decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
     if len(data) > MAX_MESSAGE_BYTES:
-        raise BadMessage(f"Message too large ({len(data)} bytes; the limit is {MAX_MESSAGE_BYTES}).")
+        raise BadMessage(_("Message too large ({size} bytes; the limit is {limit}).").format(
+            size=len(data), limit=MAX_MESSAGE_BYTES))
     try:
         return decoder.decode(data)
     except msgspec.ValidationError as error:
-        raise BadMessage(f"Malformed message: {str(error)[:200]}") from None
+        # Translators: {details} is a programmer's description of what is wrong, left in English.
+        raise BadMessage(_("Malformed message: {details}").format(details=str(error)[:200])) from None
     except msgspec.DecodeError as error:
-        raise BadMessage(f"Not a message: {str(error)[:200]}") from None
+        raise BadMessage(_("Not a message: {details}").format(details=str(error)[:200])) from None
     except RecursionError:
-        raise BadMessage("Not a message: nested too deeply.") from None
+        raise BadMessage(_("Not a message: nested too deeply.")) from None
 
 
 def decode_client(data: bytes) -> ClientMessage:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-UNDO_NOTE: Final = "Undo is off in network games."
+from ..language import N_, _
+
+UNDO_NOTE: Final = N_("Undo is off in network games.")
 TURN_SECONDS: Final = 60.0
 """A friend who lets a decision, or the score, wait this long is played by the seat's
 computer until their next move (a person who is merely slow keeps their seat)."""
@@ -16,7 +18,10 @@ class NetworkTableRules:
 
     hot_seat = False
     hand_face_up = True
-    undo_note = UNDO_NOTE
+
+    @property
+    def undo_note(self) -> str:
+        return _(UNDO_NOTE)
 
     def reveal(self) -> None:
         """No covers at a network table."""

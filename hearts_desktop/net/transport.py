@@ -43,6 +43,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..language import _
 from .admission import Bucket, IdleGate
 from .link import DEFAULT_PORT, Arrived, Closed, HostArrival, Lost, Opened
 from .protocol import MAX_MESSAGE_BYTES
@@ -307,7 +308,7 @@ class WebSocketClient:
         self._task = asyncio.ensure_future(self._run(uri))
 
     async def _run(self, uri: str) -> None:
-        reason = "The connection to the host was lost."
+        reason = _("The connection to the host was lost.")
         try:
             async with connect(uri, max_size=MAX_MESSAGE_BYTES, compression=None, open_timeout=OPEN_SECONDS,
                                ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS, close_timeout=1.0,
@@ -320,11 +321,13 @@ class WebSocketClient:
                 finally:
                     writer.cancel()
         except ConnectionRefusedError:
-            reason = f"Nobody is hosting a table at {self.where}."
+            # Translators: {address} is a network address such as 192.168.1.20:47474.
+            reason = _("Nobody is hosting a table at {address}.").format(address=self.where)
         except TimeoutError:
-            reason = f"No answer from {self.where}: check the address, and the host's firewall."
+            reason = _("No answer from {address}: check the address, and the host's firewall.").format(address=self.where)
         except (OSError, InvalidHandshake, InvalidURI) as error:
-            reason = f"Could not reach {self.where} ({error})."
+            # Translators: {reason} is the system's reason, often in English.
+            reason = _("Could not reach {address} ({reason}).").format(address=self.where, reason=error)
         except ConnectionClosed:
             pass
         except asyncio.CancelledError:
@@ -386,16 +389,16 @@ def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (or ``HOST`` alone for the default port), IPv6 in brackets."""
     text = text.strip()
     if not text:
-        raise ValueError(f"Type the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}.")
+        raise ValueError(_("Type the host's address, e.g. {example}.").format(example=f"192.168.1.20:{DEFAULT_PORT}"))
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
+        host, _bracket, rest = text[1:].partition("]")
         port_text = rest.lstrip(":")
     elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
+        host, _colon, port_text = text.partition(":")
     else:
         host, port_text = text, ""
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"{port_text!r} is not a port number (1 to 65535).")
+        raise ValueError(_("{text} is not a port number (1 to 65535).").format(text=repr(port_text)))
     return host, int(port_text)

@@ -23,6 +23,8 @@ import stat
 from pathlib import Path
 from typing import Any, Final
 
+from ..language import _
+
 # Far above any real document (a long saved game is a few hundred kilobytes), low enough
 # that reading a hostile file cannot exhaust memory.
 MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
@@ -221,26 +223,34 @@ _DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 def storage_error(error: OSError, path: Path, what: str, retry: str = "") -> StorageError:
-    """The one sentence a player reads when ``what`` could not be written to ``path``."""
+    """The one sentence a player reads when ``what`` could not be written to ``path``
+    (``what`` and ``retry`` are kept in English, marked for the catalogue, and said here in
+    the player's language)."""
     folder = path.parent
-    advice = ""
     if error.errno in _DISK_FULL:
-        cause = "The disk is full"
-        advice = f"; free some space and {retry}" if retry else ""
+        # Translators: why a file could not be written, the first half of a sentence; {folder} and {path} are paths.
+        cause = _("The disk is full")
     elif error.errno == errno.EROFS:
-        cause = f"The disk holding {folder} is read-only"
+        cause = _("The disk holding {folder} is read-only").format(folder=folder)
     elif error.errno == errno.EACCES:
-        cause = f"You may not write in the folder {folder}"
+        cause = _("You may not write in the folder {folder}").format(folder=folder)
     elif error.errno == errno.EPERM:  # the system names the hidden temporary file: the player knows the save
-        cause = f"The system does not allow changing {path} (it may be locked)"
+        cause = _("The system does not allow changing {path} (it may be locked)").format(path=path)
     elif error.errno == errno.ENOENT:
-        cause = f"The folder {folder} does not exist (was its disk removed?)"
+        cause = _("The folder {folder} does not exist (was its disk removed?)").format(folder=folder)
     elif error.errno in (errno.ENOTDIR, errno.EEXIST):
-        cause = f"{file_in_the_way(folder)} is a file, not a folder"
+        cause = _("{path} is a file, not a folder").format(path=file_in_the_way(folder))
     else:
-        cause = f"{what[0].upper()}{what[1:]} could not be saved in {folder} ({error.strerror or error})"
-        return StorageError(f"{cause}.", path, cause)
-    return StorageError(f"{cause}, so {what} could not be saved{advice}.", path, cause)
+        # Translators: {what} is what was being saved ("the game", "your settings"); {reason} the system's reason.
+        cause = _("{what} could not be saved in {folder} ({reason})").format(
+            what=_(what), folder=folder, reason=error.strerror or error)
+        cause = cause[:1].upper() + cause[1:]
+        return StorageError(_("{cause}.").format(cause=cause), path, cause)
+    if error.errno in _DISK_FULL and retry:
+        # Translators: {retry} says when it is tried again ("it will be saved with your next move").
+        return StorageError(_("{cause}, so {what} could not be saved; free some space and {retry}.").format(
+            cause=cause, what=_(what), retry=_(retry)), path, cause)
+    return StorageError(_("{cause}, so {what} could not be saved.").format(cause=cause, what=_(what)), path, cause)
 
 
 def file_in_the_way(folder: Path) -> Path:

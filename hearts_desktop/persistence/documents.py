@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
+from ..language import N_, _
 from . import atomic
 from .atomic import MAX_DOCUMENT_BYTES, NotRegularFile, backup_path, checksum, read_regular, refuse_constant
 
@@ -26,16 +27,18 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-DAMAGED: Final = "is damaged"
+# Translators: what is wrong with a file, after its name: "The saved game is damaged".
+DAMAGED: Final = N_("is damaged")
 
 
 class DocumentError(ValueError):
     """A document that cannot be used. ``problem`` finishes the player's sentence
-    ("The saved game <problem>, so ..."); ``str(error)`` is the detail for the log."""
+    ("The saved game <problem>, so ..."), in the player's language (it is made when the file
+    is read, and said right after); ``str(error)`` is the detail for the log."""
 
-    def __init__(self, detail: str, problem: str = DAMAGED) -> None:
+    def __init__(self, detail: str, problem: str | None = None) -> None:
         super().__init__(detail)
-        self.problem = problem
+        self.problem = _(DAMAGED) if problem is None else problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,32 +89,29 @@ def load_document(
     stamp = datetime.now()
     aside = _set_aside_or_none(path, stamp)
     backup = backup_path(path)
+    said = {"file": _(kind.label), "problem": problem, "consequence": _(kind.without_file), "path": path, "aside": aside}
     if kind.from_backup is None or not backup.exists():
         if aside is None:
-            return LoadResult(None, [(
-                f"{kind.label} {problem} and could not be moved aside, so {kind.without_file}; "
-                f"it is still at {path}."
-            )])
-        return LoadResult(None, [f"{kind.label} {problem}, so {kind.without_file}; it was moved to {aside}."])
+            # Translators: the sentences about a damaged file. {file} names it ("The saved game"),
+            # {problem} says what is wrong ("is damaged"), {consequence} and {instead} what happens now
+            # ("there is no game to continue", "the save before it was loaded instead"), the rest are paths.
+            return LoadResult(None, [_("{file} {problem} and could not be moved aside, so {consequence}; "
+                                       "it is still at {path}.").format(**said)])
+        return LoadResult(None, [_("{file} {problem}, so {consequence}; it was moved to {aside}.").format(**said)])
     try:
         value = read_document(backup, kind, parse)
     except DocumentError:
         backup_aside = _set_aside_or_none(backup, stamp)
-        kept = f"{aside or path} and {backup_aside or backup}"
-        return LoadResult(None, [(
-            f"{kind.label} {problem} and its backup could not be used either, so "
-            f"{kind.without_file}; both were kept, as {kept}."
-        )])
+        return LoadResult(None, [_("{file} {problem} and its backup could not be used either, so {consequence}; "
+                                   "both were kept, as {first} and {second}.").format(
+            first=aside or path, second=backup_aside or backup, **said)])
+    said["instead"] = _(kind.from_backup)
     if aside is None:
         # A read-only folder: the backup is used in memory, the bad file stays where it is
         # (and is never copied over the backup: only an intact file is).
-        return LoadResult(value, [(
-            f"{kind.label} {problem} and could not be moved aside, so {kind.from_backup}; "
-            f"the bad file is still at {path}."
-        )])
-    return LoadResult(value, [
-        f"{kind.label} {problem}, so {kind.from_backup}; the bad file was moved to {aside}."
-    ])
+        return LoadResult(value, [_("{file} {problem} and could not be moved aside, so {instead}; "
+                                    "the bad file is still at {path}.").format(**said)])
+    return LoadResult(value, [_("{file} {problem}, so {instead}; the bad file was moved to {aside}.").format(**said)])
 
 
 def _lone_backup(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> LoadResult[T | None]:
@@ -124,11 +124,11 @@ def _lone_backup(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]
         value = read_document(backup, kind, parse)
     except DocumentError as error:
         aside = _set_aside_or_none(backup, datetime.now())
-        return LoadResult(None, [(
-            f"{kind.label} was missing and its backup {error.problem}, so {kind.without_file}; "
-            f"the backup is kept at {aside or backup}."
-        )])
-    return LoadResult(value, [f"{kind.label} was missing, so {kind.from_backup}."])
+        return LoadResult(None, [_("{file} was missing and its backup {problem}, so {consequence}; "
+                                   "the backup is kept at {path}.").format(
+            file=_(kind.label), problem=error.problem, consequence=_(kind.without_file), path=aside or backup)])
+    return LoadResult(value, [_("{file} was missing, so {instead}.").format(file=_(kind.label),
+                                                                           instead=_(kind.from_backup))])
 
 
 def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> T:
@@ -136,11 +136,12 @@ def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any
     try:
         raw = read_regular(path)
     except NotRegularFile as error:
-        raise DocumentError(str(error), "is not a regular file") from error
+        raise DocumentError(str(error), _("is not a regular file")) from error
     except OSError as error:
-        raise DocumentError(str(error), f"could not be read ({error.strerror or error})") from error
+        # Translators: {reason} is the system's reason, e.g. "Permission denied".
+        raise DocumentError(str(error), _("could not be read ({reason})").format(reason=error.strerror or error)) from error
     if len(raw) > MAX_DOCUMENT_BYTES:
-        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES} bytes", "is far too large")
+        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES} bytes", _("is far too large"))
     try:
         body = check_envelope(decode_json(raw), kind)
         return parse(body)
@@ -155,7 +156,7 @@ def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any
 def decode_json(raw: bytes) -> Any:
     """Strict JSON from UTF-8 bytes: NaN/Infinity literals and deep nesting are refused."""
     if not raw.strip():
-        raise DocumentError("the file is empty", "is empty")
+        raise DocumentError("the file is empty", _("is empty"))
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except RecursionError as error:
@@ -176,7 +177,7 @@ def check_envelope(data: Any, kind: DocumentKind) -> dict[str, Any]:
     if version > kind.version:
         raise DocumentError(
             f"version {version} is newer than {kind.version}",
-            "was written by a newer version of Hearts Desktop",
+            _("was written by a newer version of Hearts Desktop"),
         )
     if kind.sealed_from is not None and version >= kind.sealed_from:
         verify_checksum(data)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import Action, Game, IllegalMove, Ruleset, action_from_json, action_to_json
+from ..language import N_
 from .atomic import write_json_atomic
 from .documents import DocumentError, DocumentKind, LoadResult, get_int, get_list, get_time, load_document
 from .saves import MAX_SEED
@@ -27,14 +28,14 @@ from .stats import MAX_SCORE, game_id
 
 HISTORY_LENGTH: Final = 200
 HISTORY: Final = DocumentKind(
-    label="The game history",
+    label=N_("The game history"),
     format="hearts-desktop-history",
     version=1,
-    without_file="the list of past games starts afresh",
-    from_backup="the list of past games as it was before the last game was loaded instead",
+    without_file=N_("the list of past games starts afresh"),
+    from_backup=N_("the list of past games as it was before the last game was loaded instead"),
     sealed_from=1,
 )
-WHAT: Final = "the game history"
+WHAT: Final = N_("the game history")
 MAX_ID_LENGTH: Final = 200
 MOVE_SEPARATOR: Final = ";"
 

@@ -14,6 +14,7 @@ from typing import Final
 
 import filelock
 
+from ..language import _
 from ..words import ALREADY_OPEN as ALREADY_OPEN
 from . import atomic
 from .atomic import file_in_the_way, stale_temp_files, unlink_quietly
@@ -25,7 +26,7 @@ class FolderInUse(Exception):
     """Another running copy holds the folder. ``str(error)`` is the sentence to show."""
 
     def __init__(self) -> None:
-        super().__init__(ALREADY_OPEN)
+        super().__init__(_(ALREADY_OPEN))
 
 
 class UnusableFolder(Exception):
@@ -50,10 +51,8 @@ class DataFolderLock:
         except filelock.Timeout:
             raise FolderInUse() from None
         except (FileExistsError, NotADirectoryError):
-            raise UnusableFolder(
-                f"{file_in_the_way(self.folder)} is a file, not a folder, so it cannot hold "
-                f"Hearts Desktop's saved game and statistics."
-            ) from None
+            raise UnusableFolder(_("{path} is a file, not a folder, so it cannot hold Hearts Desktop's saved game "
+                                   "and statistics.").format(path=file_in_the_way(self.folder))) from None
         except OSError:
             # Read-only or full: the lock file cannot be made, and a second copy could write
             # nothing either; the saves will say why they fail.

@@ -13,17 +13,18 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from ..language import N_
 from .atomic import files, storage_error, write_json_atomic
 from .documents import DocumentKind, LoadResult, get_int, get_text, load_document
 from .seats import MAX_NAME_LENGTH
 
 LEFT_TABLE: Final = DocumentKind(
-    label="The note of the table to rejoin",
+    label=N_("The note of the table to rejoin"),
     format="hearts-desktop-left-table",
     version=1,
-    without_file="the main menu offers no Rejoin",
+    without_file=N_("the main menu offers no Rejoin"),
 )
-WHAT: Final = "the note of the table to rejoin"
+WHAT: Final = N_("the note of the table to rejoin")
 TEXT_LIMITS: Final = {"host_name": MAX_NAME_LENGTH, "name": MAX_NAME_LENGTH, "code": 6, "address": 255, "token": 64}
 """The longest text of each field: a name, a room code, a host name or address, a token."""
 MAX_PORT: Final = 65_535

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from .. import __version__
 from ..engine import Game, IllegalMove, Ruleset, action_from_json, action_to_json
+from ..language import N_
 from .atomic import remove_with_backup, write_json_atomic
 from .documents import (
     DocumentError,
@@ -33,20 +34,20 @@ from .seats import Seat, seats_from_json
 
 MAX_SEED: Final = 2**64 - 1
 SAVE: Final = DocumentKind(
-    label="The saved game",
+    label=N_("The saved game"),
     format="hearts-desktop-save",
     version=2,
-    without_file="there is no game to continue",
-    from_backup="the save before it was loaded instead",
+    without_file=N_("there is no game to continue"),
+    from_backup=N_("the save before it was loaded instead"),
     sealed_from=2,
 )
-WHAT: Final = "the game"
-RETRY: Final = "it will be saved with your next move"
+WHAT: Final = N_("the game")
+RETRY: Final = N_("it will be saved with your next move")
 UNJUDGED: Final = DocumentKind(
-    label="A finished game waiting for the coach",
+    label=N_("A finished game waiting for the coach"),
     format="hearts-desktop-unjudged",
     version=1,
-    without_file="its accuracy will not be shown",
+    without_file=N_("its accuracy will not be shown"),
     sealed_from=1,
 )
 """A finished game kept until the coach has judged all of it: the statistics' accuracy of a

@@ -16,7 +16,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal, get_args
 
+from .. import language
 from ..engine import PRESETS, Ruleset, matching_preset
+from ..language import N_, _
 from ..words import Pace
 from .atomic import StorageError, write_json_atomic
 from .documents import (
@@ -27,6 +29,7 @@ from .documents import (
     load_document,
     set_aside,
 )
+from .languages import SYSTEM
 from .seats import Seat, default_seats, seats_from_json
 
 Deck = Literal["2color", "4color"]
@@ -42,12 +45,12 @@ CUSTOM_RULES: Final = "custom"
 PRESET_KEYS: Final = tuple(p.key for p in PRESETS) + (CUSTOM_RULES,)
 
 SETTINGS: Final = DocumentKind(
-    label="The settings file",
+    label=N_("The settings file"),
     format="hearts-desktop-settings",
     version=1,
-    without_file="the default settings are used",
+    without_file=N_("the default settings are used"),
 )
-WHAT: Final = "your settings"
+WHAT: Final = N_("your settings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,8 @@ class Settings:
     """The table plays the player's card when only one is legal."""
     network_name: str = ""
     """The player's name at network tables, asked the first time they host or join ("": not yet)."""
+    language: str = SYSTEM
+    """The language the game speaks: a code of ``language.SHIPPED``, or the system's."""
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
     # Settings this version does not know (a newer version wrote them): kept, not used.
     unknown: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -171,6 +176,7 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "high_first": _boolean,
     "auto_play_single": _boolean,
     "network_name": _name,
+    "language": _choice((SYSTEM, *language.SHIPPED)),
     "new_game": NewGameSetup.from_dict,
 }
 
@@ -203,12 +209,14 @@ def load_settings(path: Path) -> LoadResult[Settings]:
     if not unusable:
         return LoadResult(settings)
     names = ", ".join(name.replace("_", " ") for name in unusable)
-    reset = f"Some settings ({names}) could not be read and are back to their defaults"
     try:
         aside = set_aside(path, datetime.now())
     except OSError:
-        return LoadResult(settings, [f"{reset} for now."])
-    messages = [f"{reset}; the old file was kept as {aside}."]
+        # Translators: {names} lists the settings as the settings file names them ("player name, pace").
+        return LoadResult(settings, [_("Some settings ({names}) could not be read and are back to their defaults "
+                                       "for now.").format(names=names)])
+    messages = [_("Some settings ({names}) could not be read and are back to their defaults; the old file was "
+                  "kept as {path}.").format(names=names, path=aside)]
     try:
         save_settings(path, settings)
     except StorageError as error:

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from ..engine import Game
 from ..engine.cards import QUEEN_OF_SPADES
+from ..language import N_
 from ..words import Level, SeatKind
 from .atomic import write_json_atomic
 from .documents import (
@@ -39,14 +40,14 @@ RECENT_GAMES: Final = 20
 MAX_COUNT: Final = 10**9
 MAX_SCORE: Final = 10**6
 STATISTICS: Final = DocumentKind(
-    label="The statistics file",
+    label=N_("The statistics file"),
     format="hearts-desktop-statistics",
     version=3,
-    without_file="the statistics start afresh",
-    from_backup="the statistics as they were before the last game were loaded instead",
+    without_file=N_("the statistics start afresh"),
+    from_backup=N_("the statistics as they were before the last game were loaded instead"),
     sealed_from=2,
 )
-WHAT: Final = "the statistics"
+WHAT: Final = N_("the statistics")
 
 
 @dataclass(slots=True)

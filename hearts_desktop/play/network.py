@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game
+from ..language import N_, _, join_names, n_
 from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
 from ..persistence.rejoin import LeftTable
 from ..persistence.seats import DEFAULT_NAMES
-from ..words import PLAYER_NUMBER, Pace, and_list
+from ..words import PLAYER_NUMBER, Pace
 from .base import ComputerLevels, Offers, Play, PlayContext, ReviewTools
 from .network_access import NetworkAccess
 
@@ -32,10 +33,9 @@ if TYPE_CHECKING:
     from ..net.host import HostTable
 
 ANY_INTERFACE = "0.0.0.0"
-HOST_NAME_TAKEN = "Host"
+HOST_NAME_TAKEN = N_("Host")
 """The host's name at the table when a friend's seat already has the host's own, or when
 the host has no name for network tables yet."""
-UNDISCOVERABLE = "This network does not allow tables to be found"
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def look_for_tables(network: NetworkAccess, place: NetworkPlace) -> tuple[Browse
     try:
         return network.browse(place.discovery_interfaces), ""
     except OSError:
-        return None, f"{UNDISCOVERABLE}: type the host's address."
+        return None, _("This network does not allow tables to be found: type the host's address.")
 
 
 class HostedPlay(Play):
@@ -108,12 +108,13 @@ class HostedPlay(Play):
         try:
             link, port = network.listen(place.interface, port)
         except OSError as error:
-            return f"Could not open a table on port {port}: {error.strerror or error}."
+            # Translators: {reason} is the system's reason, e.g. "Address already in use".
+            return _("Could not open a table on port {port}: {reason}.").format(port=port, reason=error.strerror or error)
         seats = list(setup.seats)
         if chosen_name or given_by_the_program(seats[0].name, len(seats)):  # friends would see "You" for someone else
             taken = [seat.name.casefold() for seat in seats[1:]]
-            name = network_name(context, chosen_name) or HOST_NAME_TAKEN
-            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else HOST_NAME_TAKEN)
+            name = network_name(context, chosen_name) or _(HOST_NAME_TAKEN)
+            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else _(HOST_NAME_TAKEN))
         host = HostTable(Game(setup.rules, context.new_seed()), seats, context.services.bot_runner, code=new_code(),
                          host_name=seats[0].name, pace=pace, on_change=context.session.hosted_game_changed,
                          link=link, clock=network.clock)
@@ -123,7 +124,7 @@ class HostedPlay(Play):
             play.advertiser = network.advertise(seats[0].name, port, host.seats_to_take(), interfaces)
             play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
         except OSError:
-            play.discovery_note = f"{UNDISCOVERABLE}: friends join by address."
+            play.discovery_note = _("This network does not allow tables to be found: friends join by address.")
         return play
 
     def update(self, dt: float) -> None:
@@ -182,8 +183,10 @@ class HostedPlay(Play):
         friends = [] if self.host.over else self.friends_playing()
         if not friends:
             return None
-        return (f"{and_list(friends)} {'is' if len(friends) == 1 else 'are'} playing at your table. "
-                "Quitting closes the table for them, in the middle of the game.")
+        # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); {count} how many.
+        return n_("{names} is playing at your table. Quitting closes the table for them, in the middle of the game.",
+                  "{names} are playing at your table. Quitting closes the table for them, in the middle of the game.",
+                  len(friends)).format(names=join_names(friends), count=len(friends))
 
     def take_seat_request(self) -> bool:
         fresh = {request.conn_id for request in self.host.requests} - self._requests_shown
@@ -226,7 +229,7 @@ class JoinedPlay(Play):
             return target
         room, host_address, port = target
         if not name.isprintable():
-            return "Choose a name made of letters and digits."
+            return _("Choose a name made of letters and digits.")
         return cls.at(context, name, room, host_address, port)
 
     @classmethod
@@ -259,7 +262,7 @@ class JoinedPlay(Play):
         if self._ending_said or self.client.state != "closed":
             return None
         self._ending_said = True
-        return self.client.closed_reason or "The table has closed."
+        return self.client.closed_reason or _("The table has closed.")
 
     def keep_up(self) -> None:
         """The table to rejoin: noted once seated, forgotten when the game ends or the host
@@ -302,6 +305,6 @@ def join_target(code_text: str, address_text: str, chosen: TableAd | None,
         return code, host, port
     table = chosen or (heard[0] if len(heard) == 1 else None)
     if table is None:
-        return ("Pick the host's table in the list, or type its address." if heard else
-                "No table heard on this network: type the address the host's screen shows.")
+        return (_("Pick the host's table in the list, or type its address.") if heard else
+                _("No table heard on this network: type the address the host's screen shows."))
     return code, table.address, table.port

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import __version__
+from .. import __version__, language
 from ..controller.session import Session
 from ..engine import Game, Ruleset
+from ..language import _
 from ..net.link import DEFAULT_PORT
-from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder
+from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, UnusableFolder, languages
 from ..persistence.seats import default_seats, hot_seat_names
 from ..play.base import PastDeal, Play, PlayContext
 from ..play.local import DealAgainPlay, LocalPlay
@@ -54,8 +55,9 @@ from .menus import (
     continue_summary,
     replace_question,
 )
+from .overlays import Overlay
 from .pass_selection import HandOrder
-from .scene import SceneStack
+from .scene import Scene, SceneStack
 from .sound import Sounds
 from .table_scene import TableOverlays, TableScene
 from .toast import Toasts
@@ -87,6 +89,8 @@ class AppOptions:
     """A hosted table listens on this port (``--port``; 0: any free one)."""
     pace: Pace | None = None
     """The computers' pace (``--pace``): it replaces the saved one, as if chosen in Settings."""
+    language: str | None = None
+    """The language of this run (``--language``), over the saved one, which it leaves as it is."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,7 @@ class App:
         self.sounds = Sounds(enabled=False)
         self.windowed_size = options.size
         self._art: CardArt | None = None
+        self._stop_listening: Callable[[], None] = lambda: None
 
     @property
     def settings(self) -> Settings:
@@ -191,6 +196,9 @@ class App:
 
     def start(self) -> None:
         """Open the window and the first screen: the main menu, or a scripted game."""
+        for sentence in languages.apply(self.options.language or self.settings.language):
+            self.say(sentence)
+        self._stop_listening = language.when_changed(self._words_changed)
         self.open_window()
         if self.options.pace is not None and self.script is None:
             self.session.change_settings(self.settings.replace(pace=self.options.pace))
@@ -307,6 +315,7 @@ class App:
         self._resize(self.size)
 
     def shutdown(self) -> None:
+        self._stop_listening()
         self.stack.clear()  # every screen leaves, and the game on the table closes with its table
         self.session.close()
         self.worker.close()
@@ -396,10 +405,13 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show_main_menu(self) -> None:
+        self.stack.replace_all(self._main_menu())
+
+    def _main_menu(self) -> MainMenuScene:
         left = self.session.left_table
-        self.stack.replace_all(MainMenuScene(self.size, self, continue_summary(self.session.saved),
-                                             continue_summary(self.session.saved_network, "Saved network game"),
-                                             REJOIN_TABLE.format(host=left.host_name) if left is not None else None))
+        return MainMenuScene(self.size, self, continue_summary(self.session.saved),
+                             continue_summary(self.session.saved_network, network=True),
+                             _(REJOIN_TABLE).format(host=left.host_name) if left is not None else None)
 
     def quit_to_menu(self) -> None:
         self.show_main_menu()
@@ -412,7 +424,7 @@ class App:
         if question is None or isinstance(self.stack.top, QuitQuestion):
             self.running = False
             return
-        self.stack.push(QuitQuestion(self.size, question, "Quit", self._quit_now))
+        self.stack.push(QuitQuestion(self.size, question, _("Quit"), self._quit_now))
 
     def _quit_now(self) -> None:
         self.running = False
@@ -422,14 +434,34 @@ class App:
 
         def start(setup: NewGameSetup, pace: Pace) -> None:
             self._ask_before_replacing(self.session.saved, lambda: self.start_new_game(setup, pace),
-                                       "Start the new game")
+                                       _("Start the new game"))
 
         self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, start))
 
     def open_settings(self) -> None:
+        self.stack.push(self._settings_scene())
+
+    def _settings_scene(self) -> Scene:
         from .settings_scene import SettingsScene
 
-        self.stack.push(SettingsScene(self.size, self.settings, self.apply_settings, self.art))
+        return SettingsScene(self.size, self.settings, self.apply_settings, self.art)
+
+    def _words_changed(self) -> None:
+        """The language changed: the menu and Settings, which hold their words, are built
+        again in it (where they are, the focus kept); every other screen measures its words
+        again, as they are looked up where drawn."""
+        rebuilt: dict[str, Callable[[], Scene]] = {"MainMenuScene": self._main_menu,
+                                                   "SettingsScene": self._settings_scene}
+        for scene in list(self.stack.scenes):
+            build = rebuilt.get(type(scene).__name__)
+            if build is None:
+                scene.words_changed()
+                continue
+            new = build()
+            self.stack.swap(scene, new)
+            if isinstance(scene, Overlay) and isinstance(new, Overlay) and scene.focused in scene.focus_order():
+                place = scene.focus_order().index(scene.focused)
+                new.set_focus(new.focus_order()[min(place, len(new.focus_order()) - 1)])
 
     def open_statistics(self) -> None:
         from .history_scene import open_past_games
@@ -487,7 +519,7 @@ class App:
 
         def host(setup: NewGameSetup, pace: Pace) -> None:
             self._ask_before_replacing(self.session.saved_network, lambda: self.host_table(setup, pace),
-                                       "Open the table")
+                                       _("Open the table"))
 
         setup = self.settings.new_game
         name = network_name(self.context, self.options.player_name)
@@ -556,6 +588,9 @@ class App:
         """Save the settings and apply them at once to everything on screen."""
         old = self.settings
         self.session.change_settings(settings)
+        if settings.language != old.language:
+            for sentence in languages.apply(settings.language):
+                self.say(sentence)
         if (settings.deck, settings.card_back) != (old.deck, old.card_back):
             self._art = None
         self.sounds.set(settings.sound, settings.volume)

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
+from ..language import _
 from . import theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
 from .overlays import ACTIVATE_KEYS, Overlay
@@ -120,9 +121,11 @@ def fit_text(label: str, size: int, width: int, colour: theme.Color, bold: bool 
 
 
 def on_off(label: str, get: Callable[[], bool], set: Callable[[bool], None],
-           words: tuple[str, str] = ("On", "Off")) -> Choice[bool]:
-    """A yes/no setting as a two-way choice, so it works like every other row."""
-    return Choice(label, ((True, words[0]), (False, words[1])), get, set)
+           words: tuple[str, str] | None = None) -> Choice[bool]:
+    """A yes/no setting as a two-way choice, so it works like every other row (On and Off
+    unless ``words`` say otherwise)."""
+    on, off = words or (_("On"), _("Off"))
+    return Choice(label, ((True, on), (False, off)), get, set)
 
 
 Control = Button | Choice[Any] | TextField

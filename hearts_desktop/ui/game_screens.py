@@ -17,6 +17,7 @@ import pygame
 from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
 from ..engine import Card, GameOver, HandScored
+from ..language import N_, _
 from ..play.base import PastDeal, Play, ReviewTools
 from ..play.worker import BotWorker
 from ..words import (
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
     from ..controller.review import HandReviewer
 
 ReviewButtons = list[tuple[str, Callable[[], None]]]
+REVIEW_HAND = N_("Review hand")
+"""The button opening the coach's review of the hand just scored (one person at the table)."""
 
 
 class ReviewWindow(Protocol):
@@ -95,12 +98,12 @@ class GameScreens(TableOverlays):
         if played is not None:  # a deal played again: set beside the first time, and that is all
             self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
                                       reviews=[*self.review_buttons(table, event.hand_index),
-                                               (PLAY_IT_AGAIN, window.rematch)], continue_label=MAIN_MENU,
+                                               (_(PLAY_IT_AGAIN), window.rematch)], continue_label=_(MAIN_MENU),
                                       note=played.compared(event.points),
-                                      heading=DEAL_AGAIN_HEADING.format(number=played.deal + 1)))
+                                      heading=_(DEAL_AGAIN_HEADING).format(number=played.deal + 1)))
             return
         deal = play.deal_of(event.hand_index)
-        again = [] if deal is None else [(PLAY_DEAL_AGAIN, lambda: window.play_deal(deal))]
+        again = [] if deal is None else [(_(PLAY_DEAL_AGAIN), lambda: window.play_deal(deal))]
         self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
                                   table.controller.continue_after_hand,
                                   reviews=self.review_buttons(table, event.hand_index) + again))
@@ -143,7 +146,7 @@ class GameScreens(TableOverlays):
 
     # ------------------------------------------------------------------ the coach
 
-    def review_buttons(self, table: TableScene, hand_index: int, label: str = "Review hand") -> ReviewButtons:
+    def review_buttons(self, table: TableScene, hand_index: int, label: str = REVIEW_HAND) -> ReviewButtons:
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
         step away): one for a lone player (at home or at a network table), one per person in
         hot-seat (each review behind a cover); none before any hand."""
@@ -151,8 +154,8 @@ class GameScreens(TableOverlays):
             return []
         people = table.controller.human_seats()
         if len(people) == 1:
-            return [(label, self._review_action(table, hand_index, people[0], covered=False))]
-        return [(REVIEW_PERSON.format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
+            return [(_(label), self._review_action(table, hand_index, people[0], covered=False))]
+        return [(_(REVIEW_PERSON).format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
                 for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:

@@ -1,20 +1,13 @@
-"""A player's name in a sentence: the default name "You" is a pronoun, not a third person."""
+"""A player's name in a sentence: the default name "You" is a pronoun, not a third person, so
+a sentence about a player is two whole messages, one said to "you" and one about a name."""
 
 from __future__ import annotations
 
 YOU = "You"
 
 
-def object_form(name: str) -> str:
-    """"won by you", "Pass the computer to you"; other names as they are."""
-    return "you" if name == YOU else name
-
-
-def possessive(name: str) -> str:
-    """"your statistics", "Anna's statistics"."""
-    return "your" if name == YOU else f"{name}'s"
-
-
-def subject_verb(name: str, verb: str) -> str:
-    """"You win", "Anna wins"."""
-    return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+def about(name: str, to_you: str, about_them: str) -> str:
+    """``to_you`` when ``name`` is the default "You", else ``about_them`` with ``{name}``
+    filled. Both are whole translated sentences (``_("You win!")``, ``_("{name} wins!")``), so
+    each language says each its own way."""
+    return to_you if name == YOU else about_them.format(name=name)

@@ -18,6 +18,7 @@ from typing import Final, Protocol
 import pygame
 
 from ..engine import Game, HandResult, Ruleset
+from ..language import _, moment
 from ..persistence.history import PastGame, UnplayableGame
 from ..persistence.seats import Seat
 from ..play.base import PastDeal, game_reviewer
@@ -51,10 +52,9 @@ ROW_HEIGHT: Final = 2.0
 """A game's row, in font sizes."""
 
 
-def when(moment: datetime) -> str:
-    """"7 Dec 2026, 14:05" in this computer's time (the day without a leading zero on every platform)."""
-    local = moment.astimezone()
-    return f"{local.day} {local:%b %Y, %H:%M}"
+def when(finished: datetime) -> str:
+    """"7 Dec 2026, 14:05" in this computer's time, the language's way."""
+    return moment(finished.astimezone())
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +91,9 @@ class PastGamesScene(FormScene):
         self.first = 0
         """The newest game shown: the list scrolled this far."""
         self.visible = 1
-        self.newer = Button(NEWER, lambda: self.page(-1))
-        self.older = Button(OLDER, lambda: self.page(1))
-        self.close_button = Button("Close", self.close)
+        self.newer = Button(_(NEWER), lambda: self.page(-1))
+        self.older = Button(_(OLDER), lambda: self.page(1))
+        self.close_button = Button(_("Close"), self.close)
         self.buttons = [self.close_button]
         self.place()
         self.set_focus(self.rows[0] if self.rows else self.close_button)
@@ -101,7 +101,7 @@ class PastGamesScene(FormScene):
     def list_area(self) -> pygame.Rect:
         fs = self.font_size
         rect = self.panel_box
-        top = self.title_bottom(PAST_GAMES, rect.top + fs) + int(fs * 1.4)
+        top = self.title_bottom(_(PAST_GAMES), rect.top + fs) + int(fs * 1.4)
         return pygame.Rect(rect.left + fs * 2, top, rect.width - fs * 4, self.buttons_bottom() - int(fs * 3.4) - top)
 
     def place(self) -> None:
@@ -155,10 +155,10 @@ class PastGamesScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        self.title(surface, PAST_GAMES, rect.top + fs)
+        self.title(surface, _(PAST_GAMES), rect.top + fs)
         area = self.list_area()
         if not self.rows:
-            for index, line in enumerate(theme.wrap(NO_PAST_GAMES, fs, area.width)):
+            for index, line in enumerate(theme.wrap(_(NO_PAST_GAMES), fs, area.width)):
                 text = theme.text(line, fs, theme.INK_DIM)
                 surface.blit(text, text.get_rect(midtop=(rect.centerx, area.top + fs * 2 + index * int(fs * 1.4))))
         for button, past in zip(self.rows[self.first:self.first + self.visible], self.games[self.first:]):
@@ -185,16 +185,18 @@ class PastGamesScene(FormScene):
 
 
 def scores_label(past: PastGame) -> str:
-    return ", ".join(PAST_GAME_SCORE.format(name=seat.name, total=total) for seat, total in zip(past.seats, past.totals))
+    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total) for seat, total in zip(past.seats, past.totals))
 
 
 def winner_label(past: PastGame) -> str:
-    return PAST_GAME_WINNER.format(name=past.seats[past.winner].name)
+    return _(PAST_GAME_WINNER).format(name=past.seats[past.winner].name)
 
 
 def row_label(past: PastGame) -> str:
     """The whole row as one line (what a screen reader or the UI log reads)."""
-    return f"{when(past.finished_at)}: {scores_label(past)}; {winner_label(past)}"
+    # Translators: a past game in one line: {date} it ended, {scores} ("Anna 42, Bo 67"), {winner} ("Anna won").
+    return _("{date}: {scores}; {winner}").format(date=when(past.finished_at), scores=scores_label(past),
+                                                  winner=winner_label(past))
 
 
 def open_past_games(window: HistoryWindow) -> None:
@@ -209,11 +211,11 @@ def open_past_game(window: HistoryWindow, past: PastGame) -> None:
     try:
         game = past.replay()
     except UnplayableGame:
-        window.say(PAST_GAME_UNPLAYABLE)
+        window.say(_(PAST_GAME_UNPLAYABLE))
         return
     sheet = PastSheet(past.seats, game.rules, tuple(game.totals), tuple(game.results))
-    heading = PAST_GAME_HEADING.format(date=when(past.finished_at))
-    choose = (CHOOSE_DEAL, lambda: window.stack.push(DealChoiceScene(window.size, game, past.seats, window.play_deal)))
+    heading = _(PAST_GAME_HEADING).format(date=when(past.finished_at))
+    choose = (_(CHOOSE_DEAL), lambda: window.stack.push(DealChoiceScene(window.size, game, past.seats, window.play_deal)))
     window.stack.push(ScoreHistoryScene(window.size, sheet, reviews=[*past_reviews(window, game, past.seats), choose],
                                         heading=heading))
 
@@ -229,8 +231,8 @@ def past_reviews(window: HistoryWindow, game: Game, seats: Sequence[Seat]) -> Re
                                    hands - 1, names, window.art().face, hands)
 
     if len(people) == 1:
-        return [(REVIEW_HANDS, review(people[0]))]
-    return [(REVIEW_PERSON.format(name=names[seat]), review(seat)) for seat in people]
+        return [(_(REVIEW_HANDS), review(people[0]))]
+    return [(_(REVIEW_PERSON).format(name=names[seat]), review(seat)) for seat in people]
 
 
 class DealChoiceScene(FormScene):
@@ -242,11 +244,11 @@ class DealChoiceScene(FormScene):
                  play_deal: Callable[[PastDeal], None]) -> None:
         super().__init__(size)
         self.hand = 0
-        hands = tuple((i, DEAL_OF_HAND.format(number=i + 1)) for i in range(len(game.results)))
-        self.choice = Choice(DEAL_CHOICE, hands, lambda: self.hand, self._choose, wrap=False)
+        hands = tuple((i, _(DEAL_OF_HAND).format(number=i + 1)) for i in range(len(game.results)))
+        self.choice = Choice(_(DEAL_CHOICE), hands, lambda: self.hand, self._choose, wrap=False)
         self.controls = [self.choice]
-        self.buttons = [Button(CHOOSE_DEAL, lambda: play_deal(PastDeal.of(game, seats, self.hand))),
-                        Button("Cancel", self.close)]
+        self.buttons = [Button(_(CHOOSE_DEAL), lambda: play_deal(PastDeal.of(game, seats, self.hand))),
+                        Button(_("Cancel"), self.close)]
         self.set_focus(self.choice)
 
     def _choose(self, hand: int) -> None:
@@ -255,7 +257,7 @@ class DealChoiceScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom(CHOOSE_DEAL, rect.top + fs) + fs
+        y = self.title_bottom(_(CHOOSE_DEAL), rect.top + fs) + fs
         self.choice.rect = pygame.Rect(rect.centerx - fs * 12, y, fs * 24, int(fs * 2))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -263,10 +265,10 @@ class DealChoiceScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        self.title(surface, CHOOSE_DEAL, rect.top + fs)
+        self.title(surface, _(CHOOSE_DEAL), rect.top + fs)
         self.draw_control(surface, self.choice)
         small = int(fs * 0.9)
-        for index, line in enumerate(theme.wrap(DEAL_CHOICE_NOTE, small, rect.width - fs * 4)):
+        for index, line in enumerate(theme.wrap(_(DEAL_CHOICE_NOTE), small, rect.width - fs * 4)):
             text = theme.text(line, small, theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, self.choice.rect.bottom + fs + index * int(fs * 1.3))))
         self.button_row(surface)

@@ -9,6 +9,7 @@ import pygame
 
 from ..coach.review import marks_sentence
 from ..engine import Ruleset, describe, matching_preset
+from ..language import N_, _
 from . import theme
 from .form import FormScene
 from .intents import KeyPress
@@ -19,22 +20,25 @@ BULLET = "•"
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8,
                pygame.K_HOME: -10_000, pygame.K_END: 10_000}
 
+# Translators: the keyboard help: the keys' names as keyboards in your language write them
+# (Space, Enter, Backspace, Ctrl...); single letters, F2, F11 and arrows are the keys themselves.
 KEYBOARD_HELP: tuple[tuple[str, str], ...] = (
-    ("← →", "move across your hand (Home, End: first, last card)"),
-    ("Space, Enter", "put the card in the pass slots, or play it"),
-    ("Backspace", "take the last card back out of the pass slots"),
-    ("Tab, Shift+Tab", "move between the buttons; Enter presses one"),
-    ("Enter", "pass, once three cards are in the slots"),
-    ("F2", "new game"),
-    ("Ctrl+Z", "undo your last card or pass"),
-    ("H", "hint"),
-    ("F", "finish the hand when nothing can change any more"),
-    ("L", "last trick"),
-    ("S", "scores"),
-    ("Esc", "menu"),
-    ("F11", "fullscreen"),
-    ("?", "this help"),
+    ("← →", N_("move across your hand (Home, End: first, last card)")),
+    (N_("Space, Enter"), N_("put the card in the pass slots, or play it")),
+    (N_("Backspace"), N_("take the last card back out of the pass slots")),
+    (N_("Tab, Shift+Tab"), N_("move between the buttons; Enter presses one")),
+    (N_("Enter"), N_("pass, once three cards are in the slots")),
+    ("F2", N_("new game")),
+    (N_("Ctrl+Z"), N_("undo your last card or pass")),
+    ("H", N_("hint")),
+    ("F", N_("finish the hand when nothing can change any more")),
+    ("L", N_("last trick")),
+    ("S", N_("scores")),
+    (N_("Esc"), N_("menu")),
+    ("F11", N_("fullscreen")),
+    ("?", N_("this help")),
 )
+"""Each key and what it does, marked for the catalogue: ``help_scene`` translates them."""
 
 
 class TextScene(FormScene):
@@ -51,9 +55,9 @@ class TextScene(FormScene):
         self.intro = intro
         self.first_line = 0
         self.max_first_line = 0
-        self.up = Button("▲ Up", lambda: self.scroll(-4))
-        self.down = Button("▼ Down", lambda: self.scroll(4))
-        self.close_button = Button("Close", self.close)
+        self.up = Button(_("▲ Up"), lambda: self.scroll(-4))
+        self.down = Button(_("▼ Down"), lambda: self.scroll(4))
+        self.close_button = Button(_("Close"), self.close)
         self.buttons = [self.close_button]
         self.shown: list[tuple[str | None, str, int]] = []
         """The lines on screen now, scrolled to ``first_line``."""
@@ -129,20 +133,29 @@ class TextScene(FormScene):
         self.button_row(surface)
 
 
-ACCURACY_SENTENCE = ("While you play, the coach judges each hand you finish; Statistics shows each game's "
-                     "cost per decision (its mean cost, lower is better). Network games are not reviewed.")
+ACCURACY_SENTENCE = N_("While you play, the coach judges each hand you finish; Statistics shows each game's "
+                       "cost per decision (its mean cost, lower is better). Network games are not reviewed.")
 
 
 def rules_scene(size: tuple[int, int], rules: Ruleset, in_game: bool) -> TextScene:
     """The ruleset in plain sentences, generated from the ruleset itself (``describe``)."""
     preset = matching_preset(rules)
-    name = preset.name if preset else "Custom rules"
-    whose = "this game" if in_game else "the next new game"
-    intro = f"The rules of {whose}." + (f" {preset.tagline}" if preset else "")
-    entries = [(BULLET, sentence) for sentence in describe(rules)] + [("Coach", marks_sentence()),
-                                                                    ("Coach", ACCURACY_SENTENCE)]
-    return TextScene(size, f"Rules — {name}", entries, intro)
+    name = preset.name if preset else _("Custom rules")
+    if preset is None:
+        intro = _("The rules of this game.") if in_game else _("The rules of the next new game.")
+    elif in_game:
+        # Translators: {tagline} is a sentence about the rules' set ("The rules most people know.").
+        intro = _("The rules of this game. {tagline}").format(tagline=preset.tagline)
+    else:
+        intro = _("The rules of the next new game. {tagline}").format(tagline=preset.tagline)
+    # Translators: the left cell of the coach's lines in the rules (the coach who reviews your hands).
+    coach = _("Coach")
+    entries = [(BULLET, sentence) for sentence in describe(rules)] + [(coach, marks_sentence()),
+                                                                    (coach, _(ACCURACY_SENTENCE))]
+    # Translators: {name} is the name of the rules' set ("Standard") or "Custom rules".
+    return TextScene(size, _("Rules — {name}").format(name=name), entries, intro)
 
 
 def help_scene(size: tuple[int, int]) -> TextScene:
-    return TextScene(size, "Keyboard", KEYBOARD_HELP, "Everything can be played without a mouse.")
+    entries = [(_(key), _(what)) for key, what in KEYBOARD_HELP]  # a key not marked (F2, H) stays itself
+    return TextScene(size, _("Keyboard"), entries, _("Everything can be played without a mouse."))

@@ -21,6 +21,7 @@ import pygame
 
 from ..controller.table_model import TableModel
 from ..engine import Card
+from ..language import _
 from . import theme
 from .focus import FocusRing
 from .intents import KeyPress
@@ -185,7 +186,8 @@ class TableKeyboard:
             rect = table.hand_rects[self.armed]
             pygame.draw.rect(surface, theme.HINT, rect.inflate(8, 8), width=4, border_radius=rect.width // 10)
             fs = max(12, rect.height // 9)
-            label = theme.shadowed_text("click again to play", fs, theme.HINT, bold=True)
+            # Translators: above a card clicked once, when playing asks for a second click.
+            label = theme.shadowed_text(_("click again to play"), fs, theme.HINT, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 4)))
         card = self.focused_card()
         if card is not None and card != self.armed:

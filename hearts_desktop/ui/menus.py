@@ -8,9 +8,10 @@ from typing import Protocol
 import pygame
 
 from .. import __version__
+from ..language import N_, _, join_names
 from ..persistence.saves import SavedGame
 from ..play.base import ComputerLevels
-from ..words import Level, SeatKind, and_list
+from ..words import PAST_GAME_SCORE, Level, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
@@ -61,17 +62,17 @@ class MainMenuScene(FormScene):
         self.notes = [note for note in (saved_game, saved_network) if note is not None]
         """A line about each game a Continue button resumes (none: no Continue)."""
         entries: list[tuple[str, Callable[[], None]]] = [
-            ("New game", nav.open_new_game),
-            ("Play on the network", nav.open_network),
-            ("Settings", nav.open_settings),
-            ("Statistics", nav.open_statistics),
-            ("Rules", nav.open_rules),
-            ("Quit", nav.quit),
+            (_("New game"), nav.open_new_game),
+            (_("Play on the network"), nav.open_network),
+            (_("Settings"), nav.open_settings),
+            (_("Statistics"), nav.open_statistics),
+            (_("Rules"), nav.open_rules),
+            (_("Quit"), nav.quit),
         ]
         if saved_network is not None:
-            entries.insert(0, ("Continue the network game", nav.continue_network_game))
+            entries.insert(0, (_("Continue the network game"), nav.continue_network_game))
         if saved_game is not None:
-            entries.insert(0, ("Continue", nav.continue_game))
+            entries.insert(0, (_("Continue"), nav.continue_game))
         if rejoin is not None:
             entries.insert(0, (rejoin, nav.rejoin_table))
         self.controls = [Button(label, action) for label, action in entries]
@@ -87,7 +88,7 @@ class MainMenuScene(FormScene):
 
     def place_controls(self) -> None:
         fs = self.font_size
-        title_height = theme.font(self._title_size(), True).size("Hearts")[1] + max(1, self._title_size() // 14)
+        title_height = theme.font(self._title_size(), True).size(game_title())[1] + max(1, self._title_size() // 14)
         under_suits = self._title_top() + title_height + int(fs * 2.6)
         top = under_suits + fs * 2
         buttons = [c for c in self.controls if isinstance(c, Button)]
@@ -103,7 +104,7 @@ class MainMenuScene(FormScene):
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         fs = self.font_size
         w, h = self.size
-        title = theme.shadowed_text("Hearts", self._title_size(), theme.INK, bold=True)
+        title = theme.shadowed_text(game_title(), self._title_size(), theme.INK, bold=True)
         top = self._title_top()
         surface.blit(title, title.get_rect(midtop=(w // 2, top)))
         y = top + title.get_height()
@@ -120,30 +121,39 @@ class MainMenuScene(FormScene):
         surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
 
 
+def game_title() -> str:
+    """The main menu's title: the card game's name."""
+    # Translators: the card game's name as players in your language call it (the title of the main menu).
+    return _("Hearts")
+
+
 class GameMenuScene(FormScene):
     """Esc at the table: the game waits below while the player chooses."""
 
     def __init__(self, size: tuple[int, int], nav: Navigator, has_computers: bool, starts_games: bool = True,
                  on_seats: Callable[[], None] | None = None) -> None:
         super().__init__(size)
-        restart = Button("Restart hand", self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
-        seats = [Button("Friends' seats", self.closing_then(on_seats))] if on_seats is not None else []
+        # Translators: a button: deal the current hand (deal) again from the start.
+        restart = Button(_("Restart hand"), self.closing_then(nav.restart_hand), enabled=nav.can_restart_hand())
+        seats = [Button(_("Friends' seats"), self.closing_then(on_seats))] if on_seats is not None else []
+        new_game = Button(_("New game"), self.closing_then(nav.open_new_game))
+        statistics = Button(_("Statistics"), self.closing_then(nav.open_statistics))
         entries = [
-            Button("Resume", self.close),
+            Button(_("Resume"), self.close),
             *seats,
-            Button("New game", self.closing_then(nav.open_new_game)),
+            new_game,
             restart,
-            Button("Opponents' difficulty", self.closing_then(nav.open_difficulty), enabled=has_computers),
-            Button("Settings", self.closing_then(nav.open_settings)),
-            Button("Rules", self.closing_then(nav.open_rules)),
-            Button("Statistics", self.closing_then(nav.open_statistics)),
-            Button("Keyboard help", self.closing_then(nav.open_help)),
-            Button("Main menu", self.closing_then(nav.quit_to_menu)),
-            Button("Quit", nav.quit),
+            Button(_(DifficultyScene.TITLE), self.closing_then(nav.open_difficulty), enabled=has_computers),
+            Button(_("Settings"), self.closing_then(nav.open_settings)),
+            Button(_("Rules"), self.closing_then(nav.open_rules)),
+            statistics,
+            Button(_("Keyboard help"), self.closing_then(nav.open_help)),
+            Button(_("Main menu"), self.closing_then(nav.quit_to_menu)),
+            Button(_("Quit"), nav.quit),
         ]
         if not starts_games:  # a shared table: no new game or restart from here; leaving says what it does
-            entries = [b for b in entries if b.label not in ("New game", "Restart hand", "Statistics")]
-            entries[-2].label = "Leave the table"
+            entries = [b for b in entries if b not in (new_game, restart, statistics)]
+            entries[-2].label = _("Leave the table")
         self.controls = list(entries)
         self.move_focus(1)
 
@@ -157,14 +167,14 @@ class GameMenuScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         buttons = [c for c in self.controls if isinstance(c, Button)]
-        self.place_column(buttons, self.title_bottom("Menu", rect.top + fs), rect.width - fs * 3)
+        self.place_column(buttons, self.title_bottom(_("Menu"), rect.top + fs), rect.width - fs * 3)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        self.title(surface, "Menu", rect.top + fs)
+        self.title(surface, _("Menu"), rect.top + fs)
         for control in self.controls:
             self.draw_control(surface, control, int(fs * 1.05))
 
@@ -172,7 +182,7 @@ class GameMenuScene(FormScene):
 class DifficultyScene(FormScene):
     """Each computer player's difficulty, changed during a game from its next decision on."""
 
-    TITLE = "Opponents' difficulty"
+    TITLE = N_("Opponents' difficulty")
     panel_shares = (0.5, 0.62)
 
     def __init__(self, size: tuple[int, int], controller: ComputerLevels,
@@ -193,13 +203,13 @@ class DifficultyScene(FormScene):
             Choice(seat.name, levels, level_of(index), set_level(index))
             for index, seat in enumerate(controller.seats) if seat.kind == SeatKind.COMPUTER
         ]
-        self.buttons = [Button("Done", self.close)]
+        self.buttons = [Button(_("Done"), self.close)]
         self.move_focus(1)
 
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom(self.TITLE, rect.top + fs)
+        y = self.title_bottom(_(self.TITLE), rect.top + fs)
         places = rows(y + fs * 2, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.2), len(self.controls),
                       fs // 2)
         for control, place in zip(self.controls, places):
@@ -210,8 +220,8 @@ class DifficultyScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, self.TITLE, rect.top + fs)
-        note = theme.text("Changes take effect from each player's next decision.", int(fs * 0.85),
+        y = self.title(surface, _(self.TITLE), rect.top + fs)
+        note = theme.text(_("Changes take effect from each player's next decision."), int(fs * 0.85),
                           theme.INK_DIM)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y)))
         for control in self.controls:
@@ -230,7 +240,7 @@ class ConfirmScene(FormScene):
             self.close()
             on_yes()
 
-        self.buttons = [Button(yes, confirmed), Button("Cancel", self.close)]
+        self.buttons = [Button(yes, confirmed), Button(_("Cancel"), self.close)]
         self.set_focus(self.buttons[1])
 
     def place_panel(self) -> None:
@@ -258,30 +268,38 @@ class ConfirmScene(FormScene):
         self.button_row(surface)
 
 
-def continue_summary(saved: SavedGame | None, kind: str = "Saved game") -> str | None:
+def continue_summary(saved: SavedGame | None, network: bool = False) -> str | None:
     """The line under Continue: which game it resumes (None: nothing to continue)."""
     if saved is None:
         return None
-    return f"{kind}: hand {saved.game.hand_index + 1} — {scores(saved)}"
+    number = saved.game.hand_index + 1
+    if network:
+        return _("Saved network game: hand {number} — {scores}").format(number=number, scores=scores(saved))
+    # Translators: {number} counts the hands (deals) played; {scores} lists each player's score ("Anna 12, Bo 30").
+    return _("Saved game: hand {number} — {scores}").format(number=number, scores=scores(saved))
 
 
 def scores(saved: SavedGame) -> str:
-    return ", ".join(f"{seat.name} {total}" for seat, total in zip(saved.seats, saved.game.totals))
+    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total)
+                     for seat, total in zip(saved.seats, saved.game.totals))
 
 
 def replace_question(saved: SavedGame) -> str:
     """What New game or Host a table asks when it would replace ``saved``."""
     people = [seat.name for seat in saved.seats if seat.is_human]
+    said = {"number": saved.game.hand_index + 1, "scores": scores(saved)}
     if any(seat.kind == SeatKind.REMOTE for seat in saved.seats):
-        which = "from your last network table"
-    elif len(people) == 1:
-        which = "against computers"
-    elif not people:
-        which = "of computers only"  # ``--autoplay`` on the player's data folder
-    else:
-        which = "of " + and_list(people)
-    return (f"Replace your saved game {which}? It is at hand {saved.game.hand_index + 1} ({scores(saved)}). "
-            "It stays saved until your first move in the new game.")
+        return _("Replace your saved game from your last network table? It is at hand {number} ({scores}). "
+                 "It stays saved until your first move in the new game.").format(**said)
+    if len(people) == 1:
+        return _("Replace your saved game against computers? It is at hand {number} ({scores}). "
+                 "It stays saved until your first move in the new game.").format(**said)
+    if not people:  # ``--autoplay`` on the player's data folder
+        return _("Replace your saved game of computers only? It is at hand {number} ({scores}). "
+                 "It stays saved until your first move in the new game.").format(**said)
+    # Translators: {names} lists the people of the saved game ("Ann, Bo and Cy").
+    return _("Replace your saved game of {names}? It is at hand {number} ({scores}). "
+             "It stays saved until your first move in the new game.").format(names=join_names(people), **said)
 
 
 class QuitQuestion(ConfirmScene):

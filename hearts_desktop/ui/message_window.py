@@ -14,6 +14,7 @@ from typing import Final
 
 import pygame
 
+from ..language import _
 from .intents import InputReader, Intent, KeyPress, PointerDown, PointerMove, PointerUp, QuitRequested
 
 WIDTH: Final = 560
@@ -87,7 +88,7 @@ class MessageWindow:
             y += self.font.get_linesize() + LINE_GAP
         pygame.draw.rect(surface, BUTTON_HOVER if self.hovered else BUTTON, self.button, border_radius=8)
         pygame.draw.rect(surface, INK, self.button, width=1, border_radius=8)
-        label = self.font.render("Close", True, INK)
+        label = self.font.render(_("Close"), True, INK)
         surface.blit(label, label.get_rect(center=self.button.center))
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..language import N_, _, join_alternatives, p_
 from ..net.link import DEFAULT_PORT
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import SeatKind
@@ -26,24 +27,25 @@ if TYPE_CHECKING:
     from ..net.protocol import SeatInfo
     from ..play.network import HostedPlay, JoinedPlay
 
-CODE_HELP = "Friends choose Play on the network, then Join a table, and type this code."
+CODE_HELP = N_("Friends choose Play on the network, then Join a table, and type this code.")
 
 
 class NetworkMenuScene(FormScene):
     """Play on the network: host a table, or join one."""
 
-    TITLE = "Play on the network"
+    TITLE = N_("Play on the network")
 
     def __init__(self, size: tuple[int, int], on_host: Callable[[], None], on_join: Callable[[], None]) -> None:
         super().__init__(size)
-        self.controls = [Button("Host a table", self.closing_then(on_host)),
-                         Button("Join a table", self.closing_then(on_join)), Button("Back", self.close)]
+        self.controls = [Button(_("Host a table"), self.closing_then(on_host)),
+                         Button(_("Join a table"), self.closing_then(on_join)),
+                         Button(p_("go back", "Back"), self.close)]
         self.move_focus(1)
 
     def _intro(self) -> list[str]:
         fs = self.font_size
-        return theme.wrap("Friends at home, at work or in a dorm, each on their own computer: "
-                          "no internet and no account needed.", int(fs * 0.85), self.panel_box.width - fs * 3)
+        return theme.wrap(_("Friends at home, at work or in a dorm, each on their own computer: "
+                            "no internet and no account needed."), int(fs * 0.85), self.panel_box.width - fs * 3)
 
     def place_panel(self) -> None:
         fs = self.font_size
@@ -55,7 +57,7 @@ class NetworkMenuScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         buttons = [c for c in self.controls if isinstance(c, Button)]
-        y = self.title_bottom(self.TITLE, rect.top + fs) + len(self._intro()) * int(fs * 1.2)
+        y = self.title_bottom(_(self.TITLE), rect.top + fs) + len(self._intro()) * int(fs * 1.2)
         self.place_column(buttons, y + fs, rect.width - fs * 4)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -63,7 +65,7 @@ class NetworkMenuScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, self.TITLE, rect.top + fs)
+        y = self.title(surface, _(self.TITLE), rect.top + fs)
         for line in self._intro():
             text = theme.text(line, int(fs * 0.85), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -78,7 +80,7 @@ class HostLobbyScene(FormScene):
     opaque = True
     close_keys = ()
     panel_shares = (0.8, 0.9)
-    TITLE = "Your table is open"
+    TITLE = N_("Your table is open")
 
     def __init__(self, size: tuple[int, int], play: HostedPlay, on_start: Callable[[HostedPlay], None],
                  on_cancel: Callable[[], None]) -> None:
@@ -91,8 +93,9 @@ class HostLobbyScene(FormScene):
         self.started = False
         """The game started: the table holds it from now on (else the table closes with the lobby)."""
         self.seat_buttons: list[Button] = []
-        self.start_button = Button("Start", self._start)
-        self.buttons = [self.start_button, Button("Close the table", self._cancel)]
+        # Translators: a button: start the game at the table hosted here.
+        self.start_button = Button(_("Start"), self._start)
+        self.buttons = [self.start_button, Button(_("Close the table"), self._cancel)]
 
     @property
     def host(self) -> HostTable:
@@ -124,16 +127,18 @@ class HostLobbyScene(FormScene):
     def update(self, dt: float) -> None:
         self.play.update(dt)
         host = self.host
-        self.seat_buttons = [Button("Computer plays", self._computer_for(i)) for i in host.open_seats()]
+        self.seat_buttons = [Button(_("Computer plays"), self._computer_for(i)) for i in host.open_seats()]
         self.controls = list(self.seat_buttons)
         self.start_button.enabled = host.can_start()
         super().update(dt)
 
     def _notes(self) -> list[str]:
         """The lines under the room code, wrapped to the panel."""
-        lines = [CODE_HELP]
+        lines = [_(CODE_HELP)]
         if self.addresses:
-            lines.append("If they cannot see your table: Join by address, " + " or ".join(self.addresses) + ".")
+            # Translators: {addresses} lists this computer's addresses as choices ("192.168.1.20:7777 or ...").
+            lines.append(_("If they cannot see your table: Join by address, {addresses}.").format(
+                addresses=join_alternatives(self.addresses)))
         if self.discovery_note:
             lines.append(self.discovery_note)
         fs = self.font_size
@@ -145,7 +150,7 @@ class HostLobbyScene(FormScene):
         rect = self.panel_box
         code_size = int(fs * 3.4)
         code_height = theme.font(code_size, True).size(self.room_code)[1] + max(1, code_size // 14)
-        top = (self.title_bottom(self.TITLE, rect.top + fs) + int(fs * 1.4) + code_height + fs // 2
+        top = (self.title_bottom(_(self.TITLE), rect.top + fs) + int(fs * 1.4) + code_height + fs // 2
                + len(self._notes()) * int(fs * 1.3) + fs // 2)
         return rows(top, rect.left + fs * 3, rect.width - fs * 6, int(fs * 2.2), len(self.host.table), fs // 3)
 
@@ -160,8 +165,8 @@ class HostLobbyScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, self.TITLE, rect.top + fs)
-        label = theme.text("Room code", fs, theme.INK_DIM)
+        y = self.title(surface, _(self.TITLE), rect.top + fs)
+        label = theme.text(_("Room code"), fs, theme.INK_DIM)
         surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
         y += int(fs * 1.4)
         code = theme.shadowed_text(self.room_code, int(fs * 3.4), theme.GOLD, bold=True)
@@ -182,14 +187,16 @@ class HostLobbyScene(FormScene):
         for index, (state, place) in enumerate(zip(host.table, self._seat_rows())):
             seat = state.seat
             if state.open:
-                status, colour = "open for a friend…", theme.INK_DIM
+                status, colour = _("open for a friend…"), theme.INK_DIM
             elif seat.kind == SeatKind.REMOTE:
-                status, colour = ("has joined ✓" if state.conn_id is not None else "left"), theme.HINT
+                # Translators: a friend's seat in the host's lobby: the friend has joined, or has left.
+                status, colour = (_("has joined ✓") if state.conn_id is not None else p_("seat", "left")), theme.HINT
             elif seat.kind == SeatKind.HUMAN:
-                status, colour = "you (host)", theme.INK
+                status, colour = _("you (host)"), theme.INK
             else:
-                status, colour = f"computer ({seat.level.label})", theme.INK_DIM
-            name = "Seat " + str(index + 1) if state.open else seat.name
+                # Translators: a seat a computer plays, and its level ("computer (Hard)").
+                status, colour = _("computer ({level})").format(level=seat.level.label), theme.INK_DIM
+            name = _("Seat {number}").format(number=index + 1) if state.open else seat.name
             surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
 
@@ -201,12 +208,12 @@ class HostSeatsScene(FormScene):
 
     close_keys = ()
     panel_shares = (0.75, 0.8)
-    TITLE = "Friends' seats"
+    TITLE = N_("Friends' seats")
 
     def __init__(self, size: tuple[int, int], host: HostTable) -> None:
         super().__init__(size)
         self.host = host
-        self.buttons = [Button("Back to the table", self.close)]
+        self.buttons = [Button(_("Back to the table"), self.close)]
         self.lines: list[tuple[str, list[Button]]] = []
         self._shown: list[str] = []
         self._refresh()
@@ -219,30 +226,31 @@ class HostSeatsScene(FormScene):
 
     def _build(self) -> list[tuple[str, list[Button]]]:
         host = self.host
-        lines = [(r.text, [Button("Give the seat", self._answer(r.conn_id, True)),
-                           Button("Refuse", self._answer(r.conn_id, False))]) for r in host.requests]
+        lines = [(r.text, [Button(_("Give the seat"), self._answer(r.conn_id, True)),
+                           Button(_("Refuse"), self._answer(r.conn_id, False))]) for r in host.requests]
         for seat, state in enumerate(host.table):
             if not state.remote:
                 continue
             name = state.seat.name
             if state.stand_in == "host":
-                status = f"{name}: a computer plays, as you chose."
+                status = _("{name}: a computer plays, as you chose.").format(name=name)
             elif state.stand_in == "slow":
-                status = f"{name} let a turn pass: a computer plays until {name} moves."
+                status = _("{name} let a turn pass: a computer plays until {name} moves.").format(name=name)
             elif state.conn_id is None:
-                status = f"{name} is away: a computer plays until {name} is back."
+                status = _("{name} is away: a computer plays until {name} is back.").format(name=name)
             else:
-                status = f"{name} plays."
-            label = "Give back" if state.stand_in else "Computer plays"
+                status = _("{name} plays.").format(name=name)
+            # Translators: a button: give a friend's seat back to the friend (a computer played it).
+            label = _("Give back") if state.stand_in else _("Computer plays")
             lines.append((status, [Button(label, self._seat_action(seat, not state.stand_in))]))
         return lines
 
     def _refresh(self) -> None:
         lines = self._build()
-        if [text for text, _ in lines] != self._shown:  # new buttons only when what they answer changes
-            self._shown = [text for text, _ in lines]
+        if [text for text, _buttons in lines] != self._shown:  # new buttons only when what they answer changes
+            self._shown = [text for text, _buttons in lines]
             self.lines = lines
-            self.controls = [button for _, buttons in lines for button in buttons]
+            self.controls = [button for _text, buttons in lines for button in buttons]
             self.place()
 
     def update(self, dt: float) -> None:
@@ -253,12 +261,12 @@ class HostSeatsScene(FormScene):
     def _rows(self) -> list[pygame.Rect]:
         fs = self.font_size
         rect = self.panel_box
-        top = self.title_bottom(self.TITLE, rect.top + fs) + fs
+        top = self.title_bottom(_(self.TITLE), rect.top + fs) + fs
         return rows(top, rect.left + fs * 2, rect.width - fs * 4, int(fs * 2.4), len(self.lines), fs // 3)
 
     def place_controls(self) -> None:
         fs = self.font_size
-        for (_, buttons), place in zip(self.lines, self._rows()):
+        for (_text, buttons), place in zip(self.lines, self._rows()):
             right = place.right
             for button in reversed(buttons):
                 button.rect = pygame.Rect(right - fs * 9, place.top, fs * 9, place.height - fs // 3)
@@ -268,7 +276,7 @@ class HostSeatsScene(FormScene):
         dim(surface)
         fs = self.font_size
         panel(surface, self.panel_box)
-        self.title(surface, self.TITLE, self.panel_box.top + fs)
+        self.title(surface, _(self.TITLE), self.panel_box.top + fs)
         for (text, buttons), place in zip(self.lines, self._rows()):
             width = place.width - len(buttons) * (fs * 9 + fs // 2)
             for number, part in enumerate(theme.wrap(text, int(fs * 0.9), width)[:2]):
@@ -296,8 +304,8 @@ class JoinScene(FormScene):
         self.table_buttons: list[Button] = []
         self.chosen: TableAd | None = None
         self.problem = ""
-        self.join_button = Button("Join", self._join)
-        self.buttons = [self.join_button, Button("Back", self.close)]
+        self.join_button = Button(_("Join"), self._join)
+        self.buttons = [self.join_button, Button(p_("go back", "Back"), self.close)]
         self.controls = [self.name_field, self.code_field, self.address_field]
         self.set_focus(self.code_field)
 
@@ -334,7 +342,7 @@ class JoinScene(FormScene):
             self.browser.close()
             self.browser = None
 
-    FIELDS = ("Your name", "Room code", "Or the host's address")
+    FIELDS = (N_("Your name"), N_("Room code"), N_("Or the host's address"))
 
     def _column(self) -> tuple[int, int]:
         """The left edge and width of what the panel lists."""
@@ -349,7 +357,7 @@ class JoinScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         left, width = self._column()
-        y = self.title_bottom("Join a table", self.panel_box.top + fs // 2) + int(fs * 1.6)
+        y = self.title_bottom(_("Join a table"), self.panel_box.top + fs // 2) + int(fs * 1.6)
         for button, place in zip(self.table_buttons, rows(y, left, width, int(fs * 2.1), len(self.table_buttons),
                                                           fs // 3)):
             button.rect = place
@@ -368,9 +376,9 @@ class JoinScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Join a table", rect.top + fs // 2)
+        y = self.title(surface, _("Join a table"), rect.top + fs // 2)
         left, width = self._column()
-        heading = "Tables on this network" if self.tables else "Looking for tables on this network…"
+        heading = _("Tables on this network") if self.tables else _("Looking for tables on this network…")
         surface.blit(theme.text(heading, fs, theme.GOLD, bold=True), (left, y))
         for button in self.table_buttons:
             self.draw_control(surface, button, int(fs * 0.95))
@@ -380,11 +388,13 @@ class JoinScene(FormScene):
             surface.blit(theme.text(line, int(fs * 0.85), theme.INK_DIM), (left, y))
             y += int(fs * 1.2)
         for label, field in zip(self.FIELDS, (self.name_field, self.code_field, self.address_field)):
-            surface.blit(theme.text(label, fs, theme.INK), (left, field.rect.top + fs // 2))
+            surface.blit(theme.text(_(label), fs, theme.INK), (left, field.rect.top + fs // 2))
             self.draw_control(surface, field)
         y = self.address_field.rect.top + int(fs * 2.5)
-        note = self.text_fields.refusal or self.problem or ("Pick your friend's table above, or type the address their screen shows "
-                                f"(e.g. 192.168.1.20:{DEFAULT_PORT}), then the room code.")
+        # Translators: {example} is an example address ("192.168.1.20:7777").
+        note = self.text_fields.refusal or self.problem or _(
+            "Pick your friend's table above, or type the address their screen shows (e.g. {example}), then the "
+            "room code.").format(example=f"192.168.1.20:{DEFAULT_PORT}")
         warned = bool(self.text_fields.refusal or self.problem)
         for line in theme.wrap(note, int(fs * 0.9), width, bold=warned):
             surface.blit(theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned),
@@ -396,9 +406,20 @@ class JoinScene(FormScene):
 
 def lobby_lines(lobby: Sequence[SeatInfo]) -> list[str]:
     """Who sits where, as a friend waiting for the host's start reads it: "Ben: computer (Easy)"."""
-    return [f"{info.name}: " + {"open": "open", "host": "host", "friend": "joined",
-                                "computer": f"computer ({info.level.label})"}[info.kind]
-            for info in lobby]
+    return [lobby_line(info) for info in lobby]
+
+
+def lobby_line(info: SeatInfo) -> str:
+    """One seat of the lobby: who sits there and how ("Ben: computer (Easy)")."""
+    if info.kind == "open":
+        # Translators: a seat of the lobby still open for a friend; {name} is the seat's name.
+        return _("{name}: open").format(name=info.name)
+    if info.kind == "host":
+        return _("{name}: host").format(name=info.name)
+    if info.kind == "friend":
+        return _("{name}: joined").format(name=info.name)
+    # Translators: a seat a computer plays, and its level ("Ben: computer (Easy)").
+    return _("{name}: computer ({level})").format(name=info.name, level=info.level.label)
 
 
 class JoiningScene(FormScene):
@@ -418,7 +439,7 @@ class JoiningScene(FormScene):
         self.on_back = on_back
         self.playing = False
         """Seated and dealt: the table holds the seat from now on (else it is left with this screen)."""
-        self.buttons = [Button("Leave", self._back)]
+        self.buttons = [Button(_("Leave"), self._back)]
 
     def _back(self) -> None:
         """To the screen below (the Join form, as typed), or where ``on_back`` says."""
@@ -437,7 +458,7 @@ class JoiningScene(FormScene):
             self.close()
             self.on_playing(self.play)
             return
-        self.buttons[0].label = "Back" if self.client.state == "closed" else "Leave"
+        self.buttons[0].label = p_("go back", "Back") if self.client.state == "closed" else _("Leave")
         super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -447,14 +468,16 @@ class JoiningScene(FormScene):
         panel(surface, rect)
         client = self.client
         if client.state == "closed":
-            title, lines = "Could not join", [client.closed_reason or "The host did not answer."]
+            title, lines = _("Could not join"), [client.closed_reason or _("The host did not answer.")]
         elif client.joined is None and client.waiting:
-            title, lines = "Waiting…", [client.waiting]
+            title, lines = _("Waiting…"), [client.waiting]
         elif client.joined is None:
-            title, lines = "Joining…", [f"Knocking at {self.where}."]
+            # Translators: {where} is the table's address or name being joined.
+            title, lines = _("Joining…"), [_("Knocking at {where}.").format(where=self.where)]
         else:
-            title = f"At {client.joined.host}'s table"
-            lines = lobby_lines(client.lobby) + ["", "Waiting for the host to start…"]
+            # Translators: {host} is the name of the friend who hosts the table.
+            title = _("At {host}'s table").format(host=client.joined.host)
+            lines = lobby_lines(client.lobby) + ["", _("Waiting for the host to start…")]
         y = self.title(surface, title, rect.top + fs)
         for line in lines:
             for part in theme.wrap(line, fs, rect.width - fs * 4):
@@ -473,7 +496,7 @@ class TableClosedScene(FormScene):
     def __init__(self, size: tuple[int, int], reason: str, on_menu: Callable[[], None]) -> None:
         super().__init__(size)
         self.reason = reason
-        self.buttons = [Button("Main menu", on_menu)]
+        self.buttons = [Button(_("Main menu"), on_menu)]
         self.set_focus(self.buttons[0])
 
     def draw(self, surface: pygame.Surface) -> None:

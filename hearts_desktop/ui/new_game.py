@@ -18,41 +18,57 @@ import pygame
 
 from ..engine import PRESETS, Ruleset, describe, matching_preset, preset_by_key
 from ..engine.rules import MAX_TARGET, MIN_TARGET, MoonScoring, PassCycle, RulesetError
+from ..language import N_, _, p_
 from ..persistence import NewGameSetup, Seat
 from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from ..persistence.settings import CUSTOM_RULES
-from ..words import FRIEND_LEVEL_NOTE, FRIEND_SEAT, Level, Pace, SeatKind
+from ..words import FRIEND_LEVEL_NOTE, Level, Pace, SeatKind
 from . import theme
 from .form import Choice, FormScene, rows
 from .text_field import TextField, unicode_names
 from .widgets import Button, dim, panel
 
 MAX_SEATS: Final = 5
-PACE_CHOICES: Final = tuple((pace, pace.label) for pace in Pace)
-"""Slowest to fastest, Instant included: a scale, so ▶ on Instant stays there (``wrap=False``)."""
 TARGETS: Final = tuple((t, str(t)) for t in range(MIN_TARGET, MAX_TARGET + 1, 25))
-YES_NO: Final = ((True, "Yes"), (False, "No"))
-ON_OFF: Final = ((False, "Off"), (True, "On"))
+YES_NO: Final = ((True, N_("Yes")), (False, N_("No")))
+ON_OFF: Final = ((False, N_("Off")), (True, N_("On")))
+PASS_CYCLE_OWN_LABEL: Final = ""
+"""A passing cycle's option text: none of its own, the dialog shows the cycle's label."""
 
 ADVANCED: Final[tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...]] = (
-    ("players", "Players", ((3, "3"), (4, "4"), (5, "5"))),
-    ("kitty", "Kitty (3 or 5 players)", ((False, "No"), (True, "Yes"))),
-    ("pass_cycle", "Passing", tuple((c, c.label[:1].upper() + c.label[1:]) for c in PassCycle)),
-    ("points_on_first_trick", "Points on the first trick", ((False, "Not allowed"), (True, "Allowed"))),
-    ("queen_breaks_hearts", "Q♠ breaks hearts", YES_NO),
-    ("moon", "Shooting the moon", (
-        (MoonScoring.ADD_TO_OTHERS, "Others score it"),
-        (MoonScoring.SUBTRACT_FROM_SHOOTER, "Shooter subtracts"),
-        (MoonScoring.SHOOTERS_CHOICE, "Shooter's choice"),
-        (MoonScoring.OFF, "Off"),
+    ("players", N_("Players"), ((3, "3"), (4, "4"), (5, "5"))),
+    ("kitty", N_("Kitty (3 or 5 players)"), ((False, N_("No")), (True, N_("Yes")))),
+    # Translators: the rule of which way cards are passed, hand after hand.
+    ("pass_cycle", N_("Passing"), tuple((c, PASS_CYCLE_OWN_LABEL) for c in PassCycle)),
+    ("points_on_first_trick", N_("Points on the first trick"), ((False, N_("Not allowed")), (True, N_("Allowed")))),
+    ("queen_breaks_hearts", N_("Q♠ breaks hearts"), YES_NO),
+    ("moon", N_("Shooting the moon"), (
+        (MoonScoring.ADD_TO_OTHERS, N_("Others score it")),
+        (MoonScoring.SUBTRACT_FROM_SHOOTER, N_("Shooter subtracts")),
+        (MoonScoring.SHOOTERS_CHOICE, N_("Shooter's choice")),
+        (MoonScoring.OFF, N_("Off")),
     )),
-    ("sweep_bonus", "Sweep bonus (every trick)", ON_OFF[::-1]),
-    ("jack_of_diamonds", "J♦ counts −10", ON_OFF),
-    ("moon_needs_jack", "Moon needs the J♦", ((False, "No"), (True, "Yes"))),
-    ("spot_scoring", "Spot scoring (face value)", ON_OFF),
-    ("black_maria_spades", "Black Maria (A♠ 7, K♠ 10)", ON_OFF),
+    ("sweep_bonus", N_("Sweep bonus (every trick)"), ON_OFF[::-1]),
+    ("jack_of_diamonds", N_("J♦ counts −10"), ON_OFF),
+    ("moon_needs_jack", N_("Moon needs the J♦"), ((False, N_("No")), (True, N_("Yes")))),
+    ("spot_scoring", N_("Spot scoring (face value)"), ON_OFF),
+    ("black_maria_spades", N_("Black Maria (A♠ 7, K♠ 10)"), ON_OFF),
 )
-"""Every option of RULES.md but the target (shown outside the Advanced panel)."""
+"""Every option of RULES.md but the target (shown outside the Advanced panel), its texts
+marked for the catalogue and translated when the dialog opens (``option_text``)."""
+
+
+def pace_choices() -> tuple[tuple[Pace, str], ...]:
+    """Slowest to fastest, Instant included: a scale, so ▶ on Instant stays there (``wrap=False``)."""
+    return tuple((pace, pace.label) for pace in Pace)
+
+
+def option_text(value: Any, text: str) -> str:
+    """An advanced option as the dialog shows it: its text in the player's language, or a
+    passing cycle's own label (the rules' words), starting with a capital."""
+    if isinstance(value, PassCycle) and text == PASS_CYCLE_OWN_LABEL:
+        return value.label[:1].upper() + value.label[1:]
+    return _(text)
 
 
 @dataclass
@@ -115,16 +131,18 @@ class SetupDraft:
         seen: set[str] = set()
         for number, name in enumerate(self.names(), start=1):
             if not name.isprintable():
-                return f"The name {name!r} has characters that cannot be shown."
+                return _("The name {name} has characters that cannot be shown.").format(name=repr(name))
             if unicodedata.category(name[0]).startswith("M"):
-                return (f"The name of player {number} starts with {unicode_names(name[0])}, which needs a letter "
-                        "before it.")
+                # Translators: {character} names a combining mark ("the combining acute accent").
+                return _("The name of player {number} starts with {character}, which needs a letter "
+                         "before it.").format(number=number, character=unicode_names(name[0]))
             missing = theme.missing_glyphs(name)
             if missing:  # named, not shown: the sentence's own font would draw them as boxes
-                return (f"The game's font cannot draw {unicode_names(missing)} in the name of player {number}: "
-                        f"use other letters for that name.")
+                # Translators: {characters} names the characters ("the cjk unified ideograph-738b and 1 more").
+                return _("The game's font cannot draw {characters} in the name of player {number}: "
+                         "use other letters for that name.").format(characters=unicode_names(missing), number=number)
             if name.casefold() in seen:
-                return f"Two players are called {name}: give each a different name."
+                return _("Two players are called {name}: give each a different name.").format(name=name)
             seen.add(name.casefold())
         return None
 
@@ -163,31 +181,35 @@ class NewGameScene(FormScene):
         self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
         for index, seat in enumerate(self.draft.seats):
             name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)
-            kinds: tuple[tuple[SeatKind, str], ...] = ((SeatKind.HUMAN, "Human"), (SeatKind.COMPUTER, "Computer"))
+            kinds: tuple[tuple[SeatKind, str], ...] = tuple((kind, kind.label) for kind in (SeatKind.HUMAN,
+                                                                                            SeatKind.COMPUTER))
             if network:
-                kinds = ((SeatKind.HUMAN, "You (host)"),) if index == 0 else (
-                    (SeatKind.REMOTE, FRIEND_SEAT), (SeatKind.COMPUTER, "Computer"))
+                kinds = ((SeatKind.HUMAN, _("You (host)")),) if index == 0 else tuple(
+                    (kind, kind.label) for kind in (SeatKind.REMOTE, SeatKind.COMPUTER))
             kind = Choice("", kinds, self._seat_getter(index, "kind"), self._seat_setter(index, "kind"))
             level = Choice("", tuple((lv, lv.label) for lv in Level),
                            self._seat_getter(index, "level"), self._seat_setter(index, "level"))
             self.seat_controls.append((name, kind, level))
-        self.preset = Choice("Rules", tuple((p.key, p.name) for p in PRESETS), self.draft.preset_key,
-                             self.draft.choose_preset, fallback="Custom")
-        self.target = Choice("Game to", TARGETS, lambda: self.draft.options["target"],
+        # Translators: the name shown for rules that match none of the named sets.
+        self.preset = Choice(_("Rules"), tuple((p.key, p.name) for p in PRESETS), self.draft.preset_key,
+                             self.draft.choose_preset, fallback=p_("rules", "Custom"))
+        # Translators: the score that ends the game ("Game to: 100").
+        self.target = Choice(_("Game to"), TARGETS, lambda: self.draft.options["target"],
                              lambda value: self.draft.set_option("target", value), wrap=False)
-        self.pace_choice = Choice("Computers' pace", PACE_CHOICES, lambda: self.pace, self._set_pace,
+        self.pace_choice = Choice(_("Computers' pace"), pace_choices(), lambda: self.pace, self._set_pace,
                                   wrap=False, fallback=pace.label)
-        self.advanced_button = Button("Advanced rules ▸", self._toggle_advanced)
+        self.advanced_button = Button(_("Advanced rules ▸"), self._toggle_advanced)
         self.advanced = [
-            Choice(label, options, self._option_getter(name), self._option_setter(name))
+            Choice(_(label), tuple((value, option_text(value, text)) for value, text in options),
+                   self._option_getter(name), self._option_setter(name))
             for name, label, options in ADVANCED
         ]
         for choice in self.advanced:
             choice.visible = False
         self.controls = [c for trio in self.seat_controls for c in trio]
         self.controls += [self.preset, self.target, self.pace_choice, self.advanced_button, *self.advanced]
-        self.start_button = Button("Open the table" if network else "Start game", self._start)
-        self.buttons = [self.start_button, Button("Cancel", self.close)]
+        self.start_button = Button(_("Open the table") if network else _("Start game"), self._start)
+        self.buttons = [self.start_button, Button(_("Cancel"), self.close)]
         self.move_focus(1)
 
     # ------------------------------------------------------------------ model
@@ -209,7 +231,7 @@ class NewGameScene(FormScene):
 
     def _toggle_advanced(self) -> None:
         self.advanced_open = not self.advanced_open
-        self.advanced_button.label = "Advanced rules ▾" if self.advanced_open else "Advanced rules ▸"
+        self.advanced_button.label = _("Advanced rules ▾") if self.advanced_open else _("Advanced rules ▸")
         for choice in self.advanced:
             choice.visible = self.advanced_open
 
@@ -221,7 +243,7 @@ class NewGameScene(FormScene):
             self.on_start(setup, self.pace)
 
     def _read_names(self) -> None:
-        for (field, _, _), seat in zip(self.seat_controls, self.draft.seats):
+        for (field, _kind, _level), seat in zip(self.seat_controls, self.draft.seats):
             seat.name = field.text
 
     def update(self, dt: float) -> None:
@@ -239,12 +261,12 @@ class NewGameScene(FormScene):
         return int(fs * 1.8), max(4, fs // 3), rect.width // 2 - fs * 2, rect.left + fs * 3 // 2, rect.centerx + fs // 2, top
 
     def _title(self) -> str:
-        return "Host a table" if self.network else "New game"
+        return _("Host a table") if self.network else _("New game")
 
     def _seats_top(self) -> int:
         """Where the seat rows start: under the Players header."""
-        _, gap, _, _, _, top = self._geometry()
-        return top + theme.font(int(self.font_size * 1.1), True).size("Players")[1] + gap
+        gap, top = self._geometry()[1], self._geometry()[5]
+        return top + theme.font(int(self.font_size * 1.1), True).size(_("Players"))[1] + gap
 
     def place_controls(self) -> None:
         for index, (field, kind, level) in enumerate(self.seat_controls):
@@ -279,7 +301,7 @@ class NewGameScene(FormScene):
         panel(surface, rect)
         self.title(surface, self._title(), rect.top + fs // 2)
         row_h, gap, column_w, left, right, top = self._geometry()
-        surface.blit(theme.text("Players", int(fs * 1.1), theme.GOLD, bold=True), (left, top))
+        surface.blit(theme.text(_("Players"), int(fs * 1.1), theme.GOLD, bold=True), (left, top))
         for trio in self.seat_controls[: self.draft.players]:
             for control in trio:
                 self.draw_control(surface, control, int(fs * 0.9) if isinstance(control, Choice) else None)
@@ -289,7 +311,7 @@ class NewGameScene(FormScene):
         if self.advanced_open:
             self._draw_summary(surface, pygame.Rect(left, y, column_w, rect.bottom - y - fs * 4))
         elif self.network:
-            for line in theme.wrap(FRIEND_LEVEL_NOTE, int(fs * 0.85), column_w):
+            for line in theme.wrap(_(FRIEND_LEVEL_NOTE), int(fs * 0.85), column_w):
                 note = theme.text(line, int(fs * 0.85), theme.INK_DIM)
                 surface.blit(note, (left, y))
                 y += round(fs * 1.2)
@@ -315,7 +337,8 @@ class NewGameScene(FormScene):
         except RulesetError:
             return
         preset = matching_preset(rules)
-        heading = f"{preset.name}: {preset.tagline}" if preset else "Custom rules:"
+        # Translators: a rules' set and the sentence about it ("Standard: The rules most people know.").
+        heading = _("{name}: {tagline}").format(name=preset.name, tagline=preset.tagline) if preset else _("Custom rules:")
         y = area.top
         heading_lines = theme.wrap(heading, fs, area.width)
         for index, line in enumerate(heading_lines + bullet_lines(describe(rules), fs, area.width)):

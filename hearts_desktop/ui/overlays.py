@@ -12,12 +12,13 @@ from ..controller.table import CoverShown
 from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, Ruleset, cards_of
 from ..engine.game import decide_end, single_leader
+from ..language import N_, _, join_names, n_, p_
 from ..persistence.seats import Seat
-from ..words import SeatKind, and_list
+from ..words import DEAL_OF_HAND, SeatKind
 from . import theme
 from .card_art import card_width
 from .focus import FocusRing
-from .grammar import object_form, subject_verb
+from .grammar import about
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .layout import TableLayout
 from .scene import Scene
@@ -233,9 +234,9 @@ def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ..
 def hand_banner(controller: TableModel, result: HandResult) -> str:
     names = [s.name for s in controller.seats]
     if result.sweeper is not None:
-        return f"{names[result.sweeper]} took every trick!"
+        return _("{name} took every trick!").format(name=names[result.sweeper])
     if result.moon_shooter is not None:
-        return f"{names[result.moon_shooter]} shot the moon!"
+        return _("{name} shot the moon!").format(name=names[result.moon_shooter])
     return ""
 
 
@@ -256,8 +257,8 @@ class HandScoreScene(Overlay):
         self.face = art_face
         self.on_continue = on_continue
         self.note = note
-        self.heading = heading or f"Hand {event.hand_index + 1}"
-        label = continue_label or ("See the final scores" if controller.over else "Next hand")
+        self.heading = heading or _(DEAL_OF_HAND).format(number=event.hand_index + 1)
+        label = continue_label or (_("See the final scores") if controller.over else _("Next hand"))
         self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
 
     def _continue(self) -> None:
@@ -286,7 +287,8 @@ class HandScoreScene(Overlay):
         points_x = rect.right - int(fs * 11)
         total_x = rect.right - int(fs * 4)
         header_y = y
-        for label, x in (("This hand", points_x), ("Total", total_x)):
+        # Translators: a column heading: the points of the hand (the deal) just played.
+        for label, x in ((_("This hand"), points_x), (_("Total"), total_x)):
             text = theme.text(label, int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(x, header_y)))
         y += fs * 2
@@ -300,7 +302,7 @@ class HandScoreScene(Overlay):
                 face = self.face(card, card_h)
                 surface.blit(face, (cards_x + i * step, centre_y - card_h // 2))
             if not cards:
-                none = theme.text("no points taken", int(fs * 0.85), theme.INK_DIM)
+                none = theme.text(_("no points taken"), int(fs * 0.85), theme.INK_DIM)
                 surface.blit(none, none.get_rect(midleft=(cards_x, centre_y)))
             points = self.event.points[seat]
             colour = theme.HIGHLIGHT if seat in (self.result.moon_shooter, self.result.sweeper) else theme.INK
@@ -311,7 +313,9 @@ class HandScoreScene(Overlay):
             y += row_h
         if self.result.kitty:
             taker = self.controller.seats[self.result.kitty_taker or 0].name
-            text = theme.text(f"Kitty ({' '.join(str(c) for c in self.result.kitty)}) went to {taker}.",
+            kitty = " ".join(str(c) for c in self.result.kitty)
+            # Translators: {cards} are the kitty's cards ("QS 2H"); {name} the player who took them.
+            text = theme.text(_("Kitty ({cards}) went to {name}.").format(cards=kitty, name=taker),
                               int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += fs * 2
@@ -319,7 +323,7 @@ class HandScoreScene(Overlay):
             text = theme.text(line, int(fs * 1.1), theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += int(fs * 1.5)
-        _, tied = decide_end(self.event.totals, self.controller.rules.target)
+        tied = decide_end(self.event.totals, self.controller.rules.target)[1]
         if tied and not self.controller.over and not self.note:
             text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -328,7 +332,8 @@ class HandScoreScene(Overlay):
 
 def tie_sentence(names: list[str]) -> str:
     """Who tie for the lowest score past the target: "Ann, Bo and Cy tie…"."""
-    return f"{and_list(names)} tie for the lowest score: another hand decides."
+    # Translators: {names} lists two or more players ("Ann, Bo and Cy").
+    return _("{names} tie for the lowest score: another hand decides.").format(names=join_names(names))
 
 
 class MoonChoiceScene(Overlay):
@@ -342,8 +347,10 @@ class MoonChoiceScene(Overlay):
         self.controller = controller
         total = controller.rules.tables.penalty_total
         self.buttons = [
-            Button(f"Everyone else +{total}", lambda: self._choose(MoonScoring.ADD_TO_OTHERS)),
-            Button(f"Me −{total}", lambda: self._choose(MoonScoring.SUBTRACT_FROM_SHOOTER)),
+            # Translators: a button: the moon's points ({total}, 26) go to every other player.
+            Button(_("Everyone else +{total}").format(total=total), lambda: self._choose(MoonScoring.ADD_TO_OTHERS)),
+            # Translators: a button: the moon's points ({total}, 26) come off the shooter's own score.
+            Button(_("Me −{total}").format(total=total), lambda: self._choose(MoonScoring.SUBTRACT_FROM_SHOOTER)),
         ]
 
     def _choose(self, choice: MoonScoring) -> None:
@@ -354,8 +361,8 @@ class MoonChoiceScene(Overlay):
         dim(surface)
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "You shot the moon!", rect.top + self.font_size)
-        text = theme.text("How should it score?", self.font_size, theme.INK)
+        y = self.title(surface, _("You shot the moon!"), rect.top + self.font_size)
+        text = theme.text(_("How should it score?"), self.font_size, theme.INK)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
 
@@ -383,7 +390,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Sco
     columns = len(names) + 1
     col_w = rect.width // columns
     y = rect.top
-    header = theme.text("Hand", fs, theme.INK_DIM, bold=True)
+    header = theme.text(p_("deal", "Hand"), fs, theme.INK_DIM, bold=True)
     surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
     totals = controller.totals
     leader = single_leader(totals) if results else None
@@ -405,7 +412,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Sco
         y += row_h
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, y + 2), (rect.right, y + 2), 2)
     y += fs // 2
-    text = theme.text("Total", fs, theme.INK, bold=True)
+    text = theme.text(_("Total"), fs, theme.INK, bold=True)
     surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
     for i, total in enumerate(totals):
         text = theme.text(str(total), int(fs * 1.1), theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
@@ -417,12 +424,12 @@ class ScoreHistoryScene(Overlay):
     panel_shares = (0.66, 0.78)
 
     def __init__(self, size: tuple[int, int], controller: ScoreSheet,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str = "Scores") -> None:
+                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str | None = None) -> None:
         super().__init__(size)
         self.controller = controller
-        self.heading = heading
+        self.heading = heading or _("Scores")
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
-        self.buttons = [Button("Close", self.close), *(Button(text, action) for text, action in reviews)]
+        self.buttons = [Button(_("Close"), self.close), *(Button(text, action) for text, action in reviews)]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -430,13 +437,15 @@ class ScoreHistoryScene(Overlay):
         panel(surface, rect)
         fs = self.font_size
         y = self.title(surface, self.heading, rect.top + fs)
-        target = theme.text(f"Game to {self.controller.rules.target}", int(fs * 0.9), theme.INK_DIM)
+        # Translators: {target} is the score that ends the game (100).
+        target = theme.text(_("Game to {target}").format(target=self.controller.rules.target), int(fs * 0.9),
+                            theme.INK_DIM)
         surface.blit(target, target.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
         if self.controller.results:
             draw_score_table(surface, table, self.controller, fs)
         else:
-            text = theme.text("No hand has been scored yet.", fs, theme.INK_DIM)
+            text = theme.text(_("No hand has been scored yet."), fs, theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=table.midtop))
         self.draw_buttons(surface)
 
@@ -453,8 +462,8 @@ class GameOverScene(Overlay):
         super().__init__(size)
         self.controller = controller
         self.event = event
-        choices = (("Rematch", on_rematch), ("New game", on_new_game), ("Main menu", on_leave), *reviews,
-                   ("Quit", on_quit))
+        choices = ((_("Rematch"), on_rematch), (_("New game"), on_new_game), (_("Main menu"), on_leave), *reviews,
+                   (_("Quit"), on_quit))
         self.buttons = [Button(label, action) for label, action in choices if action is not None]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -464,9 +473,11 @@ class GameOverScene(Overlay):
         fs = self.font_size
         winner = self.controller.seats[self.event.winner]
         you = winner.kind == SeatKind.HUMAN and not self.controller.hot_seat
-        headline = "You win!" if you else subject_verb(winner.name, "win") + "!"
+        headline = _("You win!") if you else about(winner.name, _("You win!"), _("{name} wins!"))
         y = self.title(surface, headline, rect.top + fs, theme.HIGHLIGHT)
-        text = theme.text(f"with {self.event.totals[self.event.winner]} points", fs, theme.INK)
+        total = self.event.totals[self.event.winner]
+        # Translators: under "Anna wins!": the winner's final score.
+        text = theme.text(n_("with {count} point", "with {count} points", total).format(count=total), fs, theme.INK)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         table = pygame.Rect(rect.left + fs, y + fs * 2, rect.width - fs * 2, rect.height - (y - rect.top) - fs * 6)
         draw_score_table(surface, table, self.controller, fs)
@@ -503,9 +514,10 @@ class LastTrickScene(Overlay):
         for position, card in enumerate(last.cards):
             seat = last.seat_of(position, n)
             draw_card_face(surface, self.face, card, layout.trick_rect(seat), seat == last.winner)
-        winner = object_form(self.controller.seats[last.winner].name)
+        said = about(self.controller.seats[last.winner].name, _("Last trick — won by you. Click to close."),
+                     _("Last trick — won by {name}. Click to close."))
         fs = layout.font_size
-        banner = theme.fitted(f"Last trick — won by {winner}. Click to close.", fs, layout.centre.width, bold=True)
+        banner = theme.fitted(said, fs, layout.centre.width, bold=True)
         text = theme.shadowed_text(banner, fs, theme.INK, bold=True)
         surface.blit(text, text.get_rect(midtop=(layout.width // 2, layout.middle.top)))
 
@@ -533,13 +545,15 @@ class Handover:
     passed. A click whose press began before that (a double-click, a press held over the
     hand-over) and a key held from before do nothing."""
 
-    def __init__(self, name: str, shown: str, on_lift: Callable[[], None]) -> None:
+    def __init__(self, name: str, label: str, on_lift: Callable[[], None]) -> None:
         self.name = name
-        self.shown = shown
-        """What the button shows ("cards", "review")."""
+        self.label = label
+        """The button's sentence, marked with ``N_`` and holding ``{name}`` ("I am {name} — show
+        my cards"): translated each time it is placed, in the language in use."""
         self.age = 0.0
         """Frame time since the cover appeared."""
-        self.button = Button(self._label(name), on_lift, enabled=False, key_hint="Enter")
+        # Translators: the name of the Enter key, shown beside a button.
+        self.button = Button(self._label(name), on_lift, enabled=False, key_hint=_("Enter"))
         self._pressed = False
         """A press began on the button while it was ready; its release there lifts the cover."""
 
@@ -570,7 +584,7 @@ class Handover:
         return max(16, int(min(size[0] / 48, size[1] / 30)))
 
     def _label(self, name: str) -> str:
-        return f"I am {name} — show my {self.shown}"
+        return _(self.label).format(name=name)
 
     def place(self, size: tuple[int, int]) -> None:
         """The button under the words, as wide as its label (the name cut where the window
@@ -594,7 +608,7 @@ class Handover:
         lines = [
             (title, int(fs * 1.5), theme.GOLD, True),
             (prompt, fs, theme.INK, False),
-            ("Everyone else, please look away.", int(fs * 0.8), theme.INK_DIM, False),
+            (_("Everyone else, please look away."), int(fs * 0.8), theme.INK_DIM, False),
         ]
         y = size[1] // 2 - fs * 5
         for label, text_size, colour, bold in lines:
@@ -617,7 +631,7 @@ class CoverScene(Scene):
         self.size = size
         self.controller = controller
         self.event = event
-        self.handover = Handover(event.name, "cards", self._lift)
+        self.handover = Handover(event.name, N_("I am {name} — show my cards"), self._lift)
 
     def _lift(self) -> None:
         self.controller.reveal()
@@ -640,5 +654,6 @@ class CoverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         name = self.event.name
-        self.handover.draw(surface, self.size, f"Pass the computer to {object_form(name)}",
-                           f"{name}: when you have the computer, press the button below (or Enter).")
+        self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
+                                                     _("Pass the computer to {name}")),
+                           _("{name}: when you have the computer, press the button below (or Enter).").format(name=name))

@@ -15,7 +15,8 @@ import pygame
 
 from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
-from ..words import RECEIVED_FROM, and_list
+from ..language import _, join_names, n_
+from ..words import RECEIVED_FROM
 
 SUIT_ORDERS = {
     "alternating": (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS),
@@ -61,7 +62,8 @@ class PassSelection:
 
     def missing_sentence(self) -> str:
         missing = CARDS_PASSED - len(self.chosen)
-        return f"Choose {missing} more {'card' if missing == 1 else 'cards'} to pass."
+        return n_("Choose {count} more card to pass.", "Choose {count} more cards to pass.", missing).format(
+            count=missing)
 
     def drop(self, card: Card, from_slot: bool, moved: bool, over_slots: bool) -> str | None:
         """A card let go after a drag (``moved``) or clicked: a slotted one comes back to the
@@ -74,7 +76,8 @@ class PassSelection:
         elif (not moved or over_slots) and len(self.chosen) < CARDS_PASSED:
             self.chosen.append(card)
         elif not moved and len(self.chosen) >= CARDS_PASSED:
-            return f"You pass exactly {CARDS_PASSED} cards: take one back first."
+            return n_("You pass exactly {count} card: take it back first.",
+                      "You pass exactly {count} cards: take one back first.", CARDS_PASSED).format(count=CARDS_PASSED)
         return None
 
     def choose(self, card: Card) -> str | None:
@@ -95,7 +98,7 @@ class PassSelection:
         givers from the left round the table), until that person sees the hand."""
         for seat in people:
             givers = sorted(set(event.senders[seat]), key=lambda giver: (giver - seat) % len(names))
-            self.unseen_received[seat] = (frozenset(event.received[seat]), and_list([names[g] for g in givers]))
+            self.unseen_received[seat] = (frozenset(event.received[seat]), join_names([names[g] for g in givers]))
 
     def show_received(self, seat: int) -> str | None:
         """``seat``'s owner sees the hand: the cards passed to them are raised until they act;
@@ -106,7 +109,7 @@ class PassSelection:
         sentence = None
         if cards:
             shown = " ".join(short_name(card) for card in self.order.sort(list(cards)))
-            sentence = RECEIVED_FROM.format(givers=names, cards=shown)
+            sentence = _(RECEIVED_FROM).format(givers=names, cards=shown)
         self.shown = (cards, sentence) if cards else None
         return sentence
 

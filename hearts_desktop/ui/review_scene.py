@@ -18,11 +18,11 @@ from ..coach.reasons import headline
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card
-from ..language import _
+from ..language import N_, _, join_names, number, p_
 from ..words import points
 from . import theme
 from .card_art import card_width
-from .grammar import object_form
+from .grammar import about
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import Handover
 from .pass_selection import short_name
@@ -40,9 +40,15 @@ ALL_CARDS_KEY = pygame.K_a
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
              pygame.K_HOME: -100, pygame.K_END: 100}
 HAND_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
-ALL_CARDS = "All cards shown"
+ALL_CARDS = N_("All cards shown")
 """The second opinion's button, and where it shows, its label."""
-YOUR_VIEW = "Your view"
+YOUR_VIEW = N_("Your view")
+
+
+def mark_name(mark: Mark) -> str:
+    """A decision's mark as the player reads it (the mark's value is the coach's key)."""
+    return {Mark.BEST: p_("mark", "best"), Mark.GOOD: p_("mark", "good"), Mark.INACCURACY: p_("mark", "inaccuracy"),
+            Mark.MISTAKE: p_("mark", "mistake"), Mark.BLUNDER: p_("mark", "blunder")}[mark]
 
 
 class ReviewScene(Scene):
@@ -59,7 +65,8 @@ class ReviewScene(Scene):
         self.hands = hands
         """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
         self.open_hand = open_hand
-        self.handover = Handover(cover_for, "review", self._lift_cover) if cover_for is not None else None
+        self.handover = (Handover(cover_for, N_("I am {name} — show my review"), self._lift_cover)
+                         if cover_for is not None else None)
         """Hot-seat: the review stays hidden until its person says it is them."""
         self.reviewer = reviewer
         self.all_cards = all_cards
@@ -75,12 +82,15 @@ class ReviewScene(Scene):
         self.row_rects: list[pygame.Rect] = []
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.back = Button("◀ Back", lambda: self.move(-1), key_hint="←")
-        self.forward = Button("Next ▶", lambda: self.move(1), key_hint="→")
-        self.close_button = Button("Close", self.close, key_hint="Esc")
-        self.earlier = Button("◀ Hand", lambda: self.go_to_hand(-1), key_hint="PgUp")
-        self.later = Button("Hand ▶", lambda: self.go_to_hand(1), key_hint="PgDn")
-        self.all_cards_button = Button(ALL_CARDS, self.toggle_all_cards, key_hint="A")
+        self.back = Button(p_("previous decision", "◀ Back"), lambda: self.move(-1), key_hint="←")
+        self.forward = Button(p_("next decision", "Next ▶"), lambda: self.move(1), key_hint="→")
+        # Translators: the name of the Escape key, as written on keyboards.
+        self.close_button = Button(_("Close"), self.close, key_hint=_("Esc"))
+        # Translators: the previous hand (deal) of the game; PgUp is the Page Up key as keyboards write it.
+        self.earlier = Button(p_("deal", "◀ Hand"), lambda: self.go_to_hand(-1), key_hint=_("PgUp"))
+        # Translators: the next hand (deal) of the game; PgDn is the Page Down key as keyboards write it.
+        self.later = Button(p_("deal", "Hand ▶"), lambda: self.go_to_hand(1), key_hint=_("PgDn"))
+        self.all_cards_button = Button(_(ALL_CARDS), self.toggle_all_cards, key_hint="A")
         several = open_hand is not None and hands > 1
         self.buttons = ([self.earlier, self.back, self.forward, self.later] if several else [self.back, self.forward])
         self.buttons += [self.all_cards_button] if all_cards is not None else []
@@ -124,7 +134,7 @@ class ReviewScene(Scene):
         else:
             self.second.cancel()
             self.second = None
-        self.all_cards_button.label = YOUR_VIEW if self.second else ALL_CARDS
+        self.all_cards_button.label = _(YOUR_VIEW) if self.second else _(ALL_CARDS)
         self.place()
 
     def go_to_hand(self, step: int) -> None:
@@ -208,8 +218,10 @@ class ReviewScene(Scene):
         fs = self.font_size
         if self.handover is not None:
             name = self.handover.name
-            self.handover.draw(surface, self.size, f"Pass the computer to {object_form(name)}",
-                               f"{name}: when you have the computer, press the button below (or Enter) for your review.")
+            self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
+                                                         _("Pass the computer to {name}")),
+                               _("{name}: when you have the computer, press the button below (or Enter) for your "
+                                 "review.").format(name=name))
             return
         reviewer = self.reviewer
         name = self.names[reviewer.seat]
@@ -221,19 +233,25 @@ class ReviewScene(Scene):
             self._draw_table(surface, self.table_area, reviewer.steps[self.step], fs)
             self._draw_list(surface, self.listing_area.inflate(-fs, -fs), fs)
         else:
-            text = theme.text(f"{name} made no decision in this hand.", fs, theme.INK)
+            text = theme.text(_("{name} made no decision in this hand.").format(name=name), fs, theme.INK)
             surface.blit(text, text.get_rect(center=self.table_area.center))
         self._draw_controls(surface, fs)
 
     @property
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
+        number, name = self.reviewer.hand_index + 1, self.names[self.reviewer.seat]
         if self.replays_hand is not None:
-            heading = (_("Review of hand {number} played again, with all cards shown — {name}") if self.second
-                       else _("Review of hand {number} played again — {name}"))
-            return heading.format(number=self.replays_hand, name=self.names[self.reviewer.seat])
-        seen = ", with all cards shown" if self.second else ""
-        return f"Review of hand {self.reviewer.hand_index + 1} — {self.names[self.reviewer.seat]}{seen}"
+            number = self.replays_hand
+            if self.second:
+                return _("Review of hand {number} played again — {name}, with all cards shown").format(
+                    number=number, name=name)
+            # Translators: {number} is the hand of a past game whose deal is being played again.
+            return _("Review of hand {number} played again — {name}").format(number=number, name=name)
+        if self.second:
+            return _("Review of hand {number} — {name}, with all cards shown").format(number=number, name=name)
+        # Translators: {number} counts the hands (deals) of the game; {name} is whose decisions are reviewed.
+        return _("Review of hand {number} — {name}").format(number=number, name=name)
 
     def _title(self) -> pygame.Surface:
         size = int(self.font_size * 1.5)
@@ -249,10 +267,15 @@ class ReviewScene(Scene):
         reviewer = self.shown
         done, total = reviewer.progress
         y = rect.top
-        seen = "with all cards shown" if self.second else ""
+        seen = self.second is not None
         if not reviewer.complete:
-            label = ("The coach could not judge every decision." if reviewer.failed
-                     else f"The coach is looking at your decisions{' ' + seen}: {done} of {total}")
+            if reviewer.failed:
+                label = _("The coach could not judge every decision.")
+            elif seen:
+                label = _("The coach is looking at your decisions with all cards shown: {done} of {total}").format(
+                    done=done, total=total)
+            else:
+                label = _("The coach is looking at your decisions: {done} of {total}").format(done=done, total=total)
             text = theme.text(label, fs, theme.INK)
             surface.blit(text, (rect.left, y))
             bar = pygame.Rect(rect.left + text.get_width() + fs, y + fs // 4, rect.width // 3, fs)
@@ -264,16 +287,22 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=fs // 3)
             return
         review = reviewer.review()
-        cost = f"Mean cost {review.mean_cost:.2f} points a decision"
-        label = (f"{seen[0].upper()}{seen[1:]} (not what you could see): {cost[0].lower()}{cost[1:]}" if seen
-                 else cost)
+        cost = number(review.mean_cost, 2)
+        # Translators: {cost} is a number of points with two decimals ("0.85").
+        label = (_("With all cards shown (not what you could see): mean cost {cost} points a decision").format(cost=cost)
+                 if seen else _("Mean cost {cost} points a decision").format(cost=cost))
         text = theme.text(theme.fitted(label, fs, rect.width, bold=True), fs, theme.GOLD if seen else theme.INK,
                           bold=True)
         surface.blit(text, (rect.left, y))
         y += int(fs * 1.5)
         biggest = review.biggest
-        summary = ("Biggest: " + "; ".join(f"{where(d.trick).lower()} +{d.cost:.1f} ({d.mark.value})" for d in biggest)
-                   if biggest else "No inaccuracy, mistake or blunder in this hand.")
+        # Translators: one of the costliest decisions: {where} is "Pass" or "Trick 3", {cost} points lost, {mark}
+        # the mark ("mistake").
+        costly = [_("{where} +{cost} ({mark})").format(where=where(d.trick), cost=number(d.cost, 1), mark=mark_name(d.mark))
+                  for d in biggest]
+        # Translators: {decisions} lists the hand's costliest decisions.
+        summary = (_("Biggest: {decisions}").format(decisions=join_names(costly))
+                   if biggest else _("No inaccuracy, mistake or blunder in this hand."))
         line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
         surface.blit(line, (rect.left, y))
 
@@ -296,12 +325,12 @@ class ReviewScene(Scene):
             if place == 0:
                 continue
             dx, dy = offsets[place] if offsets else (place - n // 2, -1)
-            label = f"{self.names[seat]} · {points(view.points_taken[seat])}"
+            label = seat_points(self.names[seat], view.points_taken[seat])
             text = theme.text(label, fs, theme.INK, bold=True)
             at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
             surface.blit(text, text.get_rect(center=at))
         hand_y = rect.bottom - card_h - fs * 2
-        mine = theme.text(f"{self.names[view.seat]} · {points(view.points_taken[view.seat])}", fs, theme.INK, bold=True)
+        mine = theme.text(seat_points(self.names[view.seat], view.points_taken[view.seat]), fs, theme.INK, bold=True)
         surface.blit(mine, mine.get_rect(midbottom=(rect.centerx, hand_y - fs * 3 // 2)))
         cards = view.cards()
         chosen = set(decision.chosen) if decision else set(chosen_cards(step.action))
@@ -319,9 +348,10 @@ class ReviewScene(Scene):
             x += step_x
         for spot, colour in outlines:  # over the neighbours, so an outline is never half hidden
             pygame.draw.rect(surface, colour, spot, width=3, border_radius=6)
-        best_of = "the coach's best with all cards shown" if self.second else "the coach's best"
-        caption = theme.text(theme.fitted(f"{where(step.trick)}: raised is what you chose, green {best_of}",
-                                          int(fs * 0.85), rect.width), int(fs * 0.85), theme.INK_DIM)
+        said = (_("{where}: raised is what you chose, green the coach's best with all cards shown") if self.second
+                else _("{where}: raised is what you chose, green the coach's best"))
+        caption = theme.text(theme.fitted(said.format(where=where(step.trick)), int(fs * 0.85), rect.width),
+                             int(fs * 0.85), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
 
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
@@ -339,7 +369,9 @@ class ReviewScene(Scene):
                 surface.blit(note, note.get_rect(topright=(row.right - 4, y + 2)))
             else:
                 colour = MARK_COLOURS[decision.mark]
-                label = decision.mark.value if decision.mark is Mark.BEST else f"+{decision.cost:.1f} {decision.mark.value}"
+                # Translators: a decision's cost in points ("1.5") and its mark ("mistake").
+                label = (mark_name(decision.mark) if decision.mark is Mark.BEST
+                         else _("+{cost} {mark}").format(cost=number(decision.cost, 1), mark=mark_name(decision.mark)))
                 mark = theme.text(label, int(fs * 0.9), colour, bold=True)
                 surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
             y = row.bottom
@@ -399,3 +431,9 @@ class ReviewScene(Scene):
         for button in self.buttons:
             button.draw(surface, int(fs * 0.95))
 
+
+
+def seat_points(name: str, taken: int) -> str:
+    """A player and the points they have taken this hand, as the reviewed table labels a seat."""
+    # Translators: a seat at the reviewed table: a player's name and their points ("Anna · 3 pts").
+    return _("{name} · {points}").format(name=name, points=points(taken))

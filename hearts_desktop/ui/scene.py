@@ -49,6 +49,11 @@ class Scene:
     def on_exit(self) -> None:
         """The scene left the stack: close what it opened."""
 
+    def words_changed(self) -> None:
+        """The player chose another language: words are looked up where drawn, but their
+        sizes (and so where things go) change; a scene that keeps words overrides this."""
+        self.place()
+
     def close(self) -> None:
         if self.stack is not None:
             self.stack.remove(self)
@@ -83,6 +88,15 @@ class SceneStack:
             self.scenes.remove(scene)
             scene.stack = None
             scene.on_exit()
+
+    def swap(self, old: Scene, new: Scene) -> None:
+        """``new`` where ``old`` is, at its place in the stack (the screens above stay)."""
+        index = self.scenes.index(old)
+        self.remove(old)
+        new.stack = self
+        self.scenes.insert(index, new)
+        new.place()
+        new.on_enter()
 
     def replace_all(self, scene: Scene) -> None:
         self.clear()

@@ -7,19 +7,29 @@ from typing import Any
 
 import pygame
 
+from .. import language
 from ..engine import card
-from ..language import _
-from ..persistence import Settings
+from ..language import _, p_, percent
+from ..persistence import Settings, languages
 from ..persistence.seats import MAX_NAME_LENGTH
 from . import theme
 from .card_art import CardArt, card_width
 from .form import VALUE_SHARE, Choice, FormScene, fit_text, on_off, rows
-from .new_game import PACE_CHOICES
+from .new_game import pace_choices
 from .widgets import Button, dim, panel
 
 PREVIEW_CARDS = ("AS", "KH", "QC", "JD")
 NOTE_AND_BUTTONS = 5.0
 """The panel's bottom, below the rows: "Saved as you change them." and Done, in font sizes."""
+
+
+def language_choices() -> tuple[tuple[str, str], ...]:
+    """The system's language (named, so the player sees what it is), then each language the
+    game has a catalogue for, named in itself: a reader finds their own in any language."""
+    system = language.SHIPPED[languages.resolve(languages.SYSTEM)]
+    # Translators: the first choice of the language setting; {name} is a language named in itself.
+    own = _("As the system ({name})").format(name=system)
+    return ((languages.SYSTEM, own), *((code, language.SHIPPED[code]) for code in languages.available()))
 
 
 class SettingsScene(FormScene):
@@ -33,28 +43,33 @@ class SettingsScene(FormScene):
         self.settings = settings
         self.on_change = on_change
         self.art = art
-        self.volume = Choice("Volume", tuple((v / 10, f"{v * 10}%") for v in range(11)),
+        self.volume = Choice(_("Volume"), tuple((v / 10, percent(v / 10)) for v in range(11)),
                              self._getter("volume"), self._setter("volume"), wrap=False)
         self.controls = [
-            Choice("Computers' pace", PACE_CHOICES, self._getter("pace"), self._setter("pace"), wrap=False),
-            Choice("Card faces", (("2color", "Two-colour"), ("4color", "Four-colour")),
+            Choice(_("Language"), language_choices(), self._getter("language"), self._setter("language")),
+            Choice(_("Computers' pace"), pace_choices(), self._getter("pace"), self._setter("pace"), wrap=False),
+            # Translators: card faces with two suit colours (red, black) or four (each suit its own).
+            Choice(_("Card faces"), (("2color", _("Two-colour")), ("4color", _("Four-colour"))),
                    self._getter("deck"), self._setter("deck")),
-            Choice("Card backs", tuple((c, c.capitalize()) for c in theme.BACK_COLOURS),
+            Choice(_("Card backs"), tuple((c, back_colour_name(c)) for c in theme.BACK_COLOURS),
                    self._getter("card_back"), self._setter("card_back")),
-            on_off("Large cards", self._getter("large_cards"), self._setter("large_cards")),
-            on_off("Sound", self._getter("sound"), self._setter("sound")),
+            on_off(_("Large cards"), self._getter("large_cards"), self._setter("large_cards")),
+            on_off(_("Sound"), self._getter("sound"), self._setter("sound")),
             self.volume,
-            on_off("Animations", self._getter("animations"), self._setter("animations"),
-                   ("On", "Off (reduced motion)")),
-            on_off("Fullscreen (F11)", self._getter("fullscreen"), self._setter("fullscreen")),
-            on_off("Confirm before playing", self._getter("confirm_play"), self._setter("confirm_play"),
-                   ("On (click twice)", "Off")),
-            Choice("Hand order", (("alternating", "Alternating colours"), ("suits", "By suit ♣♦♠♥")),
+            on_off(_("Animations"), self._getter("animations"), self._setter("animations"),
+                   (_("On"), _("Off (reduced motion)"))),
+            on_off(_("Fullscreen (F11)"), self._getter("fullscreen"), self._setter("fullscreen")),
+            on_off(_("Confirm before playing"), self._getter("confirm_play"), self._setter("confirm_play"),
+                   (_("On (click twice)"), _("Off"))),
+            # Translators: how the hand is sorted: suits alternating red and black, or in a fixed order of suits.
+            Choice(_("Hand order"), (("alternating", _("Alternating colours")), ("suits", _("By suit ♣♦♠♥"))),
                    self._getter("hand_sort"), self._setter("hand_sort")),
-            on_off("Each suit", self._getter("high_first"), self._setter("high_first"),
-                   ("High to low", "Low to high")),
-            on_off("Only one legal card", self._getter("auto_play_single"), self._setter("auto_play_single"),
-                   ("Play it for me", "Let me play it")),
+            # Translators: within each suit of the hand, cards from high to low or from low to high.
+            on_off(_("Each suit"), self._getter("high_first"), self._setter("high_first"),
+                   (_("High to low"), _("Low to high"))),
+            # Translators: what happens when only one card may be played.
+            on_off(_("Only one legal card"), self._getter("auto_play_single"), self._setter("auto_play_single"),
+                   (_("Play it for me"), _("Let me play it"))),
         ]
         self.name_field = self.text_fields.add(settings.network_name, MAX_NAME_LENGTH)
         """The name at network tables, kept as typed once it is one a table takes."""
@@ -62,7 +77,7 @@ class SettingsScene(FormScene):
         self.name_row = pygame.Rect(0, 0, 0, 0)
         """The name's row: its label on the left, its box on the right."""
         self.controls.append(self.name_field)
-        self.buttons = [Button("Done", self.close)]
+        self.buttons = [Button(_("Done"), self.close)]
         self.move_focus(1)
 
     def _getter(self, name: str) -> Callable[[], Any]:
@@ -99,7 +114,7 @@ class SettingsScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom("Settings", rect.top + fs)
+        y = self.title_bottom(_("Settings"), rect.top + fs)
         gap = max(4, fs // 3)
         room = rect.bottom - round(fs * NOTE_AND_BUTTONS) - (y + fs // 2)  # above the note and Done
         height = min(int(fs * 2.1), room // len(self.controls) - gap)
@@ -117,7 +132,7 @@ class SettingsScene(FormScene):
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, "Settings", rect.top + fs)
+        y = self.title(surface, _("Settings"), rect.top + fs)
         form_w = int(rect.width * 0.58)
         for control in self.controls:
             self.draw_control(surface, control)
@@ -127,8 +142,8 @@ class SettingsScene(FormScene):
                               rect.height // 2)
         self._draw_preview(surface, preview)
         warned = bool(self.name_refused or self.text_fields.refusal)
-        note = fit_text(self.text_fields.refusal or self.name_refused or "Saved as you change them.", int(fs * 0.85),
-                        rect.width - fs * 2, theme.RED if warned else theme.INK_DIM, bold=warned)
+        note = fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
+                        int(fs * 0.85), rect.width - fs * 2, theme.RED if warned else theme.INK_DIM, bold=warned)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
         self.draw_text_fields(surface)
@@ -142,3 +157,10 @@ class SettingsScene(FormScene):
             surface.blit(art.face(card(name), height), (x + i * step, area.top))
         back = art.back(height)
         surface.blit(back, back.get_rect(midtop=(area.centerx, area.top + height + self.font_size)))
+
+
+def back_colour_name(colour: str) -> str:
+    """A colour of the card backs as the Settings screen names it (the key is what settings hold)."""
+    names = {"blue": p_("card back", "Blue"), "red": p_("card back", "Red"), "green": p_("card back", "Green"),
+             "purple": p_("card back", "Purple")}
+    return names.get(colour, colour.capitalize())

@@ -16,6 +16,7 @@ from functools import cache
 import pygame
 
 from ..engine import CARDS
+from ..language import N_, _
 from ..persistence.settings import DECKS
 from ..resources import DamagedAsset, asset_path
 from . import theme
@@ -29,8 +30,8 @@ class NoDisplay(Exception):
     """No screen to draw on; the message says so in one sentence."""
 
 
-NO_DISPLAY = ("Hearts Desktop needs a screen to draw on and found none "
-              "(no DISPLAY or WAYLAND_DISPLAY, as over SSH): start it on the computer's own desktop.")
+NO_DISPLAY = N_("Hearts Desktop needs a screen to draw on and found none "
+                "(no DISPLAY or WAYLAND_DISPLAY, as over SSH): start it on the computer's own desktop.")
 
 
 def open_display() -> None:
@@ -38,11 +39,11 @@ def open_display() -> None:
     try:
         pygame.display.init()
     except pygame.error:
-        raise NoDisplay(NO_DISPLAY) from None
+        raise NoDisplay(_(NO_DISPLAY)) from None
     driver = pygame.display.get_driver()
     if driver in INVISIBLE_DRIVERS and driver not in asked_drivers():
         pygame.display.quit()
-        raise NoDisplay(NO_DISPLAY)
+        raise NoDisplay(_(NO_DISPLAY))
 
 
 def asked_drivers() -> list[str]:

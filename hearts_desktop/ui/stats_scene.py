@@ -9,31 +9,36 @@ from collections.abc import Callable
 
 import pygame
 
+from ..language import _, number, p_, percent
 from ..persistence import Statistics, Tally
 from ..persistence.stats import GameRecord
-from ..words import PAST_GAMES
+from ..words import PAST_GAMES, Level, SeatKind
 from . import theme
 from .form import Choice, FormScene
-from .grammar import possessive
+from .grammar import about
 from .menus import ConfirmScene
 from .widgets import Button, dim, panel
 
 
 def figures(tally: Tally) -> list[tuple[str, str]]:
     """The headline numbers of a tally, as label and value."""
-    def number(value: float | None, digits: int = 0) -> str:
-        return "—" if value is None else f"{value:.{digits}f}"
-
-    won = f"{tally.wins} ({tally.wins * 100 // tally.games}%)" if tally.games else "0"
+    # Translators: games won and their share of the games played ("7 (35%)").
+    won = (_("{wins} ({share})").format(wins=tally.wins, share=percent(tally.wins * 100 // tally.games / 100))
+           if tally.games else "0")
     return [
-        ("Games played", str(tally.games)),
-        ("Games won", won),
-        ("Average per hand", number(tally.average_per_hand, 2)),
-        ("Moons shot", str(tally.moons)),
-        ("Q♠ taken", str(tally.queens)),
-        ("Best game", number(tally.best)),
-        ("Worst game", number(tally.worst)),
+        (_("Games played"), str(tally.games)),
+        (_("Games won"), won),
+        (_("Average per hand"), figure(tally.average_per_hand, 2)),
+        (_("Moons shot"), str(tally.moons)),
+        (_("Q♠ taken"), str(tally.queens)),
+        (_("Best game"), figure(tally.best)),
+        (_("Worst game"), figure(tally.worst)),
     ]
+
+
+def figure(value: float | None, digits: int = 0) -> str:
+    """A statistic written the language's way, or a dash where there is none yet."""
+    return "—" if value is None else number(value, digits)
 
 
 class StatisticsScene(FormScene):
@@ -46,11 +51,11 @@ class StatisticsScene(FormScene):
         names = sorted(statistics.profiles)
         self.player = player if player in statistics.profiles or not names else names[0]
         self.on_reset = on_reset
-        self.profile_choice = Choice("Player", tuple((n, n) for n in names), lambda: self.player,
+        self.profile_choice = Choice(_("Player"), tuple((n, n) for n in names), lambda: self.player,
                                      self._choose, fallback=self.player)
         self.controls = [self.profile_choice] if len(names) > 1 else []
-        self.reset_button = Button("Reset…", self._ask_reset, enabled=bool(names))
-        self.buttons = [Button(PAST_GAMES, on_past_games), self.reset_button, Button("Close", self.close)]
+        self.reset_button = Button(_("Reset…"), self._ask_reset, enabled=bool(names))
+        self.buttons = [Button(_(PAST_GAMES), on_past_games), self.reset_button, Button(_("Close"), self.close)]
         self.set_focus(self.buttons[-1])  # Enter closes; forgetting statistics is never the default
 
     def _choose(self, name: str) -> None:
@@ -60,8 +65,9 @@ class StatisticsScene(FormScene):
         if self.stack is None:
             return
         name = self.player
-        self.stack.push(ConfirmScene(self.size, f"Forget all of {possessive(name)} statistics? This cannot be undone.",
-                                     "Reset", lambda: self._reset(name)))
+        question = about(name, _("Forget all of your statistics? This cannot be undone."),
+                         _("Forget all of {name}'s statistics? This cannot be undone."))
+        self.stack.push(ConfirmScene(self.size, question, _("Reset"), lambda: self._reset(name)))
 
     def _reset(self, name: str) -> None:
         self.on_reset(name)
@@ -75,27 +81,31 @@ class StatisticsScene(FormScene):
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom(f"Statistics — {self.player}", rect.top + fs)
+        y = self.title_bottom(self.heading, rect.top + fs)
         self.profile_choice.rect = pygame.Rect(rect.centerx - fs * 12, y, fs * 24, int(fs * 2))
+
+    @property
+    def heading(self) -> str:
+        return _("Statistics — {name}").format(name=self.player)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         fs = self.font_size
         rect = self.panel_box
         panel(surface, rect)
-        y = self.title(surface, f"Statistics — {self.player}", rect.top + fs)
+        y = self.title(surface, self.heading, rect.top + fs)
         if self.controls:
             self.draw_control(surface, self.profile_choice)
             y += fs * 3
         profile = self.statistics.profiles.get(self.player)
         if profile is None or not profile.recent and not profile.by_opponents:
-            text = theme.text("No finished games yet: statistics appear after your first game.", fs,
+            text = theme.text(_("No finished games yet: statistics appear after your first game."), fs,
                               theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y + fs * 4)))
         else:
             left = rect.left + fs * 2
             half = rect.width // 2 - fs * 3
-            rows = [*figures(profile.overall), ("Cost per decision", accuracy_figure(profile.recent))]
+            rows = [*figures(profile.overall), (_("Cost per decision"), accuracy_figure(profile.recent))]
             bottom = max(self._draw_figures(surface, rows, left, y, half),
                          self._draw_by_opponents(surface, profile.by_opponents, rect.centerx + fs, y, half))
             charts = pygame.Rect(left, bottom + fs // 2, rect.width - fs * 4, rect.bottom - bottom - fs * 5)
@@ -121,8 +131,10 @@ class StatisticsScene(FormScene):
         """The table of line-ups, each written whole; where it ends."""
         fs = self.font_size
         small = int(fs * 0.9)
-        surface.blit(theme.text("Against", small, theme.GOLD, bold=True), (left, top))
-        columns = (("Games", 0.62), ("Won", 0.78), ("Avg/hand", 1.0))
+        # Translators: the heading of the table of the opponents a player met.
+        surface.blit(theme.text(_("Against"), small, theme.GOLD, bold=True), (left, top))
+        # Translators: column headings: games played, games won, average points per hand (keep them short).
+        columns = ((_("Games"), 0.62), (p_("games", "Won"), 0.78), (_("Avg/hand"), 1.0))
         for label, share in columns:
             text = theme.text(label, small, theme.GOLD, bold=True)
             surface.blit(text, text.get_rect(topright=(left + int(width * share), top)))
@@ -130,8 +142,8 @@ class StatisticsScene(FormScene):
         names_width = int(width * columns[0][1]) - theme.font(small, True).size(columns[0][0])[0] - fs
         for key, tally in sorted(tallies.items(), key=lambda item: -item[1].games)[:6]:
             average = tally.average_per_hand
-            values = (str(tally.games), str(tally.wins), "—" if average is None else f"{average:.2f}")
-            for value, (_, share) in zip(values, columns):
+            values = (str(tally.games), str(tally.wins), figure(average, 2))
+            for value, (_label, share) in zip(values, columns):
                 text = theme.text(value, small, theme.INK)
                 surface.blit(text, text.get_rect(topright=(left + int(width * share), y)))
             for line in theme.wrap(opponents_label(key), small, names_width):  # a long line-up on two lines, whole
@@ -141,8 +153,12 @@ class StatisticsScene(FormScene):
 
 
 def opponents_label(key: str) -> str:
-    """"1x human + 2x expert" as the rest of the game writes levels: "1x Human + 2x Expert"."""
-    return re.sub(r"(\d+x) (\w+)", lambda match: f"{match[1]} {match[2].capitalize()}", key)
+    """"1x human + 2x expert" (the statistics file's key) as the rest of the game writes
+    levels: "1x Human + 2x Expert", in the player's language."""
+    kinds = {SeatKind.HUMAN.value: SeatKind.HUMAN.label, **{level.value: level.label for level in Level}}
+    # Translators: how many opponents of one kind a player met ("2x Expert"); {kind} is a level or "Human".
+    return " + ".join(_("{count}x {kind}").format(count=count, kind=kinds.get(kind, kind))
+                      for count, kind in re.findall(r"(\d+)x (\w+)", key))
 
 
 def accuracy_figure(games: list[GameRecord]) -> str:
@@ -151,7 +167,7 @@ def accuracy_figure(games: list[GameRecord]) -> str:
     decisions = sum(a.decisions for a in reviewed)
     if not decisions:
         return "—"
-    return f"{sum(a.mean_cost * a.decisions for a in reviewed) / decisions:.2f}"
+    return number(sum(a.mean_cost * a.decisions for a in reviewed) / decisions, 2)
 
 
 def game_slots(plot: pygame.Rect, count: int) -> list[int]:
@@ -164,7 +180,7 @@ def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[
     """The coach's cost per decision in each recent game as a line (a gap where a game was not
     reviewed), each game's figure beneath it; lower is better."""
     small = int(fs * 0.8)
-    surface.blit(theme.text("Coach's cost per decision, same games (lower is better, — not reviewed)", small,
+    surface.blit(theme.text(_("Coach's cost per decision, same games (lower is better, — not reviewed)"), small,
                             theme.INK_DIM), area.topleft)
     if not games or area.height < fs * 4:
         return
@@ -175,7 +191,7 @@ def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[
     pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 1)
     previous: tuple[int, int] | None = None
     for x, cost in zip(game_slots(plot, len(games)), costs):
-        label = theme.text("—" if cost is None else f"{cost:.2f}", small, theme.INK if cost is not None else theme.INK_DIM)
+        label = theme.text(figure(cost, 2), small, theme.INK if cost is not None else theme.INK_DIM)
         surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 3)))
         if cost is None:
             previous = None
@@ -185,14 +201,14 @@ def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[
             pygame.draw.line(surface, theme.HINT, previous, point, 2)
         pygame.draw.circle(surface, theme.HINT, point, max(3, fs // 4))
         previous = point
-    top_label = theme.text(f"{high:.1f}", small, theme.INK_DIM)
+    top_label = theme.text(number(high, 1), small, theme.INK_DIM)
     surface.blit(top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))
 
 
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecord], fs: int) -> None:
     """Final totals of the recent games as bars, oldest first; won games in gold."""
     small = int(fs * 0.8)
-    surface.blit(theme.text("Final score, last games (gold: won)", small, theme.INK_DIM), area.topleft)
+    surface.blit(theme.text(_("Final score, last games (gold: won)"), small, theme.INK_DIM), area.topleft)
     if not games or area.height < fs * 4:
         return
     plot = pygame.Rect(area.left + fs * 2, area.top + fs * 2, area.width - fs * 2, area.height - fs * 3)

@@ -16,6 +16,7 @@ from ..controller.table_model import TableModel
 from ..engine import Card, Phase, PlayerView
 from ..engine.game import single_leader
 from ..engine.rules import CARDS_PASSED, PassDirection
+from ..language import _, n_
 from . import theme
 from .layout import TableLayout
 from .pass_selection import PassSelection
@@ -25,7 +26,6 @@ from .table_painter import HandCard, PassArea, TableFrame
 from .tween import Tween, shake
 from .widgets import Button
 
-PASS_INSTRUCTION = f"Drag or click {CARDS_PASSED} cards into the slots, then press Pass."
 SHAKE_WIDTH = 0.12
 """How far a refused card shakes to each side, in card widths."""
 BUTTON_TEXT = 0.95
@@ -181,22 +181,37 @@ def _status_message(table: FramedTable, view: PlayerView) -> str:
     active = controller.active_human()
     if view.phase is Phase.PASSING:
         if view.passed is not None:
-            return "Waiting for the others to pass…"
+            return _("Waiting for the others to pass…")
         if active == view.seat:
-            return PASS_INSTRUCTION
+            return pass_instruction()
         return ""
     if view.phase is Phase.PLAYING:
         if view.turn == view.seat and active == view.seat:
             if not view.tricks and not view.trick:
-                return f"You lead the {view.legal_cards()[0].name}."
-            return "Your turn: click a card or drag it to the table."
-        return f"{controller.seats[view.turn].name} to play…"
+                # Translators: {card} is the card that must lead ("two of clubs").
+                return _("You lead the {card}.").format(card=view.legal_cards()[0].name)
+            return _("Your turn: click a card or drag it to the table.")
+        return _("{name} to play…").format(name=controller.seats[view.turn].name)
     return ""
 
 
+def pass_instruction() -> str:
+    """What the person who passes now is asked to do."""
+    return n_("Drag or click {count} card into the slots, then press Pass.",
+              "Drag or click {count} cards into the slots, then press Pass.", CARDS_PASSED).format(count=CARDS_PASSED)
+
+
 def pass_title(view: PlayerView, controller: TableModel) -> str:
+    """Where the pass goes, above the slots, with an arrow toward the receiver's seat."""
     if view.direction is PassDirection.SCATTER:
-        return "Pass one card to each player"
-    target = controller.seats[view.pass_targets[0]].name
-    arrow = {PassDirection.LEFT: "←", PassDirection.RIGHT: "→", PassDirection.ACROSS: "↑"}.get(view.direction, "")
-    return f"Pass {CARDS_PASSED} cards {view.direction.value} to {target} {arrow}".strip()
+        return _("Pass one card to each player")
+    count = CARDS_PASSED
+    if view.direction is PassDirection.LEFT:
+        said, arrow = n_("Pass {count} card left to {name}", "Pass {count} cards left to {name}", count), " ←"
+    elif view.direction is PassDirection.RIGHT:
+        said, arrow = n_("Pass {count} card right to {name}", "Pass {count} cards right to {name}", count), " →"
+    elif view.direction is PassDirection.ACROSS:
+        said, arrow = n_("Pass {count} card across to {name}", "Pass {count} cards across to {name}", count), " ↑"
+    else:
+        said, arrow = n_("Pass {count} card to {name}", "Pass {count} cards to {name}", count), ""
+    return said.format(count=count, name=controller.seats[view.pass_targets[0]].name) + arrow

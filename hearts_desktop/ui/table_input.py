@@ -16,6 +16,7 @@ import pygame
 
 from ..controller.table_model import TableModel
 from ..engine import Card, PlayerView
+from ..language import _
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, Resized
 from .keyboard import TableKeyboard
 from .layout import TableLayout
@@ -89,7 +90,7 @@ class TableInput:
     def _second_half_of_a_double_click(self, pos: tuple[int, int]) -> bool:
         if self.played_by_click is None:
             return False
-        (x, y), _ = self.played_by_click
+        (x, y), _card = self.played_by_click
         return abs(pos[0] - x) <= DOUBLE_CLICK_SLOP and abs(pos[1] - y) <= DOUBLE_CLICK_SLOP
 
     def handle(self, intent: Intent) -> bool:
@@ -204,26 +205,26 @@ class TableInput:
 
     def ask_hint(self) -> None:
         if self.table.controller.request_hint():
-            self.table.say("Thinking about a hint…", seconds=HINT_WAIT_SECONDS)
+            self.table.say(_("Thinking about a hint…"), seconds=HINT_WAIT_SECONDS)
 
     def finish_hand(self) -> None:
         if self.table.controller.finish_hand():
-            self.table.say("The rest of the hand cannot change the score: finished.")
+            self.table.say(_("The rest of the hand cannot change the score: finished."))
 
     def undo(self) -> None:
         if self.table.controller.undo():
-            self.table.say("Move taken back.")
+            self.table.say(_("Move taken back."))
         else:
             self.table.say(self.why_off("undo"))
 
     def why_off(self, key: str) -> str:
         """The sentence a click on a disabled button gets."""
         if key == "undo":
-            return self.table.controller.undo_note or "Nothing of yours to take back in this hand yet."
+            return self.table.controller.undo_note or _("Nothing of yours to take back in this hand yet.")
         if key == "hint":
-            return "Hints are for your own turn."
+            return _("Hints are for your own turn.")
         if key == "last":
-            return "No trick has been played in this hand yet."
+            return _("No trick has been played in this hand yet.")
         return self.table.passing.missing_sentence()
 
     def _key(self, intent: KeyPress) -> bool:

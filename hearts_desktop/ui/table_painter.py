@@ -15,7 +15,7 @@ import pygame
 
 from ..engine import Card, Phase, PlayerView
 from ..engine.rules import PassDirection
-from ..language import _
+from ..language import _, n_
 from ..persistence.seats import Seat
 from ..words import points
 from . import theme
@@ -165,7 +165,8 @@ def _label_rows(layout: TableLayout, frame: TableFrame, seat: int) -> list[pygam
     rows = [theme.shadowed_text(name_text, fs, colour, bold=True),
             theme.shadowed_text(score_line(frame, seat), int(fs * 0.9), theme.INK_DIM)]
     if seat != layout.viewer and view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
-        rows.append(theme.shadowed_text("passed ✓", int(fs * 0.85), theme.HINT))
+        # Translators: under a player's name: they have chosen the cards they pass.
+        rows.append(theme.shadowed_text(_("passed ✓"), int(fs * 0.85), theme.HINT))
     return rows
 
 
@@ -208,12 +209,13 @@ def score_line(frame: TableFrame, seat: int) -> str:
     """"★ Medium · 12 pts  (+3)  · 2 tricks": level, total, this hand's points, tricks taken."""
     view, seat_info = frame.view, frame.seats[seat]
     total, taken = view.totals[seat], view.points_taken[seat]
-    text = points(total) + (f"  (+{taken})" if taken else "")
+    # Translators: the points a player has taken in this hand, after their total ("12 pts  (+3)").
+    text = points(total) + ("  " + _("(+{count})").format(count=taken) if taken else "")
     if seat_info.kind == "computer":
         text = f"{seat_info.level.label} · {text}"
     tricks = sum(1 for trick in view.tricks if trick.winner == seat)
-    if tricks:
-        text += f"  · {tricks} {'trick' if tricks == 1 else 'tricks'}"
+    if tricks:  # the line is a row of figures, " · " between them: no sentence is built from them
+        text += "  · " + n_("{count} trick", "{count} tricks", tricks).format(count=tricks)
     return "★ " + text if seat == frame.leader else text
 
 
@@ -221,19 +223,25 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
     """The lines at the top left: the hand, the points left, broken hearts, a hold hand, a
     moon in the making, and the controller's notes."""
     view = frame.view
-    first = (f"Hand {frame.hand_number} · game to {view.rules.target}" if frame.replays_hand is None else
-             _("You are playing hand {number} of that game again.").format(number=frame.replays_hand))
-    lines: list[tuple[str, theme.Color]] = [(first, theme.INK_DIM)]
+    if frame.replays_hand is None:
+        # Translators: {number} counts the hands (deals); {target} is the score that ends the game.
+        hand = _("Hand {number} · game to {target}").format(number=frame.hand_number, target=view.rules.target)
+    else:
+        # Translators: {number} is the hand of a past game whose deal is being played again.
+        hand = _("You are playing hand {number} of that game again.").format(number=frame.replays_hand)
+    lines: list[tuple[str, theme.Color]] = [(hand, theme.INK_DIM)]
     if view.phase is Phase.PLAYING:
         left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)
-        lines.append((f"Points left: {left}", theme.INK))
+        lines.append((_("Points left: {count}").format(count=left), theme.INK))
     if view.hearts_broken:
-        lines.append(("♥ Hearts broken", theme.RED))
+        lines.append((_("♥ Hearts broken"), theme.RED))
     if view.direction is PassDirection.HOLD and view.phase is Phase.PLAYING and len(view.tricks) < 2:
-        lines.append(("Hold hand: no passing", theme.INK_DIM))
+        # Translators: a hand (deal) in which no cards are passed ("hold hand", "keeper").
+        lines.append((_("Hold hand: no passing"), theme.INK_DIM))
     shooter = moon_threat(view)
     if shooter is not None:
-        lines.append((f"☾ {frame.seats[shooter].name} has every point so far", theme.GOLD))
+        # Translators: {name} has taken every point of the hand so far (may shoot the moon).
+        lines.append((_("☾ {name} has every point so far").format(name=frame.seats[shooter].name), theme.GOLD))
     return lines + [(note, theme.GOLD) for note in frame.notes]
 
 

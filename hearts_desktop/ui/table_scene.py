@@ -46,6 +46,7 @@ from ..engine import (
 from ..engine.cards import Suit
 from ..engine.hand import Trick
 from ..engine.rules import PassDirection
+from ..language import _, p_
 from ..play.base import Play
 from .card_art import CardArt
 from .intents import Intent
@@ -162,14 +163,18 @@ class TableScene(Scene):
     def _make_buttons(self) -> dict[str, Button]:
         moves = self.input
         return {
-            "pass": Button("Pass", moves.submit_pass, key_hint="Enter"),
-            "seen": Button("OK", self.passing.acknowledge, key_hint="Enter"),
-            "finish": Button("Finish hand", moves.finish_hand, key_hint="F"),
-            "hint": Button("Hint", moves.ask_hint, key_hint="H"),
-            "undo": Button("Undo", moves.undo, key_hint="Ctrl+Z"),
-            "last": Button("Last trick", self.open_last_trick, key_hint="L"),
-            "scores": Button("Scores", self.open_scores, key_hint="S"),
-            "menu": Button("Menu", self.open_menu, key_hint="Esc"),
+            # Translators: a button: send the chosen cards (the verb).
+            "pass": Button(p_("verb", "Pass"), moves.submit_pass, key_hint=_("Enter")),
+            # Translators: a button: the cards passed to you have been seen, play on.
+            "seen": Button(_("OK"), self.passing.acknowledge, key_hint=_("Enter")),
+            # Translators: a button: let the computer play out the rest of the hand (deal) at once.
+            "finish": Button(_("Finish hand"), moves.finish_hand, key_hint="F"),
+            # Translators: a button: ask which card to play.
+            "hint": Button(_("Hint"), moves.ask_hint, key_hint="H"),
+            "undo": Button(_("Undo"), moves.undo, key_hint=_("Ctrl+Z")),
+            "last": Button(_("Last trick"), self.open_last_trick, key_hint="L"),
+            "scores": Button(_("Scores"), self.open_scores, key_hint="S"),
+            "menu": Button(_("Menu"), self.open_menu, key_hint=_("Esc")),
         }
 
     def open_last_trick(self) -> None:
@@ -355,7 +360,7 @@ class TableScene(Scene):
         self.hint = None
 
     def _on_hearts_broken(self, event: HeartsBroken) -> None:
-        self.say("Hearts are broken!" if event.card.suit is Suit.HEARTS else "The queen broke hearts!")
+        self.say(_("Hearts are broken!") if event.card.suit is Suit.HEARTS else _("The queen broke hearts!"))
         self.sounds.play("hearts_broken")
 
     def _on_trick_won(self, event: TrickWon) -> None:
@@ -392,10 +397,12 @@ class TableScene(Scene):
 
     def _on_hint_ready(self, event: HintReady) -> None:
         self.hint = (event.hint.cards, event.hint.reason)
-        self.say("Hint: " + self.hint[1] if self.hint[1] else "Hint ready.", seconds=HINT_SECONDS)
+        # Translators: {reason} is the hint's sentence ("Pass the ace of hearts: high hearts win tricks").
+        said = _("Hint: {reason}").format(reason=self.hint[1]) if self.hint[1] else _("Hint ready.")
+        self.say(said, seconds=HINT_SECONDS)
 
     def _on_bot_failed(self, event: BotFailed) -> None:
-        self.say(f"{self.controller.seats[event.seat].name} hesitated; a safe card was played.")
+        self.say(_("{name} hesitated; a safe card was played.").format(name=self.controller.seats[event.seat].name))
         self.overlays.bot_failed(self, event)
 
     def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from ..language import N_, _, join_names, n_
 from ..resources import asset_path
 from . import theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
@@ -40,16 +41,25 @@ REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 lone surrogates, private-use and unassigned code points, line and paragraph breaks."""
 LAYOUT_FAILURES: Final = (pygame.error, ValueError, UnicodeError)
 """What pygame_gui's text layout raises on text it cannot measure or encode."""
-UNSHOWABLE: Final = "The box could not show that, so it was left as it was."
+UNSHOWABLE: Final = N_("The box could not show that, so it was left as it was.")
 PASTE_KEY: Final = pygame.K_v
 
 
 def unicode_names(chars: str, most: int = 2) -> str:
     """The first ``most`` characters by their Unicode names ("the cjk unified ideograph-738b"),
-    and how many more."""
-    named = ", ".join(f"the {unicodedata.name(c, f'character U+{ord(c):04X}').lower()}" for c in chars[:most])
+    and how many more, as a list in the player's language (Unicode names exist in English only)."""
+    # Translators: {character} is a character's Unicode name, which exists in English only ("zero width space").
+    named = [_("the {character}").format(character=unicode_name(c)) for c in chars[:most]]
     more = len(chars) - most
-    return named + (f" and {more} more" if more > 0 else "")
+    if more > 0:
+        # Translators: the last item of a list of characters: how many more are not named.
+        named.append(n_("{count} more", "{count} more", more).format(count=more))
+    return join_names(named)
+
+
+def unicode_name(char: str) -> str:
+    """A character's Unicode name in lower case, or its code point where it has none."""
+    return unicodedata.name(char, "").lower() or _("character {code}").format(code=f"u+{ord(char):04x}")
 
 
 def typeable(text: str, before: str = "") -> tuple[str, str]:
@@ -70,8 +80,10 @@ def typeable(text: str, before: str = "") -> tuple[str, str]:
 
 def refusal_sentence(refused: str) -> str:
     """The sentence a box says about the characters it left out."""
-    pronoun = "it was" if len(refused) == 1 else "they were"
-    return f"This box cannot hold {unicode_names(refused)}, so {pronoun} left out."
+    # Translators: {characters} names the characters left out ("the zero width space").
+    return n_("This box cannot hold {characters}, so it was left out.",
+              "This box cannot hold {characters}, so they were left out.", len(refused)).format(
+        characters=unicode_names(refused))
 
 
 def _hex(colour: theme.Color) -> str:
@@ -311,7 +323,7 @@ class TextFields:
             change()
         except LAYOUT_FAILURES:
             log.warning("a text box could not lay out its text", exc_info=True)
-            self.refusal = UNSHOWABLE
+            self.refusal = _(UNSHOWABLE)
             for field in self.fields:
                 self._drop(field)
                 if field.visible and self._manager is not None:

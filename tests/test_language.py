@@ -1,0 +1,49 @@
+"""The language module's pure helpers: lists, numbers and direction in the player's language."""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from hearts_desktop import language
+
+
+@pytest.fixture
+def speak() -> Iterator[Callable[[str], None]]:
+    """Switch to a language code (no catalogue: only Babel's data changes); English after."""
+
+    def switch(code: str) -> None:
+        language.use(gettext.NullTranslations(), code)
+
+    yield switch
+    language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+@pytest.mark.parametrize(
+    ("code", "three", "two"),
+    [
+        ("en", "Ann, Bob and Cy", "Ann and Bob"),
+        ("de", "Ann, Bob und Cy", "Ann und Bob"),
+        ("fr", "Ann, Bob et Cy", "Ann et Bob"),
+        ("pl", "Ann, Bob i Cy", "Ann i Bob"),
+    ],
+)
+def test_join_names_says_a_list_the_languages_way(speak: Callable[[str], None], code: str, three: str, two: str) -> None:
+    speak(code)
+    assert language.join_names(["Ann", "Bob", "Cy"]) == three
+    assert language.join_names(("Ann", "Bob")) == two
+    assert language.join_names(["Ann"]) == "Ann"
+
+
+def test_join_names_of_nobody_is_empty() -> None:
+    assert language.join_names([]) == ""
+
+
+def test_every_shipped_language_is_named_in_itself_and_babel_knows_it() -> None:
+    assert language.SHIPPED[language.ENGLISH] == "English"
+    assert language.SHIPPED["de"] == "Deutsch"
+    assert language.SHIPPED["he"] == "עברית"
+    for code in language.SHIPPED:
+        assert language._babel_locale(code).language == code.split("_")[0]

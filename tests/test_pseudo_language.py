@@ -1,0 +1,76 @@
+"""The pseudo-language (benchmarks/pseudo.py) and the layout checker's run in it: a text that
+did not come through the catalogue is found by a check, not by a player."""
+
+from __future__ import annotations
+
+import gettext
+
+import pygame
+import pytest
+
+from benchmarks.layout import Inspector, inspect
+from benchmarks.layout_check import check, untranslated
+from benchmarks.pseudo import PseudoCatalogue, pseudo, untranslated_words
+from hearts_desktop import language
+from hearts_desktop.language import _, n_
+from hearts_desktop.ui import theme
+from hearts_desktop.ui.scene import Scene
+
+
+@pytest.mark.parametrize("english", ["Settings", "{name} passes {cards} to you.", "Done", "{count} point"])
+def test_every_message_grows_by_40_percent_in_accents_with_its_ends_marked(english: str) -> None:
+    shown = pseudo(english)
+    assert shown.startswith("⟦") and shown.endswith("⟧")
+    assert len(shown) >= 1.4 * len(english)
+    filled = shown.format(name="Alice", cards="3♣", count=2)  # the program can still fill it
+    assert untranslated_words(filled) == []  # not one plain English word is left
+    assert ("Alice" in filled) == ("{name}" in english)
+
+
+def test_placeholders_and_literal_braces_are_kept() -> None:
+    assert "{count:d}" in pseudo("{count:d} cards") and "{{" in pseudo("{{literal}}")
+
+
+def test_the_catalogue_speaks_it_for_every_lookup() -> None:
+    language.use(PseudoCatalogue(), "pseudo")
+    try:
+        assert _("Done") == pseudo("Done")
+        assert n_("{count} point", "{count} points", 2) == pseudo("{count} points")
+        assert language.number(3.5, 1) == "3.5"  # Babel's English for a code it does not know
+    finally:
+        language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+def test_untranslated_words_are_english_left_in_a_text_names_aside() -> None:
+    assert untranslated_words(f"{pseudo('Score')} Alice 12") == []
+    assert untranslated_words(f"Alice {pseudo('plays')} the queen") == ["the", "queen"]
+    assert untranslated_words("Wolfgang 3♠", allowed=["Wolfgang"]) == []
+
+
+class TwoTexts(Scene):
+    """One text through the catalogue, one around it, as a screen might draw them."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.text(_("Through the catalogue"), 20), (10, 10))
+        surface.blit(theme.text("Written in code", 20), (10, 60))
+
+
+def test_the_pseudo_run_reports_a_text_that_did_not_come_through_the_catalogue() -> None:
+    pygame.font.init()
+    inspector = Inspector()
+    language.use(PseudoCatalogue(), "pseudo")
+    try:
+        inspect([TwoTexts()], (400, 300), inspector)
+    finally:
+        language.use(gettext.NullTranslations(), language.ENGLISH)
+    found = untranslated([element.label for element in inspector.elements])
+    assert found == ["text 'Written in code' did not come through the catalogue (Written, in, code)"]
+
+
+def test_the_layout_check_runs_in_each_language_given_and_english_again_after() -> None:
+    report = check(sizes=[(1280, 800)], only=lambda name: name == "settings", codes=("pseudo", "xx"))
+    assert report.summary()["languages"] == 1
+    found = "\n".join(str(problem) for problem in report.problems)
+    assert "'xx' is not a language the game ships" in found
+    assert "'Language'" not in found  # the setting's own label comes through the catalogue
+    assert language.current() == language.ENGLISH
