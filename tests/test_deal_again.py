@@ -3,6 +3,8 @@ hand's summary, never saved or counted, and compared with the first time at its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -126,13 +128,22 @@ def test_undo_in_a_deal_played_again_keeps_its_cards() -> None:
     assert dealt(table.game) == before == deals_of(game)[2].hands
 
 
+@contextmanager
+def playing_again(folder: Path, hand_index: int) -> Iterator[Driver]:
+    """A window playing hand ``hand_index`` of a past game again."""
+    game, seats = finished_game(seed=3)
+    driver = Driver(folder)
+    try:
+        driver.app.play_deal(PastDeal.of(game, seats, hand_index))
+        driver.frame()
+        yield driver
+    finally:
+        driver.close()
+
+
 def test_a_deal_played_again_offers_the_coachs_review_of_the_deal_as_played_again(tmp_path: Path) -> None:
     """The coach judges the replayed hand's decisions, from the replayed hand's cards."""
-    game, seats = finished_game(seed=3)
-    driver = Driver(tmp_path)
-    try:
-        driver.app.play_deal(PastDeal.of(game, seats, 2))
-        driver.frame()
+    with playing_again(tmp_path, 2) as driver:
         replayed = dealt(driver.controller.game)
         summary = play_the_hand(driver)
         assert "Review hand" in [b.label for b in summary.buttons]
@@ -144,18 +155,10 @@ def test_a_deal_played_again_offers_the_coachs_review_of_the_deal_as_played_agai
         assert sorted(first.view.cards()) == sorted(replayed[0]), "the pass judged is the one made from these cards"
         assert len(review.reviewer.steps) == 14
         assert review.heading == "Review of hand 3 played again — Anna"
-    finally:
-        driver.close()
 
 
 def test_the_status_line_of_a_deal_played_again_names_the_hand_it_replays(tmp_path: Path) -> None:
-    game, seats = finished_game(seed=3)
-    driver = Driver(tmp_path)
-    try:
-        driver.app.play_deal(PastDeal.of(game, seats, 1))
-        driver.frame()
+    with playing_again(tmp_path, 1) as driver:
         lines = [text for text, _ in status_lines(table_frame(driver.table))]
         assert lines[0] == "You are playing hand 2 of that game again."
         assert not any(line.startswith("Hand 1") for line in lines)
-    finally:
-        driver.close()
