@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from hearts_desktop import language
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
@@ -275,7 +276,7 @@ def deal_again_table(stage: Stage) -> None:
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    next(b for b in summary.buttons if b.label == language._(PLAY_DEAL_AGAIN)).action()  # as shown, in any language
     stage.frames(1.6)  # dealt, as every table is seen
 
 

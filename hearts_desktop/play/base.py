@@ -16,6 +16,7 @@ from ..controller.session import Session
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, Ruleset
+from ..language import _
 from ..persistence.seats import Seat, hot_seat_names
 from ..words import DEAL_AGAIN_RESULT, DEAL_AGAIN_RESULT_NAMED, Level, Pace, SeatKind, points
 from .services import Services
@@ -115,8 +116,8 @@ class PastDeal:
         people = [seat for seat, who in enumerate(self.seats) if who.is_human]
         if len(people) == 1:
             [seat] = people
-            return DEAL_AGAIN_RESULT.format(now=points(now[seat]), then=points(self.first_points[seat]))
-        return " ".join(DEAL_AGAIN_RESULT_NAMED.format(name=self.seats[seat].name, now=points(now[seat]),
+            return _(DEAL_AGAIN_RESULT).format(now=points(now[seat]), then=points(self.first_points[seat]))
+        return " ".join(_(DEAL_AGAIN_RESULT_NAMED).format(name=self.seats[seat].name, now=points(now[seat]),
                                                        then=points(self.first_points[seat])) for seat in people)
 
 
