@@ -14,9 +14,9 @@ import pygame
 from ..language import _, p_
 from ..persistence.seats import MAX_NAME_LENGTH
 from . import theme
-from .form import ENTER_KEYS, FormScene
+from .form import ENTER_KEYS, SMALL_PRINT, SMALL_PRINT_PITCH, FormScene
 from .intents import KeyPress
-from .widgets import Button, dim, panel
+from .widgets import Button
 
 
 class NetworkNameScene(FormScene):
@@ -60,30 +60,21 @@ class NetworkNameScene(FormScene):
     def _intro(self) -> list[str]:
         fs = self.font_size
         return theme.wrap(_("Friends at the table will see this name. You choose it once; Settings can change it."),
-                          int(fs * 0.9), self.panel_box.width - fs * 4)
+                          int(fs * SMALL_PRINT), self.panel_box.width - fs * 4)
 
     def place_controls(self) -> None:
         fs = self.font_size
         rect = self.panel_box
-        y = self.title_bottom(self.heading, rect.top + fs) + len(self._intro()) * int(fs * 1.3) + fs
+        y = self.title_bottom(self.heading, rect.top + fs) + len(self._intro()) * int(fs * SMALL_PRINT_PITCH) + fs
         self.name_field.rect = pygame.Rect(rect.left + fs * 2, y, rect.width - fs * 4, int(fs * 2))
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
         fs = self.font_size
-        rect = self.panel_box
-        panel(surface, rect)
-        y = self.title(surface, self.heading, rect.top + fs)
-        for line in self._intro():
-            text = theme.text(line, int(fs * 0.9), theme.INK)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += int(fs * 1.3)
+        self.centred_lines(surface, self._intro(), self.draw_panel(surface, self.heading), theme.INK)
         self.draw_control(surface, self.name_field)
-        y = self.name_field.rect.bottom + fs // 2
         note = self.text_fields.refusal or self.problem
-        for line in theme.wrap(note, int(fs * 0.9), rect.width - fs * 4, bold=True) if note else []:
-            text = theme.text(line, int(fs * 0.9), theme.RED, bold=True)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += int(fs * 1.3)
+        if note:
+            lines = theme.wrap(note, int(fs * SMALL_PRINT), self.panel_box.width - fs * 4, bold=True)
+            self.centred_lines(surface, lines, self.name_field.rect.bottom + fs // 2, theme.RED, bold=True)
         self.button_row(surface)
         self.draw_text_fields(surface)
