@@ -30,6 +30,7 @@ from hearts_desktop.ui.menus import (
     continue_summary,
     replace_question,
 )
+from hearts_desktop.ui.network_name import NetworkNameScene
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
 from hearts_desktop.ui.overlays import (
     HANDOVER_GRACE_SECONDS,
@@ -39,6 +40,7 @@ from hearts_desktop.ui.overlays import (
     ScoreHistoryScene,
 )
 from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.widgets import Button
 from hearts_desktop.words import (
@@ -63,6 +65,8 @@ HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bruno", SeatKind.HUMAN), Seat("C
             Seat("Dmitri", SeatKind.COMPUTER, Level.MEDIUM))
 WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmmmmm",
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
+HOT_SEAT_LONG_NAMES = (Seat(WIDE_NAMES[3], SeatKind.HUMAN), Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[2:])
+"""Two people whose names take the whole 20 characters: each one's review button names them."""
 
 
 class Stage:
@@ -282,12 +286,18 @@ def hand_summary(players: int, seats: tuple[Seat, ...] | None = None) -> Callabl
     return build
 
 
-def deal_again_summary(stage: Stage) -> None:
-    """The first hand played again from its summary, to its end: compared with the first time."""
+def deal_again_table(stage: Stage) -> None:
+    """The first hand played again from its summary: its table, whose status line names it."""
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
     press(summary.buttons, translated(PLAY_DEAL_AGAIN))
+    stage.frames(1.6)  # dealt, as every table is seen
+
+
+def deal_again_summary(stage: Stage) -> None:
+    """The first hand played again from its summary, to its end: compared with the first time."""
+    deal_again_table(stage)
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
 
 
@@ -441,6 +451,28 @@ def join(stage: Stage) -> None:
     stage.app.stack.update(FRAME)
 
 
+def network_name(refused: bool) -> Callable[[Stage], None]:
+    """The first Host or Join: the name question with the widest name, or refusing a name."""
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        question = NetworkNameScene(stage.app.size, "W" * MAX_NAME_LENGTH, lambda name: None)
+        stage.app.stack.push(question)
+        if refused:
+            question.name_field.text = "Hоstess Wwwwwwwwwwww"  # a Cyrillic о: the longest refusal
+            question.buttons[0].action()
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def settings_name_refused(stage: Stage) -> None:
+    """Settings saying why the name typed for network tables is not kept."""
+    over_menu(App.open_settings)(stage)
+    settings = stage.app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.name_field.text = "Hоstess Wwwwwwwwwwww"
+    stage.app.stack.update(FRAME)
+
+
 def all_screens() -> list[Screen]:
     table: list[tuple[str, Callable[[Stage], None]]] = [
         ("table pass left", table_passing(0)),
@@ -463,6 +495,7 @@ def all_screens() -> list[Screen]:
         ("hand summary", hand_summary(4)),
         ("hand summary 5 players", hand_summary(5)),
         ("hot-seat hand summary", hand_summary(4, HOT_SEAT)),
+        ("hot-seat hand summary, long names", hand_summary(4, HOT_SEAT_LONG_NAMES)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
@@ -496,8 +529,12 @@ def all_screens() -> list[Screen]:
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("play a deal again", deal_choice),
+        Screen("a deal played again", deal_again_table),
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),
+        Screen("network name, first time", network_name(refused=False)),
+        Screen("network name refused", network_name(refused=True)),
+        Screen("settings, network name refused", settings_name_refused),
     ]
     return screens

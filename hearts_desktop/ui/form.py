@@ -21,11 +21,18 @@ from . import reading, theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
 from .overlays import ACTIVATE_KEYS, Overlay
 from .text_field import TextField, TextFields
-from .widgets import Button, Focusable
+from .widgets import Button, Focusable, dim, panel
 
 T = TypeVar("T")
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+DIALOG_DIM = 170
+"""How dark the screen below a dialog is made (of 255)."""
+SMALL_PRINT = 0.9
+SMALL_PRINT_PITCH = 1.3
+"""A panel's small print, and the step from one of its lines to the next, in font sizes."""
+VALUE_SHARE = 0.48
+"""The part of a labelled row its value takes (a choice's box, a text box), the label the rest."""
 
 
 @dataclass(eq=False)
@@ -83,7 +90,7 @@ class Choice(Generic[T]):
         left part in a right-to-left interface), or all of it."""
         if not self.label:
             return self.rect
-        width = int(self.rect.width * 0.48)
+        width = int(self.rect.width * VALUE_SHARE)
         box = pygame.Rect(0, self.rect.y, width, self.rect.height)
         setattr(box, reading.anchor("right"), getattr(self.rect, reading.anchor("right")))
         return box
@@ -252,6 +259,22 @@ class FormScene(Overlay):
             control.draw(surface, fs, focused)
         elif focused:
             pygame.draw.rect(surface, theme.HIGHLIGHT, control.rect.inflate(6, 6), width=2, border_radius=8)
+
+    def draw_panel(self, surface: pygame.Surface, heading: str) -> int:
+        """The table dimmed, the panel and its title; returns where what follows the title starts."""
+        dim(surface, DIALOG_DIM)
+        panel(surface, self.panel_box)
+        return self.title(surface, heading, self.panel_box.top + self.font_size)
+
+    def centred_lines(self, surface: pygame.Surface, lines: Sequence[str], y: int, colour: theme.Color,
+                      bold: bool = False) -> int:
+        """Lines of the panel's small print, each centred, from ``y``; returns the bottom."""
+        size = int(self.font_size * SMALL_PRINT)
+        for line in lines:
+            text = theme.text(line, size, colour, bold=bold)
+            surface.blit(text, text.get_rect(midtop=(self.panel_box.centerx, y)))
+            y += int(self.font_size * SMALL_PRINT_PITCH)
+        return y
 
     def draw_text_fields(self, surface: pygame.Surface) -> None:
         """Draw the text boxes last, above the panel."""

@@ -56,8 +56,10 @@ class ReviewScene(Scene):
     def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
                  face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None,
                  hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None,
-                 all_cards: Callable[[int], HandReviewer] | None = None) -> None:
+                 all_cards: Callable[[int], HandReviewer] | None = None, replays_hand: int | None = None) -> None:
+        """``replays_hand``: the number, in its game, of the hand a deal played again replays."""
         super().__init__()
+        self.replays_hand = replays_hand
         self.size = size
         self.hands = hands
         """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
@@ -237,6 +239,13 @@ class ReviewScene(Scene):
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
         number, name = self.reviewer.hand_index + 1, self.names[self.reviewer.seat]
+        if self.replays_hand is not None:
+            number = self.replays_hand
+            if self.second:
+                return _("Review of hand {number} played again — {name}, with all cards shown").format(
+                    number=number, name=name)
+            # Translators: {number} is the hand of a past game whose deal is being played again.
+            return _("Review of hand {number} played again — {name}").format(number=number, name=name)
         if self.second:
             return _("Review of hand {number} — {name}, with all cards shown").format(number=number, name=name)
         # Translators: {number} counts the hands (deals) of the game; {name} is whose decisions are reviewed.
