@@ -1,6 +1,6 @@
 """The coach on the command line: ``python -m hearts_desktop.coach review SAVE_FILE``.
 
-Prints each decision of one seat in one hand with its options, their values, the cost of
+Prints each decision of one seat in one hand with its options, their expected points, the cost of
 the choice and its mark; ``--json`` prints the same as one JSON object. ``--all-cards`` adds
 to each decision a second opinion judged on the true deal, with every hand known. The save is only
 read, never set aside or changed, even when it is damaged.
@@ -83,7 +83,7 @@ def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) ->
         lines.append(f"          {d.reason}")
         if not d.judgement.forced:
             lines.append("          options (expected points): " + ", ".join(
-                f"{' '.join(str(c) for c in o.cards)} {o.value:.2f}" for o in d.judgement.options))
+                f"{' '.join(str(c) for c in o.cards)} {o.points:.2f}" for o in d.judgement.options))
         if all_cards is not None:
             shown = next(s for s in all_cards.decisions if s.action_index == d.action_index)
             lines.append(f"          All cards shown: best {' '.join(str(c) for c in shown.judgement.best.cards)} "

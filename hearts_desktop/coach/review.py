@@ -140,6 +140,12 @@ class Option:
         """Expected points after this choice (lower is better)."""
         return sum(self.values) / len(self.values) if self.values else 0.0
 
+    @property
+    def points(self) -> float:
+        """Expected points in the words' sense: what we take to the end of the hand, on
+        average over the playouts (``value`` is that against the others)."""
+        return self.share(self.own_points)
+
     def share(self, count: int) -> float:
         return count / len(self.values) if self.values else 0.0
 
