@@ -378,8 +378,9 @@ def test_the_second_opinion_with_all_cards_shown_judges_on_the_true_hands() -> N
     assert "costs 13.0 points more than the ace of spades" in all_cards_reason(shown[1], passing=False)
 
 
-def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach_cli, "review_hand", partial(review_hand, budget=QUICK))  # the fair review's budget
     game = played_game(1, seed=4)
     path = tmp_path / "game.json"
     save_game(path, game, [Seat("You", SeatKind.HUMAN), Seat("Alice"), Seat("Ben"), Seat("Clara")])
