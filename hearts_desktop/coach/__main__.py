@@ -1,6 +1,6 @@
 """The coach on the command line: ``python -m hearts_desktop.coach review SAVE_FILE``.
 
-Prints each decision of one seat in one hand with its options, their values, the cost of
+Prints each decision of one seat in one hand with its options, their expected points, the cost of
 the choice and its mark; ``--json`` prints the same as one JSON object. ``--all-cards`` adds
 to each decision a second opinion judged on the true deal, with every hand known. The save is only
 read, never set aside or changed, even when it is damaged.
@@ -99,7 +99,7 @@ def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) ->
             mark=d.mark.label))
         lines.append(f"{INDENT}{d.reason}")
         if not d.judgement.forced:
-            options = ", ".join(f"{' '.join(str(c) for c in o.cards)} {number(o.value, 2)}" for o in d.judgement.options)
+            options = ", ".join(f"{' '.join(str(c) for c in o.cards)} {number(o.points, 2)}" for o in d.judgement.options)
             lines.append(INDENT + _("options (expected points): {options}").format(options=options))
         if all_cards is not None:
             shown = next(s for s in all_cards.decisions if s.action_index == d.action_index)
