@@ -79,8 +79,8 @@ def test_every_rules_sentence_is_one_message(rules: Ruleset) -> None:
 def test_the_kitty_sentence_agrees_with_its_number() -> None:
     one = describe(Ruleset.for_players(3, kitty=True))[0]
     two = describe(Ruleset.for_players(5, kitty=True))[0]
-    assert "the 1 left-over card lies face down and goes" in one
-    assert "the 2 left-over cards lie face down and go" in two
+    assert "; 1 card is left over: it lies face down and goes" in one and "the 1" not in one
+    assert "; 2 cards are left over: they lie face down and go" in two
 
 
 def test_a_preset_speaks_the_language_chosen_after_import() -> None:
