@@ -23,7 +23,7 @@ from hearts_desktop.engine.cards import CARDS, card
 from hearts_desktop.engine.rules import PRESETS, MoonScoring, PassCycle, RulesetError, describe, preset_by_key
 from hearts_desktop.persistence.atomic import storage_error
 from hearts_desktop.persistence.documents import load_document
-from hearts_desktop.persistence.saves import RETRY, SAVE, WHAT, parse_save
+from hearts_desktop.persistence.saves import SAVE, UNSAVED, UNSAVED_FULL, parse_save
 
 
 class Bracketing(gettext.NullTranslations):
@@ -150,13 +150,13 @@ def test_a_damaged_file_is_said_in_one_message(tmp_path: Path) -> None:
         loaded = load_document(path, SAVE, parse_save)
     assert loaded.value is None
     [message] = loaded.messages
-    assert whole(message) and "⟦The saved game⟧ ⟦is damaged⟧" in message
+    assert whole(message) and "⟦The saved game could not be used (⟦the file is damaged⟧), so" in message
 
 
 def test_a_full_disk_is_said_in_one_message(tmp_path: Path) -> None:
     full = OSError(errno.ENOSPC, "No space left on device")
     with bracketed():
-        refusal = str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY))
-    assert whole(refusal) and "⟦the game⟧" in refusal and "⟦it will be saved with your next move⟧" in refusal
-    assert str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY)) == (
-        "The disk is full, so the game could not be saved; free some space and it will be saved with your next move.")
+        refusal = str(storage_error(full, tmp_path / "autosave.json", UNSAVED, UNSAVED_FULL))
+    assert whole(refusal) and refusal.startswith("⟦The game could not be saved: ⟦the disk is full⟧; free")
+    assert str(storage_error(full, tmp_path / "autosave.json", UNSAVED, UNSAVED_FULL)) == (
+        "The game could not be saved: the disk is full; free some space and it will be saved with your next move.")
