@@ -160,3 +160,12 @@ def test_a_full_disk_is_said_in_one_message(tmp_path: Path) -> None:
     assert whole(refusal) and refusal.startswith("⟦The game could not be saved: ⟦the disk is full⟧; free")
     assert str(storage_error(full, tmp_path / "autosave.json", UNSAVED, UNSAVED_FULL)) == (
         "The game could not be saved: the disk is full; free some space and it will be saved with your next move.")
+
+
+def test_the_coachs_marks_are_one_message_with_the_bands_listed_the_languages_way() -> None:
+    from hearts_desktop.coach.review import marks_sentence
+
+    with bracketed():
+        sentence = marks_sentence()
+    assert sentence.startswith("⟦The coach marks each decision")
+    assert "⟦⟦mistake⟧ under 5⟧" in sentence and " and ⟦⟦blunder⟧ from 5⟧.⟧" in sentence
