@@ -39,8 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         saved = read_document(options.save, SAVE, parse_save)
     except DocumentError as error:
-        # Translators: {file} is a file's path, {problem} what is wrong with it ("is not a saved game").
-        print(_("{file} cannot be reviewed: it {problem} ({details}).").format(
+        # Translators: {file} is a file's path, {problem} a whole clause ("the file is damaged"), {details}
+        # the program's description, left in English.
+        print(_("{file} cannot be reviewed: {problem} ({details}).").format(
             file=options.save, problem=error.problem, details=error), file=sys.stderr)
         return 2
     game = saved.game

@@ -82,8 +82,10 @@ screen quotes these figures."""
 def marks_sentence() -> str:
     """The marks and their thresholds, as the rules screen and the command line state them."""
     # Translators: one band of the coach's marks, e.g. "good under 0.75" ({limit} in points).
-    bands = ", ".join(language._("{mark} under {limit}").format(mark=mark.label, limit=_limit(limit)) for mark, limit in MARK_LIMITS)
-    marks = language._(CoachSentence.MARKS).format(bands=bands, blunder=_limit(MARK_LIMITS[-1][1]))
+    bands = [language._("{mark} under {limit}").format(mark=mark.label, limit=_limit(limit)) for mark, limit in MARK_LIMITS]
+    # Translators: the last band of the coach's marks, "blunder from 5" ({limit} in points).
+    bands.append(language._("{mark} from {limit}").format(mark=Mark.BLUNDER.label, limit=_limit(MARK_LIMITS[-1][1])))
+    marks = language._(CoachSentence.MARKS).format(bands=language.join_names(bands))
     return f"{marks} {language._(CoachSentence.EXPECTED_POINTS)}"
 
 

@@ -128,8 +128,8 @@ def _suit_word(suit: int) -> str:
 
 def _not_held(card_name: str) -> str:
     """The refusal of a card the player does not hold (passed or played)."""
-    # Translators: {card} is a card's name, e.g. "queen of spades".
-    return _("You do not hold the {card}.").format(card=card_name)
+    # Translators: {card} is a card with its article, e.g. "the queen of spades".
+    return _("You do not hold {card}.").format(card=card_name)
 
 
 class HandState:
@@ -424,7 +424,7 @@ class HandState:
         missing = chosen & ~self.hands[seat]
         if missing:  # the first one named as the player gave them
             first = next(c for c in cards if missing >> c & 1)
-            return _not_held(CARDS[first].name)
+            return _not_held(CARDS[first].with_article)
         return None
 
     def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
@@ -507,14 +507,15 @@ class HandState:
         if seat != self.turn:
             return _("It is not your turn.")
         if not 0 <= card < 52 or not self.hands[seat] >> card & 1:
-            return _not_held(CARDS[card].name if 0 <= card < 52 else repr(card))
+            return _not_held(CARDS[card].with_article if 0 <= card < 52 else repr(card))
         if self.legal_mask() >> card & 1:
             return None
         hand = self.hands[seat]
         if not self.trick:
             if self.tricks_played == 0:
                 # Translators: {card} is a card's name, e.g. "two of clubs".
-                return _("The {card} must lead the first trick.").format(card=CARDS[self.opening_card].name)
+                # Translators: {card} is a card with its article, e.g. "the two of clubs".
+                return _("The first trick must be led with {card}.").format(card=CARDS[self.opening_card].with_article)
             return _("Hearts have not been broken.")
         if hand & SUIT_MASKS[self.led_suit]:
             # Translators: {suit} is a suit's name, e.g. "spades".
