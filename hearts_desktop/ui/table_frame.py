@@ -188,8 +188,8 @@ def _status_message(table: FramedTable, view: PlayerView) -> str:
     if view.phase is Phase.PLAYING:
         if view.turn == view.seat and active == view.seat:
             if not view.tricks and not view.trick:
-                # Translators: {card} is the card that must lead ("two of clubs").
-                return _("You lead the {card}.").format(card=view.legal_cards()[0].name)
+                # Translators: {card} is the card that must lead, with its article ("the two of clubs").
+                return _("You lead {card}.").format(card=view.legal_cards()[0].with_article)
             return _("Your turn: click a card or drag it to the table.")
         return _("{name} to play…").format(name=controller.seats[view.turn].name)
     return ""
