@@ -78,6 +78,11 @@ class Card(int):
         # Translators: a card's name, e.g. "queen of spades"; {rank} is "queen", {suit} is "spades".
         return p_("card", "{rank} of {suit}").format(rank=rank_name(self.rank), suit=self.suit.label)
 
+    @property
+    def label(self) -> str:
+        """The card's name as a sentence's value (a ``Phrase`` says every word by its label)."""
+        return self.name
+
     def __str__(self) -> str:
         return RANK_LETTERS[self % RANKS_PER_SUIT] + SUIT_LETTERS[self // RANKS_PER_SUIT]
 
