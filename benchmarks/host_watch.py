@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from hearts_desktop.engine import Game
 from hearts_desktop.net import protocol as p
-from hearts_desktop.net.admission import WRONG_CODE
 from hearts_desktop.net.link import Arrived, Closed, HostArrival, HostLink
+from hearts_desktop.net.phrases import WRONG_CODE
 
 from .audit import LeakAudit
 

@@ -11,15 +11,10 @@ import json
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.admission import (
-    BUSY,
-    CROWDED,
     HELLO_SECONDS,
     MAX_IDLE,
     MAX_IDLE_PER_ADDRESS,
     MAX_WAITING,
-    SILENT,
-    WAITING,
-    WRONG_CODE,
     Admission,
     Admit,
     Bucket,
@@ -32,6 +27,7 @@ from hearts_desktop.net.client import JOIN_RETRY_SECONDS, JOIN_TRIES, TRYING_AGA
 from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND, FREE_TRIES_PER_ADDRESS
 from hearts_desktop.net.headless import SeatBot
 from hearts_desktop.net.link import ClientLink, Lost
+from hearts_desktop.net.phrases import BUSY, CROWDED, SILENT, WAITING, WRONG_CODE
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 

@@ -44,12 +44,7 @@ from .code import (
     codes_match,
     parse_code,
 )
-from .phrases import BUSY as BUSY
-from .phrases import CROWDED as CROWDED
-from .phrases import SILENT as SILENT
-from .phrases import WAITING as WAITING
-from .phrases import WRONG_CODE as WRONG_CODE
-from .phrases import WRONG_CODES_WAIT
+from .phrases import BUSY, CROWDED, SILENT, WAITING, WRONG_CODE, WRONG_CODES_WAIT
 
 HELLO_SECONDS: Final = 2.0
 """A friend's program says hello within milliseconds of connecting; this is for slow links."""
