@@ -10,14 +10,12 @@ the friend's program and reads as a sentence saying what happened.
 
 from __future__ import annotations
 
-import gettext
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import pytest
 
-from hearts_desktop import __version__, language
+from hearts_desktop import __version__
 from hearts_desktop.controller.table import WAIT_FOR_TURN, Refused
 from hearts_desktop.engine import Card, Ruleset
 from hearts_desktop.engine.hand import NOT_HELD
@@ -29,20 +27,14 @@ from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 
 from .net_play import NetTable, net_table, seat_friends
-from .test_language_core import Bracketing, whole
+from .test_language_core import bracketed, whole
 
 SEATS = [Seat("Host", SeatKind.HUMAN), Seat("Ann", SeatKind.REMOTE), Seat("Bob", SeatKind.COMPUTER),
          Seat("Cid", SeatKind.COMPUTER)]
 
 
-@contextmanager
-def friends_language() -> Iterator[None]:
-    """The friend's program's language inside the block; the host's (English) after it."""
-    language.use(Bracketing(), "xx")
-    try:
-        yield
-    finally:
-        language.use(gettext.NullTranslations(), language.ENGLISH)
+friends_language = bracketed
+"""The friend's program's language inside the block; the host's (English) after it."""
 
 
 def in_friends_language(phrase: Phrase, **values: object) -> str:
