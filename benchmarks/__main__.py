@@ -1,5 +1,6 @@
 """Benchmarks that print figures:
-``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``.
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``;
+``python -m benchmarks pseudo [--mirrored]`` opens the game in the pseudo-language.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
 """
@@ -7,35 +8,41 @@ With ``--json`` the last line printed is one JSON object holding the figures.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from hearts_desktop import language
 from hearts_desktop.words import Level, Pace
 
-PSEUDO_LANGUAGE = "pseudo"
-"""benchmarks/pseudo.py's code (not imported here: only the layout run needs it)."""
+PSEUDO_LANGUAGES = ("pseudo", "pseudo-rtl")
+"""benchmarks/pseudo.py's language, left to right and mirrored (layout_check.py's codes; not
+imported here: only the layout run needs them)."""
+
+
+OWN_OPTIONS = {
+    "persistence": (".persistence", "main"),  # python -m benchmarks persistence -h
+    "lan-attack": (".lan_attack", "main"),  # --short, --json
+    "pseudo": (".pseudo", "play"),  # the game's options: python -m benchmarks pseudo --mirrored --size 800x600
+}
+"""The benchmarks that read their own command line: (module, function), imported when run."""
 
 
 def language_codes(text: str) -> tuple[str, ...]:
-    """``en,de,pseudo`` as codes; ``all``: every shipped language and the pseudo-language."""
+    """``en,de,pseudo`` as codes; ``all``: every shipped language and the pseudo-languages."""
     if text == "all":
-        return (*language.SHIPPED, PSEUDO_LANGUAGE)
+        return (*language.SHIPPED, *PSEUDO_LANGUAGES)
     return tuple(code.strip() for code in text.split(",") if code.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if arguments[:1] == ["persistence"]:  # its own options: python -m benchmarks persistence -h
-        from .persistence import main as persistence
-
-        return persistence(arguments[1:])
-    if arguments[:1] == ["lan-attack"]:  # its own options: --short, --json
-        from .lan_attack import main as lan_attack
-
-        return lan_attack(arguments[1:])
+    if arguments[:1] and arguments[0] in OWN_OPTIONS:
+        module, function = OWN_OPTIONS[arguments[0]]
+        run: Callable[[list[str]], int] = getattr(importlib.import_module(module, __package__), function)
+        return run(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout hands per second")
@@ -57,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     layout.add_argument("--sheets", type=Path, help="save one contact sheet (PNG) per size into this folder")
     layout.add_argument("--only", default="", help="only the screens whose name holds this text")
     layout.add_argument("--languages", default="en", type=language_codes,
-                        help="the languages to run each screen in, by code (en,de,he,pseudo), or all")
+                        help="the languages to run each screen in, by code (en,de,he,pseudo,pseudo-rtl), or all")
     layout.add_argument("--json", action="store_true")
     sub.add_parser("persistence", help="saving under kill -9, two copies, full disks, lone backups, power cuts")
     soak = sub.add_parser("soak", help="memory growth over an hour of frames and 1,000 autoplay games (bar: 5 MB)")

@@ -1,11 +1,12 @@
 """The layout check run: every screen of ``layout_screens`` at every size, inspected by ``layout``.
 
-``python -m benchmarks layout [--json] [--sheets DIR] [--languages en,de,he,pseudo|all]`` (see
-``layout`` for what counts as a problem; at each size, Large cards making the hand less than
-``LARGER_HAND`` taller is one too). Each language given is spoken in turn (its catalogue from
-assets/locale; ``pseudo`` is ``benchmarks/pseudo.py``'s); in the pseudo-language, a text that
-still holds plain English words did not come through the catalogue, and is a problem too. Kept apart from both so that the screens can use the inspector without the
-inspector knowing the screens (no import circle).
+``python -m benchmarks layout [--json] [--sheets DIR] [--languages en,de,he,pseudo,pseudo-rtl|all]``
+(see ``layout`` for what counts as a problem; at each size, Large cards making the hand less
+than ``LARGER_HAND`` taller is one too). Each language given is spoken in turn (its catalogue
+from assets/locale; ``pseudo`` is ``benchmarks/pseudo.py``'s, ``pseudo-rtl`` the same read right
+to left); in a pseudo-language, a text that still holds plain English words did not come
+through the catalogue, and is a problem too. Kept apart from both so that the screens can use
+the inspector without the inspector knowing the screens (no import circle).
 """
 
 from __future__ import annotations
@@ -28,9 +29,12 @@ from hearts_desktop.ui.layout import TableLayout
 from . import layout_screens as s
 from .layout import PORTRAIT, SIZES, Problem, Screen, contact_sheet, inspect
 from .pseudo import CODE as PSEUDO
-from .pseudo import PseudoCatalogue, untranslated_words
+from .pseudo import MIRRORED_CODE, PseudoCatalogue, untranslated_words
 
-ALL_LANGUAGES = (*language.SHIPPED, PSEUDO)
+MIRRORED_PSEUDO = "pseudo-rtl"
+"""The pseudo-language read right to left: the mirrored screens, before a Hebrew catalogue exists."""
+PSEUDO_CODES = {PSEUDO: PSEUDO, MIRRORED_PSEUDO: MIRRORED_CODE}
+ALL_LANGUAGES = (*language.SHIPPED, PSEUDO, MIRRORED_PSEUDO)
 NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES,
                              "W" * MAX_NAME_LENGTH, __version__})
 """What the screens show untranslated in every language: the players' names, the version."""
@@ -57,8 +61,8 @@ class Report:
 
 def speak(code: str) -> list[str]:
     """Speak ``code`` (a shipped language, or the pseudo-language); why it cannot, if so."""
-    if code == PSEUDO:
-        language.use(PseudoCatalogue(), PSEUDO)
+    if code in PSEUDO_CODES:
+        language.use(PseudoCatalogue(), PSEUDO_CODES[code])
         return []
     if code not in language.SHIPPED:
         return [f"{code!r} is not a language the game ships ({', '.join(ALL_LANGUAGES)})"]
@@ -116,7 +120,7 @@ def _check_language(report: Report, chosen: Sequence[Screen], sizes: Sequence[tu
             for screen in chosen:
                 stage.show(screen, size)
                 problems, picture = inspect(stage.app.stack.scenes, size, stage.inspector)
-                if code == PSEUDO:
+                if code in PSEUDO_CODES:
                     problems += untranslated([e.label for e in stage.inspector.elements if e.kind == "text"])
                 report.problems += [Problem(screen.name, asked, what, code) for what in problems]
                 pictures.append((screen.name, picture))

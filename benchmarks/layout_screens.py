@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -12,6 +12,7 @@ import pygame
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.engine import Game, MoonAction, MoonScoring, PassAction, Phase, PlayAction, Ruleset
+from hearts_desktop.language import _ as translated
 from hearts_desktop.persistence import SavedGame, Seat, Settings, Statistics, default_seats, save_settings
 from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
@@ -19,6 +20,7 @@ from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
+from hearts_desktop.ui.game_screens import REVIEW_HAND
 from hearts_desktop.ui.history_scene import PastGamesScene, open_past_game
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.menus import (
@@ -28,6 +30,7 @@ from hearts_desktop.ui.menus import (
     continue_summary,
     replace_question,
 )
+from hearts_desktop.ui.network_name import NetworkNameScene
 from hearts_desktop.ui.network_scenes import JoinScene, NetworkMenuScene
 from hearts_desktop.ui.overlays import (
     HANDOVER_GRACE_SECONDS,
@@ -37,8 +40,18 @@ from hearts_desktop.ui.overlays import (
     ScoreHistoryScene,
 )
 from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
-from hearts_desktop.words import CHOOSE_DEAL, PLAY_DEAL_AGAIN, REJOIN_TABLE, Level, Pace, SeatKind
+from hearts_desktop.ui.widgets import Button
+from hearts_desktop.words import (
+    CHOOSE_DEAL,
+    PLAY_DEAL_AGAIN,
+    REJOIN_TABLE,
+    REVIEW_PERSON,
+    Level,
+    Pace,
+    SeatKind,
+)
 
 from .app_state import controller_of, table_of
 from .layout import Inspector, Screen, recent_games
@@ -52,6 +65,8 @@ HOT_SEAT = (Seat("Anna", SeatKind.HUMAN), Seat("Bruno", SeatKind.HUMAN), Seat("C
             Seat("Dmitri", SeatKind.COMPUTER, Level.MEDIUM))
 WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmmmmm",
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
+HOT_SEAT_LONG_NAMES = (Seat(WIDE_NAMES[3], SeatKind.HUMAN), Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[2:])
+"""Two people whose names take the whole 20 characters: each one's review button names them."""
 
 
 class Stage:
@@ -215,13 +230,18 @@ def table_hot_seat_ready(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED), seats, seconds=HANDOVER_GRACE_SECONDS + 0.2)
 
 
+def press(buttons: Sequence[Button], label: str) -> None:
+    """Press the button saying ``label``, in the language spoken (the screens run in each)."""
+    next(button for button in buttons if button.label == label).action()
+
+
 def review_cover(stage: Stage) -> None:
     """A hot-seat review behind its cover, asked for from the hand's summary."""
     stage.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12), HOT_SEAT)
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene))
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == "Review: Bruno").action()
+    press(summary.buttons, translated(REVIEW_PERSON).format(name="Bruno"))
     stage.frames(HANDOVER_GRACE_SECONDS + 0.2)
 
 
@@ -231,7 +251,7 @@ def replace_saved_game(stage: Stage) -> None:
     saved = Game(Ruleset(), SEED)
     saved.totals = [43, 67, 12, 98]
     stage.app.stack.push(ConfirmScene(stage.app.size, replace_question(SavedGame(saved, FOUR, datetime(2025, 1, 1))),
-                                      "Start the new game", lambda: None))
+                                      translated("Start the new game"), lambda: None))
 
 
 def quit_with_friends(stage: Stage) -> None:
@@ -266,12 +286,18 @@ def hand_summary(players: int, seats: tuple[Seat, ...] | None = None) -> Callabl
     return build
 
 
-def deal_again_summary(stage: Stage) -> None:
-    """The first hand played again from its summary, to its end: compared with the first time."""
+def deal_again_table(stage: Stage) -> None:
+    """The first hand played again from its summary: its table, whose status line names it."""
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == PLAY_DEAL_AGAIN).action()
+    press(summary.buttons, translated(PLAY_DEAL_AGAIN))
+    stage.frames(1.6)  # dealt, as every table is seen
+
+
+def deal_again_summary(stage: Stage) -> None:
+    """The first hand played again from its summary, to its end: compared with the first time."""
+    deal_again_table(stage)
     stage.play_until(lambda: isinstance(stage.app.stack.top, HandScoreScene), limit=300.0)
 
 
@@ -288,7 +314,7 @@ def coach_review(stage: Stage) -> None:
     hand_summary(4)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
-    next(b for b in summary.buttons if b.label == "Review hand").action()
+    press(summary.buttons, translated(REVIEW_HAND))
     stage.frames(0.2)
     review = stage.app.stack.top
     assert isinstance(review, ReviewScene)
@@ -328,7 +354,7 @@ def main_menu(stage: Stage) -> None:
     game.totals = [43, 67, 12, 98]
     summary = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)))
     network = continue_summary(SavedGame(game, default_seats(4), datetime(2025, 1, 1)), network=True)
-    rejoin = REJOIN_TABLE.format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
+    rejoin = translated(REJOIN_TABLE).format(host="W" * MAX_NAME_LENGTH)  # the widest name a host may have
     stage.app.stack.replace_all(MainMenuScene(stage.app.size, stage.app, summary, network, rejoin))
 
 
@@ -408,7 +434,7 @@ def deal_choice(stage: Stage) -> None:
     past_game(5, wide=True)(stage)
     sheet = stage.app.stack.top
     assert isinstance(sheet, ScoreHistoryScene)
-    next(b for b in sheet.buttons if b.label == CHOOSE_DEAL).action()
+    press(sheet.buttons, translated(CHOOSE_DEAL))
     stage.app.stack.update(FRAME)
 
 
@@ -422,6 +448,28 @@ def join(stage: Stage) -> None:
     stage.app.stack.push(JoinScene(stage.app.size, "You", None,
                                    "This network does not allow tables to be found: type the host's address.",
                                    lambda *args: None))
+    stage.app.stack.update(FRAME)
+
+
+def network_name(refused: bool) -> Callable[[Stage], None]:
+    """The first Host or Join: the name question with the widest name, or refusing a name."""
+    def build(stage: Stage) -> None:
+        stage.app.show_main_menu()
+        question = NetworkNameScene(stage.app.size, "W" * MAX_NAME_LENGTH, lambda name: None)
+        stage.app.stack.push(question)
+        if refused:
+            question.name_field.text = "Hоstess Wwwwwwwwwwww"  # a Cyrillic о: the longest refusal
+            question.buttons[0].action()
+        stage.app.stack.update(FRAME)
+    return build
+
+
+def settings_name_refused(stage: Stage) -> None:
+    """Settings saying why the name typed for network tables is not kept."""
+    over_menu(App.open_settings)(stage)
+    settings = stage.app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.name_field.text = "Hоstess Wwwwwwwwwwww"
     stage.app.stack.update(FRAME)
 
 
@@ -447,6 +495,7 @@ def all_screens() -> list[Screen]:
         ("hand summary", hand_summary(4)),
         ("hand summary 5 players", hand_summary(5)),
         ("hot-seat hand summary", hand_summary(4, HOT_SEAT)),
+        ("hot-seat hand summary, long names", hand_summary(4, HOT_SEAT_LONG_NAMES)),
         ("game over", game_over(4)),
         ("game over 5 players", game_over(5)),
         ("coach review", coach_review),
@@ -480,8 +529,12 @@ def all_screens() -> list[Screen]:
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("play a deal again", deal_choice),
+        Screen("a deal played again", deal_again_table),
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),
+        Screen("network name, first time", network_name(refused=False)),
+        Screen("network name refused", network_name(refused=True)),
+        Screen("settings, network name refused", settings_name_refused),
     ]
     return screens

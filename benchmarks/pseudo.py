@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Iterable
 
+from hearts_desktop import language
 from hearts_desktop.persistence.seats import DEFAULT_NAMES
 
 CODE = "pseudo"
@@ -30,6 +31,9 @@ ACCENTED = str.maketrans(
 FIELD = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 """A str.format field (kept), or a doubled brace (a literal one, kept too)."""
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+CUT_NAME = 4
+"""The shortest start of a name taken as that name cut to fit (shorter ones are English words:
+"An" is not Anna)."""
 NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES})
 """Words a screen shows in every language: the game's name and the default players' names."""
 
@@ -63,7 +67,32 @@ class PseudoCatalogue(gettext.NullTranslations):
 
 def untranslated_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words in a text drawn while the pseudo-language was spoken: none
-    when every word came through the catalogue; names and the game's name are ``allowed``."""
-    for name in sorted({*NOT_TRANSLATED, *allowed}, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return ENGLISH_WORD.findall(text)
+    when every word came through the catalogue. Names and the game's name are ``allowed``,
+    whole or cut short to fit (``Bartholomew Mmmm…``)."""
+    names = {word for name in (*NOT_TRANSLATED, *allowed) for word in ENGLISH_WORD.findall(name)}
+    return [word for word in ENGLISH_WORD.findall(text)
+            if not any(name == word or (len(word) >= CUT_NAME and name.startswith(word)) for name in names)]
+
+
+MIRRORED = "--mirrored"
+MIRRORED_CODE = "he"
+"""The code the mirrored pseudo-language speaks under: a right-to-left one, so the interface
+mirrors as for Hebrew while every word stays readable to a developer."""
+
+
+def play(arguments: list[str]) -> int:
+    """``python -m benchmarks pseudo [--mirrored] [game options]``: the game's own window in
+    the pseudo-language, to look at every screen in it (``--mirrored``: read right to left)."""
+    from hearts_desktop.app import app_options, parse_args
+    from hearts_desktop.ui.app import App, RunLimits
+
+    code = MIRRORED_CODE if MIRRORED in arguments else CODE
+    args = parse_args([argument for argument in arguments if argument != MIRRORED])
+    app = App(app_options(args))
+
+    def speak_it(shown: App) -> None:  # after the first frame: the window's screens are rebuilt in it
+        if language.current() != code:
+            language.use(PseudoCatalogue(), code)
+
+    app.on_frame = speak_it
+    return app.run(RunLimits(max_seconds=args.max_seconds))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -174,3 +175,31 @@ def bundle_datas() -> list[tuple[str, str]]:
     datas.append((str(NOTICES), "."))
     return datas
 
+
+
+BABEL_LOCALE_DATA = re.compile(r"^babel[\\/]locale-data[\\/](?P<name>[^\\/]+)\.dat$")
+"""A file of Babel's CLDR data as PyInstaller bundles it: 32 MB in 1,149 files, of which the
+game's languages read 14 (each language, the locales it inherits from, and root)."""
+
+
+def babel_locales_read(codes: Iterable[str]) -> frozenset[str]:
+    """The Babel locale-data files (names without ``.dat``) that the languages ``codes`` read:
+    each and every locale it inherits from, as Babel loads them (``pt_BR`` reads ``pt``,
+    ``en_GB`` reads ``en_001``, CLDR's exception, then ``en``), and ``root``."""
+    from babel.core import get_global
+
+    exceptions = get_global("parent_exceptions")
+    names = {"root"}
+    for code in codes:
+        name = code
+        while name not in names:
+            names.add(name)
+            name = exceptions.get(name) or "_".join(name.split("_")[:-1]) or "root"
+    return frozenset(names)
+
+
+def without_unread_locale_data(datas: Iterable[tuple[str, str, str]], codes: Iterable[str]) -> list[tuple[str, str, str]]:
+    """PyInstaller's data entries without the Babel locale data no shipped language reads."""
+    kept = babel_locales_read(codes)
+    return [entry for entry in datas
+            if (found := BABEL_LOCALE_DATA.match(entry[0])) is None or found["name"] in kept]

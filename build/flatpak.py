@@ -42,7 +42,7 @@ SIMPLE_INDEX = "https://pypi.org/simple/{}/"
 RELEASE_DOWNLOAD = "{homepage}/releases/download/v{version}/{file}"
 # What the game runs with: its dependencies and theirs (a test checks this against what pip
 # installs for it), each built in this order.
-RUNTIME_PACKAGES = ("platformdirs", "filelock", "python-i18n", "pygame-ce", "pygame-gui", "ifaddr", "zeroconf",
+RUNTIME_PACKAGES = ("babel", "platformdirs", "filelock", "python-i18n", "pygame-ce", "pygame-gui", "ifaddr", "zeroconf",
                     "websockets", "msgspec")
 # Extra pip options a package's own build needs: pygame.midi is the one part of pygame-ce
 # that needs a library the runtime lacks (PortMidi), and the game plays no MIDI.

@@ -170,13 +170,8 @@ class CoachSentence(StrEnum):
     (so a translation can put the parts in its own order). Playout figures are said as what
     the deals the coach tried showed, never as what happened.
 
-    ``format`` says a sentence in the player's language: the value stays the English key
-    (the catalogue's), the language is chosen when the sentence is said, not at import.
-    A sentence said without placeholders is translated with ``_`` where it is shown."""
-
-    def format(self, *args: object, **values: object) -> str:
-        """This sentence in the player's language, its named placeholders filled."""
-        return _(self.value).format(*args, **values)
+    Each value is the English key of the catalogue (marked with ``N_``): the coach says a
+    sentence with ``_(CoachSentence.X).format(...)``, in the language in use when it is said."""
 
 
     EXPECTED_POINTS = N_("Expected points count the points you take from here to the end of the hand, "

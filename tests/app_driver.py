@@ -86,8 +86,8 @@ class Driver:
     def human_to_act(self) -> bool:
         if not isinstance(self.top, TableScene):
             return False
-        controller = self.controller
-        return controller.hand_face_up and not self.table.busy and controller.active_human() == controller.viewer
+        model = self.table.controller  # a friend's table too, whose game is the host's
+        return model.hand_face_up and not self.table.busy and model.active_human() == model.viewer
 
     def act_by_click(self) -> None:
         """The person makes a legal move the way a click does."""

@@ -1,10 +1,12 @@
-"""Headless pygame for every test: no window, no sound device."""
+"""Headless pygame for every test: no window, no sound device; English whatever the machine's
+language (the game follows the system's; tests that speak another language install it)."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"  # the game and the programs the tests start read it first
 
 
 def pytest_report_header() -> str:

@@ -10,16 +10,22 @@ from __future__ import annotations
 import gettext
 import shutil
 import subprocess
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+import pygame
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
 
 from hearts_desktop import language
 from hearts_desktop.persistence import languages
+from hearts_desktop.resources import asset_path
+from hearts_desktop.ui import theme
 
-from .build_scripts import load_script
+from .build_scripts import appinfo, load_script
 
 catalogues = load_script("catalogues")
 TRANSLATED = tuple(code for code in language.SHIPPED if code != language.ENGLISH)
@@ -119,3 +125,70 @@ def test_extraction_reads_every_translation_function(tmp_path: Path) -> None:
                      ("Easy", "level"), (("{count} trick", "{count} tricks"), "trick")}
     stale = catalogues.stale_messages(write(tmp_path / "old.pot", template()), tmp_path)
     assert stale == sorted(["'Settings'", "'{count} card'", "'{count} trick'"])
+
+
+# ---------------------------------------------------------------------- what ships with them
+
+
+def babel_files_read(codes: tuple[str, ...]) -> set[str]:
+    """The locale-data files Babel loads while the game speaks each of ``codes``."""
+    import babel.localedata
+
+    read: set[str] = set()
+    original = babel.localedata.load
+
+    def load(name: str, merge_inherited: bool = True) -> dict[str, Any]:
+        read.add(name)
+        return original(name, merge_inherited)
+
+    babel.localedata.load = load  # type: ignore[assignment]
+    babel.localedata._cache.clear()
+    try:
+        for code in codes:
+            language._babel_locale.cache_clear()
+            language.use(gettext.NullTranslations(), code)
+            language.number(1234.5, 1, sign=True), language.percent(0.5, 1), language.join_names(["a", "b", "c"])
+            language.join_alternatives(["a", "b"]), language.moment(datetime(2026, 12, 7, 14, 5))
+            get_plural(code)
+    finally:
+        babel.localedata.load = original
+        language._babel_locale.cache_clear()
+        language.use(gettext.NullTranslations(), language.ENGLISH)
+    return read
+
+
+def test_the_bundle_keeps_the_babel_data_the_languages_read() -> None:
+    """PyInstaller bundled all of Babel's CLDR data (32 MB, 1,149 files); 14 files are read."""
+    codes = (*language.SHIPPED, language.WRITTEN_ENGLISH)  # as packaging.spec asks
+    needed = babel_files_read(tuple(language.SHIPPED))
+    assert {"he", "pt_BR", "pt", "en_GB", "root"} <= needed <= appinfo.babel_locales_read(codes)
+    assert len(appinfo.babel_locales_read(codes)) == 14
+    datas = [(f"babel/locale-data/{name}.dat", "src", "DATA") for name in ("pt_BR", "pt", "root", "ja", "en_GB")]
+    datas.append(("babel/global.dat", "src", "DATA"))
+    kept = appinfo.without_unread_locale_data(datas, language.SHIPPED)
+    assert [entry[0] for entry in kept] == ["babel/locale-data/pt_BR.dat", "babel/locale-data/pt.dat",
+                                            "babel/locale-data/root.dat", "babel/global.dat"]
+
+
+def catalogue_texts() -> list[str]:
+    """Every text a player may see from the catalogues and the language list: the English
+    of the template and each shipped translation."""
+    texts = [*language.SHIPPED.values()]
+    for path in [catalogues.TEMPLATE, *catalogues.catalogue_files()]:
+        with path.open("rb") as file:
+            for message in read_po(file):
+                for text in (*catalogues._texts(message.id), *catalogues._texts(message.string)):
+                    texts.append(text)
+    return texts
+
+
+def test_every_letter_of_every_catalogue_is_in_the_fonts_the_game_ships() -> None:
+    """DejaVu Sans covers Latin, Cyrillic and Hebrew; a translator's letter it lacks would be
+    drawn as a box, so it is found here (the fix: a font that has it, not a refusal)."""
+    pygame.font.init()
+    letters = sorted({char for text in catalogue_texts() for char in text if not char.isspace()})
+    assert "ע" in letters and "Р" in letters
+    for name in (theme.REGULAR_FONT, theme.BOLD_FONT):
+        face = pygame.font.Font(str(asset_path("fonts", name)), 16)
+        missing = [char for char in letters if face.metrics(char)[0] is None]
+        assert missing == [], f"{name} has no glyph for {''.join(missing)!r}"

@@ -3,6 +3,8 @@ hand's summary, never saved or counted, and compared with the first time at its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -10,12 +12,16 @@ import pygame
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.table import TableController
-from hearts_desktop.engine import Card, Event, Game, HandDealt, Ruleset, cards_of
+from hearts_desktop.engine import Card, Event, Game, HandDealt, PassAction, Ruleset, cards_of
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.history import GameHistory, save_history
+from hearts_desktop.play.base import PastDeal
 from hearts_desktop.play.local import DealAgainPlay
 from hearts_desktop.ui.history_scene import DealChoiceScene
 from hearts_desktop.ui.overlays import HandScoreScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.table_frame import table_frame
+from hearts_desktop.ui.table_painter import status_lines
 from hearts_desktop.ui.table_scene import TableScene
 from hearts_desktop.words import Pace, points
 
@@ -78,7 +84,7 @@ def test_a_past_games_deal_is_played_again_and_compared_with_the_first_time(tmp_
         summary = play_the_hand(driver)
         now = driver.controller.game.results[0].points[0]
         assert summary.note == f"This time: {points(now)}. The first time: {points(game.results[1].points[0])}."
-        assert [b.label for b in summary.buttons] == ["Main menu", "Play it again"]
+        assert [b.label for b in summary.buttons] == ["Main menu", "Review hand", "Play it again"]
         assert summary.heading == "Hand 2, played again"
         press(driver, "Play it again")
         again = driver.app.play
@@ -120,3 +126,39 @@ def test_undo_in_a_deal_played_again_keeps_its_cards() -> None:
     assert table.submit_pass(person.cards()[:3]) is None
     assert table.undo()
     assert dealt(table.game) == before == deals_of(game)[2].hands
+
+
+@contextmanager
+def playing_again(folder: Path, hand_index: int) -> Iterator[Driver]:
+    """A window playing hand ``hand_index`` of a past game again."""
+    game, seats = finished_game(seed=3)
+    driver = Driver(folder)
+    try:
+        driver.app.play_deal(PastDeal.of(game, seats, hand_index))
+        driver.frame()
+        yield driver
+    finally:
+        driver.close()
+
+
+def test_a_deal_played_again_offers_the_coachs_review_of_the_deal_as_played_again(tmp_path: Path) -> None:
+    """The coach judges the replayed hand's decisions, from the replayed hand's cards."""
+    with playing_again(tmp_path, 2) as driver:
+        replayed = dealt(driver.controller.game)
+        summary = play_the_hand(driver)
+        assert "Review hand" in [b.label for b in summary.buttons]
+        press(driver, "Review hand")
+        review = driver.top
+        assert isinstance(review, ReviewScene)
+        first = review.reviewer.steps[0]
+        assert isinstance(first.action, PassAction)
+        assert sorted(first.view.cards()) == sorted(replayed[0]), "the pass judged is the one made from these cards"
+        assert len(review.reviewer.steps) == 14
+        assert review.heading == "Review of hand 3 played again — Anna"
+
+
+def test_the_status_line_of_a_deal_played_again_names_the_hand_it_replays(tmp_path: Path) -> None:
+    with playing_again(tmp_path, 1) as driver:
+        lines = [text for text, _ in status_lines(table_frame(driver.table))]
+        assert lines[0] == "You are playing hand 2 of that game again."
+        assert not any(line.startswith("Hand 1") for line in lines)

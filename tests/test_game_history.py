@@ -7,11 +7,13 @@ import dataclasses
 from datetime import datetime
 from pathlib import Path
 
+import pygame
 import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.session import Session
-from hearts_desktop.engine import Game
+from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.engine.rules import MIN_TARGET
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.history import (
     HISTORY_LENGTH,
@@ -21,10 +23,13 @@ from hearts_desktop.persistence.history import (
     save_history,
 )
 from hearts_desktop.persistence.stats import game_id
-from hearts_desktop.words import Pace
+from hearts_desktop.ui.overlays import GameOverScene, HandScoreScene
+from hearts_desktop.words import Pace, SeatKind
 
-from .app_driver import ONE_HUMAN, finished_game
+from .app_driver import ONE_HUMAN, Driver, finished_game
 from .faults import full_disk
+from .net_play import net_table
+from .test_net_rejoin import SEATS, frames_until, join_by_form, reaching
 
 
 def end_game(session: Session, game: Game, hosted: bool = False) -> None:
@@ -129,3 +134,35 @@ def test_a_full_disk_says_so_and_the_statistics_still_count_the_game(
     session.close()
     assert messages == ["The disk is full, so the game history could not be saved."]
     assert session.statistics.profile("Anna").overall.games == 1
+
+
+def test_a_friends_side_of_a_network_game_is_kept_when_it_ends(tmp_path: Path) -> None:
+    """The host sends the whole game once it is over (nothing is hidden any more), and the
+    friend's computer keeps it as the host's does: the friend as the person at this computer."""
+    table = net_table(Ruleset(target=MIN_TARGET), SEATS)
+    driver = Driver(tmp_path, network=reaching(table))
+    try:
+        join_by_form(driver, table)
+        frames_until(driver, table, table.host.can_start)
+        table.host.start()
+        for _ in range(20_000):
+            if isinstance(driver.top, GameOverScene):
+                break
+            table.step(play=True)  # the host's person plays at the host's window
+            if isinstance(driver.top, HandScoreScene):
+                driver.keys(pygame.K_RETURN)
+            elif driver.human_to_act():
+                driver.act_by_click()
+            driver.frame()
+        assert isinstance(driver.top, GameOverScene)
+        host_game = table.host.game
+        for _ in range(10):  # the record may come a frame after the last table
+            driver.frame()
+        [past] = history_of(tmp_path).games
+        assert past.game_id == game_id(host_game) and past.totals == tuple(host_game.totals)
+        assert [(seat.name, seat.kind) for seat in past.seats] == [
+            ("Hostess", SeatKind.REMOTE), ("Fran", SeatKind.HUMAN), ("Ben", SeatKind.COMPUTER),
+            ("Clara", SeatKind.COMPUTER)]
+        assert past.replay().actions == host_game.actions
+    finally:
+        driver.close()

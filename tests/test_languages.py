@@ -154,6 +154,16 @@ def test_system_follows_the_environment(apply: Apply, tmp_path: Path, monkeypatc
     assert languages.resolve(languages.SYSTEM, tmp_path) == "en"
 
 
+def test_gettexts_language_list_comes_first_on_every_platform(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_catalogue(tmp_path, "nl", german_catalogue())
+    monkeypatch.setenv("LANGUAGE", "ja:nl_BE")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert languages.system_preferences()[:2] == ["ja", "nl_BE"]
+    assert languages.resolve(languages.SYSTEM, tmp_path) == "nl"
+
+
 def test_the_shipped_catalogues_are_found_beside_the_game() -> None:
     folder = languages.locale_folder()
     assert folder.name == "locale" and folder.parent.name == "assets"

@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks.app_state import table_of
 from benchmarks.layout import Screen, inspect
-from benchmarks.layout_screens import Stage, advanced, passing, stage
+from benchmarks.layout_screens import HOT_SEAT_LONG_NAMES, Stage, advanced, passing, stage
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.persistence import Seat
 from hearts_desktop.ui import window
@@ -57,3 +57,19 @@ def scores(built: Stage) -> None:
                          ids=["pass left", "pass right", "hand summary", "scores"])
 def test_long_names_overlap_nothing(app_stage: Stage, size: tuple[int, int], build: Callable[[Stage], None]) -> None:
     assert problems(app_stage, size, build) == []
+
+
+def hot_seat_summary(built: Stage) -> None:
+    """Two people with 20-character names: a review button each, naming them."""
+    built.table(advanced(Ruleset(), lambda g: len(g.hand.trick) == 0 and len(g.hand.tricks) == 12),
+                HOT_SEAT_LONG_NAMES)
+    built.play_until(lambda: isinstance(built.app.stack.top, HandScoreScene))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)], ids=lambda size: f"{size[0]}x{size[1]}")
+def test_two_long_names_review_buttons_stay_in_the_hot_seat_summary(app_stage: Stage, size: tuple[int, int]) -> None:
+    assert problems(app_stage, size, hot_seat_summary) == []
+    summary = app_stage.app.stack.top
+    assert isinstance(summary, HandScoreScene)
+    assert [b.label for b in summary.buttons if b.label.startswith("Review")] == [
+        f"Review: {seat.name}" for seat in HOT_SEAT_LONG_NAMES[:2]]

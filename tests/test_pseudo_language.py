@@ -4,16 +4,18 @@ did not come through the catalogue is found by a check, not by a player."""
 from __future__ import annotations
 
 import gettext
+from pathlib import Path
 
 import pygame
 import pytest
 
 from benchmarks.layout import Inspector, inspect
 from benchmarks.layout_check import check, untranslated
-from benchmarks.pseudo import PseudoCatalogue, pseudo, untranslated_words
+from benchmarks.pseudo import PseudoCatalogue, play, pseudo, untranslated_words
 from hearts_desktop import language
 from hearts_desktop.language import _, n_
 from hearts_desktop.ui import theme
+from hearts_desktop.ui.app import GAVE_UP
 from hearts_desktop.ui.scene import Scene
 
 
@@ -45,6 +47,8 @@ def test_untranslated_words_are_english_left_in_a_text_names_aside() -> None:
     assert untranslated_words(f"{pseudo('Score')} Alice 12") == []
     assert untranslated_words(f"Alice {pseudo('plays')} the queen") == ["the", "queen"]
     assert untranslated_words("Wolfgang 3♠", allowed=["Wolfgang"]) == []
+    assert untranslated_words("Bartholomew Mmmm…", allowed=["Bartholomew Mmmmmmmm"]) == []  # cut to fit
+    assert untranslated_words("An error", allowed=["Anna"]) == ["An", "error"]
 
 
 class TwoTexts(Scene):
@@ -74,3 +78,13 @@ def test_the_layout_check_runs_in_each_language_given_and_english_again_after() 
     assert "'xx' is not a language the game ships" in found
     assert "'Language'" not in found  # the setting's own label comes through the catalogue
     assert language.current() == language.ENGLISH
+
+
+@pytest.mark.parametrize(("option", "code"), [([], "pseudo"), (["--mirrored"], "he")])
+def test_the_game_opens_in_the_pseudo_language(tmp_path: Path, option: list[str], code: str) -> None:
+    try:
+        exit_code = play([*option, "--data-dir", str(tmp_path), "--max-seconds", "1.5"])
+        assert exit_code == GAVE_UP  # it ran until told to stop
+        assert language.current() == code and _("Done") == pseudo("Done")
+    finally:
+        language.use(gettext.NullTranslations(), language.ENGLISH)

@@ -12,7 +12,7 @@ import pytest
 from benchmarks.layout import PORTRAIT, SIZES, Inspector, RecordingSurface, inspected, recent_games
 from hearts_desktop.app import app_options, parse_args
 from hearts_desktop.controller.bot_runner import InlineRunner
-from hearts_desktop.engine import Phase, PlayAction, Ruleset
+from hearts_desktop.engine import Game, Phase, PlayAction, Ruleset
 from hearts_desktop.net.client import seat_notes
 from hearts_desktop.net.protocol import SeatInfo
 from hearts_desktop.persistence import (
@@ -24,19 +24,21 @@ from hearts_desktop.persistence import (
     Settings,
     save_settings,
 )
+from hearts_desktop.persistence.saves import save_game
 from hearts_desktop.persistence.stats import Profile, Statistics, Tally
+from hearts_desktop.play.base import PastDeal
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.app import App
 from hearts_desktop.ui.info_scenes import BULLET, rules_scene
 from hearts_desktop.ui.network_scenes import lobby_lines
-from hearts_desktop.ui.overlays import Overlay
+from hearts_desktop.ui.overlays import CoverScene, Overlay
 from hearts_desktop.ui.stats_scene import StatisticsScene
 from hearts_desktop.ui.table_frame import table_frame
 from hearts_desktop.ui.table_painter import status_lines
 from hearts_desktop.words import FRIEND_SEAT, Level, Pace, SeatKind, points
 
-from .app_driver import Driver
+from .app_driver import Driver, finished_game
 from .test_table_scene import Table
 
 
@@ -84,6 +86,43 @@ def test_at_a_hot_seat_table_the_default_you_becomes_a_players_number(tmp_path: 
         driver.app.start_new_game(NewGameSetup.of((Seat("You", SeatKind.HUMAN),) + seats[2:] + (Seat("Eve"),),
                                                   Ruleset()), Pace.INSTANT)
         assert driver.controller.seats[0].name == "You"  # alone against the computers, "You" reads right
+    finally:
+        driver.close()
+
+
+HOT_SEAT_OF_OLD = (Seat("You", SeatKind.HUMAN), Seat("Ben", SeatKind.HUMAN), Seat("Clara"), Seat("Dev"))
+"""A hot-seat table as a version before "Player 1" saved it, and as the history keeps it."""
+
+
+@pytest.mark.parametrize("how", ["continued", "played again"])
+def test_a_hot_seat_game_of_an_older_version_never_names_a_person_you(tmp_path: Path, how: str) -> None:
+    """"Pass the computer to you" and "From You: …": a saved game and a past game's deal kept
+    the seats as an older version named them."""
+    game = Game(Ruleset(), 11)
+    if how == "continued":
+        save_game(DataPaths.resolve(tmp_path).autosave, game, HOT_SEAT_OF_OLD)
+    driver = Driver(tmp_path)
+    try:
+        if how == "continued":
+            driver.app.continue_game()
+        else:
+            finished, _ = finished_game(seed=3)
+            driver.app.play_deal(PastDeal.of(finished, HOT_SEAT_OF_OLD, 0))
+        driver.frame()
+        said: list[str] = []
+        for _ in range(400):
+            top = driver.top
+            if isinstance(top, CoverScene):
+                said.append(top.event.name)
+                driver.lift_cover()
+            elif driver.human_to_act():
+                said.append(table_frame(driver.table).message)
+                if driver.controller.game.hand.phase is Phase.PLAYING:
+                    break
+                driver.act_by_click()
+            driver.frame()
+        assert "You" not in said and not any("From You" in line for line in said), said
+        assert [seat.name for seat in driver.controller.seats][:2] == ["Player 1", "Ben"]
     finally:
         driver.close()
 

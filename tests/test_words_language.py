@@ -4,10 +4,12 @@ start, each a whole message whose parts are filled in, its form chosen by its nu
 
 from __future__ import annotations
 
+import ast
 import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 
 from hearts_desktop import language
 from hearts_desktop.ui.grammar import about
@@ -17,6 +19,8 @@ from hearts_desktop.ui.overlays import tie_sentence
 from hearts_desktop.ui.stats_scene import opponents_label
 from hearts_desktop.ui.text_field import refusal_sentence
 from hearts_desktop.words import FRIEND_SEAT, CoachSentence, Level, Pace, and_list, points
+
+PACKAGE = Path(__file__).resolve().parents[1] / "hearts_desktop"
 
 
 class Marked(gettext.NullTranslations):
@@ -70,7 +74,7 @@ def test_a_list_is_joined_the_languages_way() -> None:
 
 def test_the_coachs_sentence_is_looked_up_when_said_and_a_constant_where_shown() -> None:
     with marked():
-        assert CoachSentence.HEAD_BEST.format(best="8C") == "<Coach's best: 8C>"
+        assert language._(CoachSentence.HEAD_BEST).format(best="8C") == "<Coach's best: 8C>"
         assert language._(FRIEND_SEAT) == "<A friend>"
 
 
@@ -93,3 +97,24 @@ def test_texts_kept_in_constants_are_translated_when_shown() -> None:
                                                           "<pace:Instant>"]
         assert option_text(False, ON_OFF[0][1]) == "<Off>"
         assert when(datetime(2026, 12, 7, 14, 5).astimezone()) == "7. Dez. 2026, 14:05"
+
+
+TRANSLATING = {"_", "n_", "p_", "np_", "N_"}
+WRAPPED = [PACKAGE / "words.py", *sorted((PACKAGE / "ui").glob("*.py"))]
+
+
+def test_no_sentence_is_built_inside_a_translation_call() -> None:
+    """Babel extracts only literal texts, and a catalogue holds whole sentences: every call
+    of the translation functions gets literals (an f-string, a "+" or a "%" there would be
+    looked up as a text no catalogue holds), or ``_`` a constant marked where it is kept."""
+    built = []
+    for path in WRAPPED:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING:
+                counted = node.args[-1:] if node.func.id in ("n_", "np_") else []
+                for arg in node.args:
+                    literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    constant = node.func.id == "_" and isinstance(arg, ast.Name | ast.Attribute)
+                    if not (literal or constant or arg in counted):
+                        built.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert built == []

@@ -75,10 +75,10 @@ class HandReview:
 
 
 def moments_of(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
-               seat: int) -> Iterator[tuple[int, Game, Action]]:
+               seat: int, deals_from: int = 0) -> Iterator[tuple[int, Game, Action]]:
     """Every pass or card of ``seat`` in the hand, with the game as it stood (read it before
-    the next one: the same game goes on)."""
-    game = Game(rules, seed)
+    the next one: the same game goes on); ``deals_from``: a deal played again (``Game.deal_again``)."""
+    game = Game(rules, seed, deals_from=deals_from)
     for index, action in enumerate(actions):
         if game.hand_index > hand_index:
             return
@@ -94,11 +94,11 @@ def true_deal(state: HandState) -> Deal:
 
 
 def to_judge(rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int, seat: int,
-             all_cards: bool = False) -> list[tuple[int, PlayerView, Action, Deal | None]]:
+             all_cards: bool = False, deals_from: int = 0) -> list[tuple[int, PlayerView, Action, Deal | None]]:
     """Each decision of ``seat`` in the hand: where it stands in the actions, the view it
     was made from, the action and, for the second opinion (``all_cards``), the true deal."""
     return [(index, game.view(seat), action, true_deal(game.hand) if all_cards else None)
-            for index, game, action in moments_of(rules, seed, actions, hand_index, seat)]
+            for index, game, action in moments_of(rules, seed, actions, hand_index, seat, deals_from)]
 
 
 def budget_of(budget: CoachBudget, all_cards: bool) -> CoachBudget:

@@ -54,11 +54,13 @@ MAX_POINTS: Final = 1e6
 
 
 def review_key(rules: Ruleset, seed: int, seat: int, review_seed: int, budget: CoachBudget,
-               actions: Sequence[Action], all_cards: bool = False) -> str:
+               actions: Sequence[Action], all_cards: bool = False, deals_from: int = 0) -> str:
     """The digest a review is filed under: it changes with anything its judgements depend on
-    (the second opinion with all cards shown is filed apart from the fair review)."""
+    (the second opinion with all cards shown is filed apart from the fair review, a deal
+    played again apart from the game's first hand)."""
     return _digest([COACH_REVISION, rules.to_dict(), seed, seat, review_seed, dataclasses.asdict(budget),
-                    [action_to_json(a) for a in actions], *(["all cards shown"] if all_cards else [])])
+                    [action_to_json(a) for a in actions], *(["all cards shown"] if all_cards else []),
+                    *([f"deal {deals_from}"] if deals_from else [])])
 
 
 def seen_review_key(seat: int, review_seed: int, budget: CoachBudget,

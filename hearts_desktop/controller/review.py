@@ -102,13 +102,14 @@ class HandReviewer:
     def of_game(cls, runner: BotRunner, rules: Ruleset, seed: int, actions: Sequence[Action], hand_index: int,
                 seat: int, cache: ReviewCache, review_seed: int = 0, budget: CoachBudget = DEFAULT_BUDGET,
                 job_ids: Callable[[], int] | None = None, background: bool = False,
-                all_cards: bool = False) -> HandReviewer:
+                all_cards: bool = False, deals_from: int = 0) -> HandReviewer:
         """``seat``'s decisions in hand ``hand_index`` of a game held here (at home, or hosted);
-        with ``all_cards``, the second opinion judged on the true deals."""
-        steps = [Step(*moment) for moment in to_judge(rules, seed, actions, hand_index, seat, all_cards)]
+        with ``all_cards``, the second opinion judged on the true deals; ``deals_from``: the
+        game is a deal played again (``Game.deal_again``)."""
+        steps = [Step(*moment) for moment in to_judge(rules, seed, actions, hand_index, seat, all_cards, deals_from)]
         last = steps[-1].action_index + 1 if steps else 0
         budget = budget_of(budget, all_cards)
-        key = review_key(rules, seed, seat, review_seed, budget, actions[:last], all_cards)
+        key = review_key(rules, seed, seat, review_seed, budget, actions[:last], all_cards, deals_from)
         return cls(runner, steps, key, hand_index, seat, cache, review_seed, budget, job_ids, background)
 
     @classmethod

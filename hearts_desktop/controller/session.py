@@ -252,6 +252,12 @@ class Session:
             else:
                 self._try(remember_table, self.paths.left_table, table)
 
+    def keep_past_game(self, game: Game, seats: Sequence[Seat]) -> None:
+        """Add a game finished elsewhere to the history (a friend's side of a network game:
+        the host counts it, this computer lists it)."""
+        if self.paths is not None:
+            self._try(self._record_history, game, tuple(seats))
+
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
         if self.paths is not None:

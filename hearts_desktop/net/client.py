@@ -27,6 +27,7 @@ from ..controller.review import Step
 from ..controller.table import HINT_LEVEL, WAIT_FOR_TURN, HintReady, Refused, TableEvent, TableReset
 from ..engine import (
     Card,
+    Game,
     HandResult,
     MoonScoring,
     PassAction,
@@ -37,6 +38,7 @@ from ..engine import (
     RulesetError,
 )
 from ..language import N_, _, join_names, n_
+from ..persistence.history import actions_of
 from ..persistence.seats import Seat, shown_levels
 from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind, Pace, SeatKind
 from . import protocol as p
@@ -99,6 +101,8 @@ class ClientTable(NetworkTableRules):
         self.awaiting_continue = False
         self.reading: tuple[int, ...] = ()
         self._over = False
+        self.finished: Game | None = None
+        """The whole game once it is over, as the host sent it for this friend's history."""
         self._events: list[TableEvent] = []
         self._move_sent: tuple[int, ...] | None = None
         """The decision a move was sent for: no other move until the host answers it."""
@@ -231,6 +235,17 @@ class ClientTable(NetworkTableRules):
         elif isinstance(message, p.Closing):
             self.ended = True
             self._close(p.said(message))
+        elif isinstance(message, p.GameRecord):
+            self._record(message)
+
+    def _record(self, message: p.GameRecord) -> None:
+        """The finished game as the host holds it, once it replays to the totals shown here."""
+        if self.joined is None or not self._over:
+            raise ValueError("a game's record before its end")
+        game = Game.replay(self.rules, p.checked_seed(message), actions_of(message.moves))  # IllegalMove is a ValueError
+        if not game.over or tuple(game.totals) != tuple(self.view().totals):
+            raise ValueError("a game's record that does not give the scores shown")
+        self.finished = game
 
     def _welcome(self, message: p.Welcome) -> None:
         rules = Ruleset.from_dict(dict(message.rules))
@@ -261,6 +276,8 @@ class ClientTable(NetworkTableRules):
         self.awaiting_continue = message.awaiting_continue
         self.reading = tuple(message.reading)
         self._over = message.over
+        if not message.over:
+            self.finished = None  # a rematch: the game the record was of is over and kept
         if any(isinstance(e, TableReset) for e in events):
             self._synced = True
             self._move_sent = None

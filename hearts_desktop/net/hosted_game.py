@@ -26,6 +26,7 @@ from ..controller.bot_runner import BotRunner
 from ..controller.table import WAIT_FOR_TURN, TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
 from ..language import _, join_names
+from ..persistence.history import moves_text
 from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind
 from . import protocol as p
 from .link import HostLink
@@ -57,6 +58,8 @@ class HostedGame:
         self._turns: dict[int, tuple[int, float]] = {}
         """Friend's seat -> the decision the table waits for from them, and since when."""
         self._results_sent: dict[int, int] = {}
+        self._records_sent: set[int] = set()
+        """Friends' seats sent the finished game (``GameRecord``)."""
         self._local_events: list[TableEvent] = []
         self._dirty = False
 
@@ -89,6 +92,7 @@ class HostedGame:
                                           self.controller.pace, on_change=self.on_change)
         self.reading.clear()
         self._turns.clear()
+        self._records_sent.clear()
         self.start()
         self._local_events.append(TableReset())
 
@@ -281,6 +285,15 @@ class HostedGame:
         )
         self._results_sent[seat] = len(game.results)
         self.link.send(conn_id, p.encode(message))
+        if game.over and (reset or seat not in self._records_sent):
+            self._send_record(conn_id)
+            self._records_sent.add(seat)
+
+    def _send_record(self, conn_id: int) -> None:
+        """The finished game for the friend's history (a game too long for a message is not sent)."""
+        moves = moves_text(self.game.actions)
+        if len(moves) <= p.MAX_RECORD_CHARACTERS:
+            self.link.send(conn_id, p.encode(p.GameRecord(self.game.seed, moves)))
 
     def close(self) -> None:
         self.controller.close()

@@ -49,12 +49,14 @@ from ..engine import (
     mask_of,
 )
 from ..language import PHRASE_VALUES, Phrase, Said, _, phrase_of
+from ..persistence.saves import MAX_SEED
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import Level, Pace
 from .phrases import MALFORMED, NOT_A_MESSAGE, TOO_DEEP, TOO_LARGE
 
-PROTOCOL: Final = 5
-"""5: a host's sentences are ``Note``s (a phrase and its values), said in the friend's language.
+PROTOCOL: Final = 6
+"""6: a host's sentences are ``Note``s (a phrase and its values), said in the friend's language.
+5: ``GameRecord``, the whole game for a friend's history once it is over.
 4: a seat is given back only for its token or by the host, who is asked while the friend
 reads ``Waiting``; ``SeatInfo.stand_in`` says when a computer plays a connected friend's seat.
 3: the wire view holds no seat levels. 2: levels and paces are the words of
@@ -66,6 +68,9 @@ TEXT_LENGTH: Final = 300
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
 by the transport before it is read."""
+MAX_RECORD_CHARACTERS: Final = MAX_MESSAGE_BYTES - 1024
+"""The moves of a finished game that fit in one message: about a hundred hands (a game to
+100 takes 6 KB). A longer game is not sent, and the friend's history lacks it."""
 
 SeatInfoKind: TypeAlias = Literal["host", "friend", "computer", "open"]
 StandIn: TypeAlias = Literal["", "slow", "host"]
@@ -410,7 +415,23 @@ def _phrase_values(phrase: Phrase, note: Note) -> dict[str, object] | None:
     return values
 
 
-HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Waiting | Closing
+class GameRecord(Message, tag="record"):
+    """The whole game, sent to each friend once it is over (nothing is hidden any more): its
+    seed and its moves (``history.moves_text``), so the friend's history keeps it as the host's."""
+
+    seed: Annotated[int, Meta(ge=0)]
+    """At most ``MAX_SEED`` (msgspec bounds stop at 2**63), which ``checked_seed`` makes sure of."""
+    moves: Annotated[str, Meta(max_length=MAX_RECORD_CHARACTERS)]
+
+
+def checked_seed(record: GameRecord) -> int:
+    """The record's seed, one a save can hold; ValueError for any other."""
+    if record.seed > MAX_SEED:
+        raise ValueError(f"a seed past {MAX_SEED}")
+    return record.seed
+
+
+HostMessage: TypeAlias = Welcome | Lobby | TableUpdate | Refusal | Rejected | Waiting | Closing | GameRecord
 
 
 class HelloProbe(Struct):

@@ -194,11 +194,14 @@ def windows_preferences(names: str) -> list[str]:
 
 
 def system_preferences() -> list[str]:
-    """The languages the operating system asks for, most wanted first (possibly none)."""
+    """The languages the operating system asks for, most wanted first (possibly none).
+    ``LANGUAGE``, gettext's own list, comes first on every platform: set in a shell, it tries
+    the game in another language (and keeps the test suite English on any machine)."""
+    listed = [part for part in os.environ.get("LANGUAGE", "").split(":") if part]
     if sys.platform == "win32":
-        return _windows_languages()
+        return listed + _windows_languages()
     if sys.platform == "darwin":
-        return _macos_languages() + posix_preferences(os.environ)
+        return listed + _macos_languages() + posix_preferences(os.environ)
     return posix_preferences(os.environ)
 
 

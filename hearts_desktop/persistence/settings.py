@@ -116,6 +116,8 @@ class Settings:
     """Each suit of the hand from its highest card down."""
     auto_play_single: bool = False
     """The table plays the player's card when only one is legal."""
+    network_name: str = ""
+    """The player's name at network tables, asked the first time they host or join ("": not yet)."""
     language: str = SYSTEM
     """The language the game speaks: a code of ``language.SHIPPED``, or the system's."""
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
@@ -145,6 +147,13 @@ def _boolean(value: Any) -> bool:
     return value
 
 
+def _name(value: Any) -> str:
+    """A name as a seat holds it, or "" for none chosen yet."""
+    if value == "":
+        return ""
+    return Seat(value).name  # its checks raise ValueError
+
+
 def _volume(value: Any) -> float:
     if not is_number(value) or not 0 <= value <= 1:
         raise ValueError("expected a number from 0 to 1")
@@ -166,6 +175,7 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "hand_sort": _choice(HAND_SORTS),
     "high_first": _boolean,
     "auto_play_single": _boolean,
+    "network_name": _name,
     "language": _choice((SYSTEM, *language.SHIPPED)),
     "new_game": NewGameSetup.from_dict,
 }

@@ -16,7 +16,8 @@ from ..controller.session import Session
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, Ruleset
-from ..persistence.seats import Seat
+from ..language import _
+from ..persistence.seats import Seat, hot_seat_names
 from ..words import DEAL_AGAIN_RESULT, DEAL_AGAIN_RESULT_NAMED, Level, Pace, SeatKind, points
 from .services import Services
 
@@ -85,7 +86,8 @@ def game_reviewer(game: Game, hand_index: int, seat: int, tools: ReviewTools, al
     from ..controller.review import HandReviewer
 
     return HandReviewer.of_game(tools.runner, game.rules, game.seed, game.actions, hand_index, seat, tools.cache,
-                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards)
+                                budget=tools.budget, job_ids=tools.job_ids, all_cards=all_cards,
+                                deals_from=game.deals_from)
 
 
 @dataclass(frozen=True)
@@ -103,9 +105,10 @@ class PastDeal:
     @classmethod
     def of(cls, game: Game, seats: Sequence[Seat], hand_index: int) -> PastDeal:
         """Hand ``hand_index`` of ``game``, which must be scored; a friend who played it over
-        the network is a computer of their seat's level here."""
-        here = tuple(Seat(seat.name, SeatKind.COMPUTER, seat.level) if seat.kind == SeatKind.REMOTE else seat
-                     for seat in seats)
+        the network is a computer of their seat's level here, and several people are named
+        as ``hot_seat_names`` says (an older version's "You" too)."""
+        here = hot_seat_names([Seat(seat.name, SeatKind.COMPUTER, seat.level) if seat.kind == SeatKind.REMOTE else seat
+                               for seat in seats])
         return cls(game.rules, game.seed, game.deals_from + hand_index, here, game.results[hand_index].points)
 
     def compared(self, now: Sequence[int]) -> str:
@@ -113,8 +116,8 @@ class PastDeal:
         people = [seat for seat, who in enumerate(self.seats) if who.is_human]
         if len(people) == 1:
             [seat] = people
-            return DEAL_AGAIN_RESULT.format(now=points(now[seat]), then=points(self.first_points[seat]))
-        return " ".join(DEAL_AGAIN_RESULT_NAMED.format(name=self.seats[seat].name, now=points(now[seat]),
+            return _(DEAL_AGAIN_RESULT).format(now=points(now[seat]), then=points(self.first_points[seat]))
+        return " ".join(_(DEAL_AGAIN_RESULT_NAMED).format(name=self.seats[seat].name, now=points(now[seat]),
                                                        then=points(self.first_points[seat])) for seat in people)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, hot_seat_names
 from ..words import Pace
 from .base import ComputerLevels, Offers, PastDeal, Play, PlayContext
 
@@ -25,10 +25,12 @@ class LocalPlay(Play):
                  resumes: bool = False, network_save: bool = False, auto_continue: bool = False) -> None:
         """``resumes``: the saved game played on (it saves over the save at once, where a new
         game waits for a person's first move); ``network_save``: saved with the hosted games;
-        ``auto_continue``: the hands' scores are not waited for (a game of computers alone)."""
+        ``auto_continue``: the hands' scores are not waited for (a game of computers alone).
+        Several people's seats are named as ``hot_seat_names`` says, even those an older
+        version saved."""
         self.context = context
         self.network_save = network_save
-        self.table = context.session.start_table(game, seats, context.bots(), pace, auto_continue=auto_continue,
+        self.table = context.session.start_table(game, hot_seat_names(seats), context.bots(), pace, auto_continue=auto_continue,
                                                  resumes=resumes, hosted=network_save)
 
     @property

@@ -22,7 +22,7 @@ from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
 from ..persistence.rejoin import LeftTable
 from ..persistence.seats import DEFAULT_NAMES
-from ..words import Pace
+from ..words import PLAYER_NUMBER, Pace
 from .base import ComputerLevels, Offers, Play, PlayContext, ReviewTools
 from .network_access import NetworkAccess
 
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 ANY_INTERFACE = "0.0.0.0"
 HOST_NAME_TAKEN = N_("Host")
-"""The host's name at the table when a friend's seat already has the host's own."""
+"""The host's name at the table when a friend's seat already has the host's own, or when
+the host has no name for network tables yet."""
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,23 @@ class NetworkPlace:
 
 
 def network_name(context: PlayContext, chosen: str | None) -> str:
-    """The name to host or join with: ``chosen`` (``--name``), else the New game dialog's
-    unless still "You" (a friend would see "You" for someone else), else the user's."""
-    from ..net.cli import default_name
+    """The name to host or join with: ``chosen`` (``--name``), else the one the player chose
+    for network tables, else ``suggested_name`` (never the computer's login name: a friend
+    would see "Root")."""
+    settings = context.session.settings
+    return chosen or settings.network_name or suggested_name(settings.new_game)
 
-    name = chosen or context.session.settings.new_game.player_name
-    return default_name() if name == DEFAULT_NAMES[0] else name
+
+def suggested_name(setup: NewGameSetup) -> str:
+    """The name the player last gave the first person at this computer (New game, hot-seat),
+    or "" where it is one the program gave."""
+    name = setup.player_name
+    return "" if given_by_the_program(name, len(setup.seats)) else name
+
+
+def given_by_the_program(name: str, players: int) -> bool:
+    """Whether ``name`` is one the program gives a person ("You", "Player 1"), not theirs."""
+    return name == DEFAULT_NAMES[0] or name in {PLAYER_NUMBER.format(number=n + 1) for n in range(players)}
 
 
 def look_for_tables(network: NetworkAccess, place: NetworkPlace) -> tuple[Browser | None, str]:
@@ -99,9 +111,9 @@ class HostedPlay(Play):
             # Translators: {reason} is the system's reason, e.g. "Address already in use".
             return _("Could not open a table on port {port}: {reason}.").format(port=port, reason=error.strerror or error)
         seats = list(setup.seats)
-        if seats[0].name == DEFAULT_NAMES[0] or chosen_name:  # friends would see "You" for someone else
+        if chosen_name or given_by_the_program(seats[0].name, len(seats)):  # friends would see "You" for someone else
             taken = [seat.name.casefold() for seat in seats[1:]]
-            name = network_name(context, chosen_name)
+            name = network_name(context, chosen_name) or _(HOST_NAME_TAKEN)
             seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else _(HOST_NAME_TAKEN))
         host = HostTable(Game(setup.rules, context.new_seed()), seats, context.services.bot_runner, code=new_code(),
                          host_name=seats[0].name, pace=pace, on_change=context.session.hosted_game_changed,
@@ -200,6 +212,8 @@ class JoinedPlay(Play):
         self.address = address
         self.port = port
         self._ending_said = False
+        self._kept: Game | None = None
+        """The finished game last put in the history (once each)."""
 
     @property
     def where(self) -> str:
@@ -252,8 +266,12 @@ class JoinedPlay(Play):
 
     def keep_up(self) -> None:
         """The table to rejoin: noted once seated, forgotten when the game ends or the host
-        closes the table (a line lost or a seat left is kept: the token still seats it)."""
+        closes the table (a line lost or a seat left is kept: the token still seats it); the
+        game, once over, in the history."""
         client = self.client
+        if client.finished is not None and client.finished is not self._kept:
+            self._kept = client.finished
+            self.session.keep_past_game(client.finished, client.seats)
         joined = client.joined
         noted = self.session.left_table
         if client.ended or client.over:

@@ -9,6 +9,7 @@ table's actions flow through it to the disk, and the app only shows its sentence
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -29,7 +30,15 @@ from ..persistence import FolderInUse, NewGameSetup, SavedGame, Seat, Settings, 
 from ..persistence.seats import default_seats, hot_seat_names
 from ..play.base import PastDeal, Play, PlayContext
 from ..play.local import DealAgainPlay, LocalPlay
-from ..play.network import ANY_INTERFACE, HostedPlay, JoinedPlay, NetworkPlace, look_for_tables, network_name
+from ..play.network import (
+    ANY_INTERFACE,
+    HostedPlay,
+    JoinedPlay,
+    NetworkPlace,
+    look_for_tables,
+    network_name,
+    suggested_name,
+)
 from ..play.services import Services
 from ..play.worker import BotWorker
 from ..resources import DamagedAsset, MissingAsset, asset_path
@@ -441,6 +450,7 @@ class App:
         """The language changed: the menu and Settings, which hold their words, are built
         again in it (where they are, the focus kept); every other screen measures its words
         again, as they are looked up where drawn."""
+        theme.forget_texts()
         rebuilt: dict[str, Callable[[], Scene]] = {"MainMenuScene": self._main_menu,
                                                    "SettingsScene": self._settings_scene}
         for scene in list(self.stack.scenes):
@@ -488,7 +498,22 @@ class App:
     def open_network(self) -> None:
         from .network_scenes import NetworkMenuScene
 
-        self.stack.push(NetworkMenuScene(self.size, self.open_host_setup, self.open_join))
+        self.stack.push(NetworkMenuScene(self.size, lambda: self.named_then(self.open_host_setup),
+                                         lambda: self.named_then(self.open_join)))
+
+    def named_then(self, go_on: Callable[[], None]) -> None:
+        """``go_on`` (host or join) once the player has a name for network tables: the first
+        time, asked (offering the last name typed here, never the login name), then kept."""
+        if self.options.player_name or self.settings.network_name:
+            go_on()
+            return
+        from .network_name import NetworkNameScene
+
+        def chosen(name: str) -> None:
+            self.apply_settings(self.settings.replace(network_name=name))
+            go_on()
+
+        self.stack.push(NetworkNameScene(self.size, suggested_name(self.settings.new_game), chosen))
 
     def open_host_setup(self) -> None:
         from .new_game import NewGameScene
@@ -497,7 +522,12 @@ class App:
             self._ask_before_replacing(self.session.saved_network, lambda: self.host_table(setup, pace),
                                        _("Open the table"))
 
-        self.stack.push(NewGameScene(self.size, self.settings.new_game, self.settings.pace, host, network=True))
+        setup = self.settings.new_game
+        name = network_name(self.context, self.options.player_name)
+        if name:  # the host's seat is offered with the name for network tables
+            setup = NewGameSetup((dataclasses.replace(setup.seats[0], name=name), *setup.seats[1:]), setup.preset,
+                                 setup.rules)
+        self.stack.push(NewGameScene(self.size, setup, self.settings.pace, host, network=True))
 
     def host_table(self, setup: NewGameSetup, pace: Pace) -> None:
         """Open a table on the network for ``setup`` and show its lobby (``HostedPlay``)."""
@@ -520,14 +550,20 @@ class App:
 
     def join_table(self, name: str, code: str, address: str, chosen: TableAd | None) -> str | None:
         """Knock at a table (``JoinedPlay``); the problem in one sentence when the form is not right."""
+        from ..net.names import NameRefused, clean_name
         from .network_scenes import JoiningScene, JoinScene
 
         scene = self.stack.top
         heard = scene.tables if isinstance(scene, JoinScene) else []
-        knocked = JoinedPlay.knock(self.context, name or network_name(self.context, self.options.player_name),
-                                   code, address, chosen, heard)
+        try:
+            name = clean_name(name or network_name(self.context, self.options.player_name))
+        except NameRefused as refused:
+            return str(refused)
+        knocked = JoinedPlay.knock(self.context, name, code, address, chosen, heard)
         if isinstance(knocked, str):
             return knocked
+        if self.options.player_name is None and name != self.settings.network_name:
+            self.apply_settings(self.settings.replace(network_name=name))  # the name typed is kept for next time
         self.stack.push(JoiningScene(self.size, knocked, on_playing=self.show_play))
         return None
 

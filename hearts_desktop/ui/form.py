@@ -17,15 +17,22 @@ from typing import Any, Generic, TypeVar
 import pygame
 
 from ..language import _
-from . import theme
+from . import reading, theme
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp, TextInput
 from .overlays import ACTIVATE_KEYS, Overlay
 from .text_field import TextField, TextFields
-from .widgets import Button, Focusable
+from .widgets import Button, Focusable, dim, panel
 
 T = TypeVar("T")
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+DIALOG_DIM = 170
+"""How dark the screen below a dialog is made (of 255)."""
+SMALL_PRINT = 0.9
+SMALL_PRINT_PITCH = 1.3
+"""A panel's small print, and the step from one of its lines to the next, in font sizes."""
+VALUE_SHARE = 0.48
+"""The part of a labelled row its value takes (a choice's box, a text box), the label the rest."""
 
 
 @dataclass(eq=False)
@@ -79,20 +86,23 @@ class Choice(Generic[T]):
         return self.visible and self.rect.collidepoint(pos)
 
     def value_rect(self) -> pygame.Rect:
-        """The box with the value and its arrows: the right part of the row, or all of it."""
+        """The box with the value and its arrows: the end of the row (its right part, its
+        left part in a right-to-left interface), or all of it."""
         if not self.label:
             return self.rect
-        width = int(self.rect.width * 0.48)
-        return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.height)
+        width = int(self.rect.width * VALUE_SHARE)
+        box = pygame.Rect(0, self.rect.y, width, self.rect.height)
+        setattr(box, reading.anchor("right"), getattr(self.rect, reading.anchor("right")))
+        return box
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.step(-1 if pos[0] < self.value_rect().centerx else 1)
+        self.step(reading.forward(-1 if pos[0] < self.value_rect().centerx else 1))
 
     def draw(self, surface: pygame.Surface, font_size: int, focused: bool) -> None:
         ink = theme.INK if self.enabled else theme.INK_DIM
         if self.label:
             label = theme.text(self.label, font_size, ink)
-            surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+            surface.blit(label, reading.at_start(label, self.rect))
         box = self.value_rect()
         colour = theme.BUTTON_DISABLED if not self.enabled else (
             theme.BUTTON_HOVER if self.hovered or focused else theme.BUTTON)
@@ -160,11 +170,17 @@ class FormScene(Overlay):
         super().update(dt)
         self.text_fields.update(dt)
 
-    def place(self) -> None:
-        super().place()
+    def place_for_reading(self) -> None:
+        super().place_for_reading()
         if self.text_fields.fields:
             self.text_fields.layout(self.size, self.font_size)
         self.place_controls()
+
+    def placed(self) -> Sequence[Focusable]:
+        return [*self.controls, *self.buttons]
+
+    def place(self) -> None:
+        super().place()
         for control in self.controls:
             if isinstance(control, TextField) and control.visible:
                 self.text_fields.place(control, control.rect)
@@ -212,9 +228,9 @@ class FormScene(Overlay):
             else:
                 self.text_fields.forward(intent)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, Choice):
-            focused.step(-1 if key == pygame.K_LEFT else 1)
+            focused.step(reading.forward(-1 if key == pygame.K_LEFT else 1))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and focused in self.buttons:
-            self.move_focus(-1 if key == pygame.K_LEFT else 1)
+            self.move_focus(reading.forward(-1 if key == pygame.K_LEFT else 1))
         elif key in ACTIVATE_KEYS and focused is not None:
             self.activate(focused)
         else:
@@ -243,6 +259,22 @@ class FormScene(Overlay):
             control.draw(surface, fs, focused)
         elif focused:
             pygame.draw.rect(surface, theme.HIGHLIGHT, control.rect.inflate(6, 6), width=2, border_radius=8)
+
+    def draw_panel(self, surface: pygame.Surface, heading: str) -> int:
+        """The table dimmed, the panel and its title; returns where what follows the title starts."""
+        dim(surface, DIALOG_DIM)
+        panel(surface, self.panel_box)
+        return self.title(surface, heading, self.panel_box.top + self.font_size)
+
+    def centred_lines(self, surface: pygame.Surface, lines: Sequence[str], y: int, colour: theme.Color,
+                      bold: bool = False) -> int:
+        """Lines of the panel's small print, each centred, from ``y``; returns the bottom."""
+        size = int(self.font_size * SMALL_PRINT)
+        for line in lines:
+            text = theme.text(line, size, colour, bold=bold)
+            surface.blit(text, text.get_rect(midtop=(self.panel_box.centerx, y)))
+            y += int(self.font_size * SMALL_PRINT_PITCH)
+        return y
 
     def draw_text_fields(self, surface: pygame.Surface) -> None:
         """Draw the text boxes last, above the panel."""

@@ -97,7 +97,8 @@ class GameScreens(TableOverlays):
         played = play.played_again
         if played is not None:  # a deal played again: set beside the first time, and that is all
             self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
-                                      reviews=[(_(PLAY_IT_AGAIN), window.rematch)], continue_label=_(MAIN_MENU),
+                                      reviews=[*self.review_buttons(table, event.hand_index),
+                                               (_(PLAY_IT_AGAIN), window.rematch)], continue_label=_(MAIN_MENU),
                                       note=played.compared(event.points),
                                       heading=_(DEAL_AGAIN_HEADING).format(number=played.deal + 1)))
             return
@@ -149,7 +150,7 @@ class GameScreens(TableOverlays):
         """Buttons opening the coach's review at ``hand_index`` (the other finished hands a
         step away): one for a lone player (at home or at a network table), one per person in
         hot-seat (each review behind a cover); none before any hand."""
-        if hand_index < 0 or self.play.offers.one_deal:
+        if hand_index < 0:
             return []
         people = table.controller.human_seats()
         if len(people) == 1:
@@ -168,15 +169,17 @@ class GameScreens(TableOverlays):
         names = [s.name for s in table.controller.seats]
         push_review(self.window, lambda hand, tools, all_cards: play.reviewer(hand, seat, tools, all_cards),
                     hand_index, names, table.art.face, len(table.controller.results),
-                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review)
+                    cover_for=names[seat] if covered else None, all_cards=play.offers.all_cards_review,
+                    replays_hand=table.replays_hand)
 
 
 def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names: list[str],
                 face: Callable[[Card, int], pygame.Surface], hands: int, cover_for: str | None = None,
-                all_cards: bool = True) -> None:
+                all_cards: bool = True, replays_hand: int | None = None) -> None:
     """Open the coach's review at ``hand_index`` (the other ``hands`` a step away), computed
     by the bots' worker ahead of the background reviews (a hand the background coach finishes
-    first is taken from it); every hand of this review shares one client of the worker."""
+    first is taken from it); every hand of this review shares one client of the worker.
+    ``replays_hand``: the number of the hand a deal played again replays."""
     from .review_scene import ReviewScene  # the coach's screen loads when first opened
 
     tools = ReviewTools(window.worker.client(), window.session.reviews, window.worker.review_budget(),
@@ -186,7 +189,8 @@ def push_review(window: ReviewWindow, make: MakeReviewer, hand_index: int, names
         return make(hand, tools, all_cards)
 
     window.stack.push(ReviewScene(window.size, reviewer(hand_index), names, face, cover_for=cover_for, hands=hands,
-                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None))
+                                  open_hand=reviewer, all_cards=partial(reviewer, all_cards=True) if all_cards else None,
+                                  replays_hand=replays_hand))
 
 
 class SmokeOverlays(TableOverlays):

@@ -15,7 +15,7 @@ from ..engine.game import decide_end, single_leader
 from ..language import N_, _, join_names, n_, p_
 from ..persistence.seats import Seat
 from ..words import DEAL_OF_HAND, SeatKind
-from . import theme
+from . import reading, theme
 from .card_art import card_width
 from .focus import FocusRing
 from .grammar import about
@@ -62,9 +62,20 @@ class Overlay(Scene):
 
     def place(self) -> None:
         """Every hit rectangle for this size and what the screen holds now, so that a click
-        hits what the coming frame shows, even before it is drawn; drawing only reads them."""
+        hits what the coming frame shows, even before it is drawn; drawing only reads them.
+        Placed for a left-to-right reader, then mirrored for a right-to-left one (``reading``)."""
+        self.place_for_reading()
+        for placed in self.placed():
+            placed.rect = reading.mirror(placed.rect, self.size[0])
+
+    def place_for_reading(self) -> None:
+        """Every place as a left-to-right reader expects it."""
         self.place_panel()
         self.place_buttons(self.buttons_bottom())
+
+    def placed(self) -> Sequence[Focusable]:
+        """What ``place`` put somewhere, to mirror for a right-to-left reader."""
+        return self.buttons
 
     def place_panel(self) -> None:
         if self.panel_shares is not None:
@@ -164,23 +175,54 @@ class Overlay(Scene):
         return int(self.font_size * 0.95)
 
     def place_buttons(self, bottom: int) -> None:
-        """The buttons side by side, centred, ending at ``bottom``: equally wide where the
-        widest label leaves a margin in each, otherwise each as wide as its own label needs
-        with the room left shared out, so no label runs to its button's edges."""
+        """The buttons side by side, centred, ending at ``bottom``; where they do not all fit
+        the panel's width (two people's long names on their review buttons), in as many rows
+        as they need, in order, the last row at ``bottom``."""
+        height = int(self.font_size * 2.4)
+        rows = self._button_rows()
+        for number, row in enumerate(rows):
+            self._place_row(row, bottom - (len(rows) - 1 - number) * (height + self.font_size // 2), height)
+
+    def _button_need(self, button: Button) -> int:
+        """The width ``button``'s label needs, with a margin on each side."""
+        return button.width_for(self.button_font_size) + self.font_size
+
+    def _button_room(self) -> int:
+        """The width the buttons' rows may take: the panel's (or the window's), less a margin."""
+        return (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * self.font_size
+
+    def _button_rows(self) -> list[list[Button]]:
+        """The buttons in order, as many to a row as fit ``_button_room`` (at least one)."""
+        room, gap = self._button_room(), self.font_size
+        rows: list[list[Button]] = []
+        row: list[Button] = []
+        used = 0
+        for button in self.buttons:
+            need = self._button_need(button)
+            if row and used + gap + need > room:
+                rows.append(row)
+                row, used = [], 0
+            used += need + (gap if row else 0)
+            row.append(button)
+        return rows + [row]
+
+    def _place_row(self, row: list[Button], bottom: int, height: int) -> None:
+        """One row of buttons, centred, ending at ``bottom``: equally wide where the widest
+        label leaves a margin in each, otherwise each as wide as its own label needs with the
+        room left shared out, so no label runs to its button's edges."""
         fs = self.font_size
         gap = fs
-        count = max(len(self.buttons), 1)
-        room = (self.panel_area.width if self.panel_area is not None else self.size[0]) - 2 * fs - (count - 1) * gap
-        needs = [button.width_for(self.button_font_size) + fs for button in self.buttons]
+        count = max(len(row), 1)
+        room = self._button_room() - (count - 1) * gap
+        needs = [self._button_need(button) for button in row]
         equal = min(int(fs * 11), room // count)
         if equal >= max(needs, default=0):
             widths = [equal] * len(needs)
         else:
             spare = max(0, room - sum(needs)) // count
             widths = [need + spare for need in needs]
-        height = int(fs * 2.4)
         x = self.size[0] // 2 - (sum(widths) + (len(widths) - 1) * gap) // 2
-        for button, width in zip(self.buttons, widths):
+        for button, width in zip(row, widths):
             button.rect = pygame.Rect(x, bottom - height, width, height)
             x += width + gap
 
@@ -589,6 +631,11 @@ class Handover:
         self.button.draw(surface, int(fs * 0.95))
 
 
+def handover_title(name: str) -> str:
+    """Who should take the computer now, over a hot-seat cover."""
+    return about(name, _("Pass the computer to you"), _("Pass the computer to {name}"))
+
+
 class CoverScene(Scene):
     """Hot-seat privacy: an opaque screen until the named person says it is them."""
 
@@ -623,6 +670,5 @@ class CoverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         name = self.event.name
-        self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
-                                                     _("Pass the computer to {name}")),
+        self.handover.draw(surface, self.size, handover_title(name),
                            _("{name}: when you have the computer, press the button below (or Enter).").format(name=name))

@@ -22,9 +22,8 @@ from ..language import N_, _, join_names, number, p_
 from ..words import points
 from . import theme
 from .card_art import card_width
-from .grammar import about
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
-from .overlays import Handover
+from .overlays import Handover, handover_title
 from .pass_selection import short_name
 from .scene import Scene
 from .widgets import Button, click, panel
@@ -57,8 +56,10 @@ class ReviewScene(Scene):
     def __init__(self, size: tuple[int, int], reviewer: HandReviewer, names: list[str],
                  face: Callable[[Card, int], pygame.Surface], cover_for: str | None = None,
                  hands: int = 1, open_hand: Callable[[int], HandReviewer] | None = None,
-                 all_cards: Callable[[int], HandReviewer] | None = None) -> None:
+                 all_cards: Callable[[int], HandReviewer] | None = None, replays_hand: int | None = None) -> None:
+        """``replays_hand``: the number, in its game, of the hand a deal played again replays."""
         super().__init__()
+        self.replays_hand = replays_hand
         self.size = size
         self.hands = hands
         """Finished hands this review can go to (``open_hand`` makes the reviewer of one)."""
@@ -216,8 +217,7 @@ class ReviewScene(Scene):
         fs = self.font_size
         if self.handover is not None:
             name = self.handover.name
-            self.handover.draw(surface, self.size, about(name, _("Pass the computer to you"),
-                                                         _("Pass the computer to {name}")),
+            self.handover.draw(surface, self.size, handover_title(name),
                                _("{name}: when you have the computer, press the button below (or Enter) for your "
                                  "review.").format(name=name))
             return
@@ -239,6 +239,13 @@ class ReviewScene(Scene):
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
         number, name = self.reviewer.hand_index + 1, self.names[self.reviewer.seat]
+        if self.replays_hand is not None:
+            number = self.replays_hand
+            if self.second:
+                return _("Review of hand {number} played again — {name}, with all cards shown").format(
+                    number=number, name=name)
+            # Translators: {number} is the hand of a past game whose deal is being played again.
+            return _("Review of hand {number} played again — {name}").format(number=number, name=name)
         if self.second:
             return _("Review of hand {number} — {name}, with all cards shown").format(number=number, name=name)
         # Translators: {number} counts the hands (deals) of the game; {name} is whose decisions are reviewed.

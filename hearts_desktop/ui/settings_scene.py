@@ -11,9 +11,10 @@ from .. import language
 from ..engine import card
 from ..language import _, p_, percent
 from ..persistence import Settings, languages
-from . import theme
+from ..persistence.seats import MAX_NAME_LENGTH
+from . import reading, theme
 from .card_art import CardArt, card_width
-from .form import Choice, FormScene, on_off, rows
+from .form import VALUE_SHARE, Choice, FormScene, fit_text, on_off, rows
 from .new_game import pace_choices
 from .widgets import Button, dim, panel
 
@@ -70,6 +71,12 @@ class SettingsScene(FormScene):
             on_off(_("Only one legal card"), self._getter("auto_play_single"), self._setter("auto_play_single"),
                    (_("Play it for me"), _("Let me play it"))),
         ]
+        self.name_field = self.text_fields.add(settings.network_name, MAX_NAME_LENGTH)
+        """The name at network tables, kept as typed once it is one a table takes."""
+        self.name_refused = ""
+        self.name_row = pygame.Rect(0, 0, 0, 0)
+        """The name's row: its label on the left, its box on the right."""
+        self.controls.append(self.name_field)
         self.buttons = [Button(_("Done"), self.close)]
         self.move_focus(1)
 
@@ -85,6 +92,24 @@ class SettingsScene(FormScene):
     def update(self, dt: float) -> None:
         self.volume.enabled = self.settings.sound
         super().update(dt)
+        self._take_name()
+
+    def _take_name(self) -> None:
+        """The name typed, saved when a table would take it; else why not, under the rows."""
+        from ..net.names import NameRefused, clean_name
+
+        typed = self.name_field.text
+        if typed.strip() == self.settings.network_name:
+            self.name_refused = ""
+            return
+        try:
+            name = clean_name(typed)
+        except NameRefused as refused:
+            self.name_refused = str(refused)
+            return
+        self.name_refused = ""
+        if name != self.settings.network_name:
+            self._setter("network_name")(name)
 
     def place_controls(self) -> None:
         fs = self.font_size
@@ -97,6 +122,10 @@ class SettingsScene(FormScene):
                       len(self.controls), gap)
         for control, place in zip(self.controls, places):
             control.rect = place
+        label = self.name_field.rect  # the box takes the value's part of its row, as a choice's does
+        self.name_row = label.copy()
+        width = int(label.width * VALUE_SHARE)
+        self.name_field.rect = pygame.Rect(label.right - width, label.top, width, label.height)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
@@ -107,12 +136,17 @@ class SettingsScene(FormScene):
         form_w = int(rect.width * 0.58)
         for control in self.controls:
             self.draw_control(surface, control)
+        name_label = theme.text(_("Name at network tables"), fs, theme.INK)
+        surface.blit(name_label, name_label.get_rect(midleft=(self.name_row.x, self.name_row.centery)))
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
-        self._draw_preview(surface, preview)
-        note = theme.text(_("Saved as you change them."), int(fs * 0.85), theme.INK_DIM)
+        self._draw_preview(surface, reading.mirror(preview, self.size[0]))
+        warned = bool(self.name_refused or self.text_fields.refusal)
+        note = fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
+                        int(fs * 0.85), rect.width - fs * 2, theme.RED if warned else theme.INK_DIM, bold=warned)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
+        self.draw_text_fields(surface)
 
     def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         art = self.art()

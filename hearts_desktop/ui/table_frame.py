@@ -51,6 +51,9 @@ class FramedTable(Protocol):
     def layout(self) -> TableLayout: ...
 
     @property
+    def replays_hand(self) -> int | None: ...
+
+    @property
     def busy(self) -> bool: ...
 
     def pass_side(self) -> str: ...
@@ -79,6 +82,7 @@ def table_frame(table: FramedTable) -> TableFrame:
         turn=frozenset(seat for seat in range(layout.players) if _is_turn(table, view, seat)),
         leader=_leading_seat(table.controller),
         hand_number=view.hand_index if motion.pending_deal is not None and ended is None else view.hand_index + 1,
+        replays_hand=table.replays_hand,
         notes=tuple(table.controller.notes()),
         message=_status_message(table, view),
         others_cards=tuple(_cards_shown(motion, view, place.seat) for place in layout.places

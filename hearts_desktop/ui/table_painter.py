@@ -65,6 +65,8 @@ class TableFrame:
     leader: int | None
     """The one seat with the lowest total, starred; none at the start or on a tie."""
     hand_number: int
+    replays_hand: int | None
+    """The number, in its game, of the hand this table plays again (a deal played again)."""
     notes: tuple[str, ...]
     message: str
     """The sentence above the viewer's name: a message, a hint, or whose turn it is."""
@@ -221,8 +223,12 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
     """The lines at the top left: the hand, the points left, broken hearts, a hold hand, a
     moon in the making, and the controller's notes."""
     view = frame.view
-    # Translators: {number} counts the hands (deals); {target} is the score that ends the game.
-    hand = _("Hand {number} · game to {target}").format(number=frame.hand_number, target=view.rules.target)
+    if frame.replays_hand is None:
+        # Translators: {number} counts the hands (deals); {target} is the score that ends the game.
+        hand = _("Hand {number} · game to {target}").format(number=frame.hand_number, target=view.rules.target)
+    else:
+        # Translators: {number} is the hand of a past game whose deal is being played again.
+        hand = _("You are playing hand {number} of that game again.").format(number=frame.replays_hand)
     lines: list[tuple[str, theme.Color]] = [(hand, theme.INK_DIM)]
     if view.phase is Phase.PLAYING:
         left = view.rules.tables.penalty_total - sum(p for p in view.points_taken if p > 0)

@@ -128,6 +128,12 @@ class TableScene(Scene):
         return self.motion.layout
 
     @property
+    def replays_hand(self) -> int | None:
+        """The number of the hand this table plays again (a deal played again), else None."""
+        deal = self.play.played_again if self.play is not None else None
+        return deal.deal + 1 if deal is not None else None
+
+    @property
     def art(self) -> CardArt:
         """The deck the table draws, and the screens it opens (the settings may change it)."""
         return self.painter.art

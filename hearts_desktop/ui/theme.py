@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 
 import pygame
 
+from .. import language
 from ..resources import asset_path
 
 Color = tuple[int, int, int]
@@ -37,6 +38,9 @@ BACK_COLOURS: dict[str, Color] = {
 }
 
 
+ARABIC_SCRIPT, HEBREW_SCRIPT, LATIN_SCRIPT = "Arab", "Hebr", "Latn"
+"""ISO 15924 codes: the script a right-to-left run is shaped as (``_shaped``)."""
+
 REGULAR_FONT = "DejaVuSans.ttf"
 BOLD_FONT = "DejaVuSans-Bold.ttf"
 """The shipped DejaVu Sans (it has the suit symbols), in assets/fonts."""
@@ -56,8 +60,10 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
     Hebrew and Arabic are shaped right to left by SDL_ttf's HarfBuzz, through pygame-ce's
     font direction. A line mixing directions ("Pass 3 cards to דנה →") is cut into runs of
     one direction, each shaped in its own, and the runs are laid out in the line's direction
-    (that of its first letter): the one level of the Unicode bidi algorithm that names in
-    sentences need, with no new dependency.
+    (that of its first letter, or right to left in a right-to-left interface when it holds
+    any right-to-left letter, as a Hebrew sentence that starts with a Latin name does): the
+    one level of the Unicode bidi algorithm that names in sentences need, with no new
+    dependency.
     """
     shaper = font(size, bold)
     runs = visual_runs(label)
@@ -74,22 +80,26 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
 
 
 def _shaped(shaper: pygame.font.Font, run: str, direction: int, colour: Color) -> pygame.Surface:
+    """One run in its direction. HarfBuzz joins Arabic letters only when told the run's
+    script: without it, SDL_ttf's default (Latin) drew every letter in its isolated form."""
     if direction == pygame.DIRECTION_LTR:
         return shaper.render(run, True, colour)
     shaper.set_direction(direction)
+    shaper.set_script(ARABIC_SCRIPT if any(unicodedata.bidirectional(c) == "AL" for c in run) else HEBREW_SCRIPT)
     try:
         return shaper.render(run, True, colour)
     finally:
         shaper.set_direction(pygame.DIRECTION_LTR)
+        shaper.set_script(LATIN_SCRIPT)
 
 
 def direction_of(label: str) -> int:
-    """Right to left when the first letter with a direction is Hebrew or Arabic."""
-    for char in label:
-        strong = _strong(char)
-        if strong is not None:
-            return strong
-    return pygame.DIRECTION_LTR
+    """Right to left when the first letter with a direction is Hebrew or Arabic, or, in a
+    right-to-left interface, when any letter is (the sentence is then the interface's)."""
+    strong = [direction for direction in map(_strong, label) if direction is not None]
+    if language.right_to_left() and pygame.DIRECTION_RTL in strong:
+        return pygame.DIRECTION_RTL
+    return strong[0] if strong else pygame.DIRECTION_LTR
 
 
 def _strong(char: str) -> int | None:
@@ -199,8 +209,16 @@ def fitted(label: str, size: int, width: int, bold: bool = False) -> str:
 
 def clear_caches() -> None:
     """Forget fonts and rendered text: they die with pygame.quit() and cannot be reused."""
-    for cached in (font, text, _shadowed, felt, _glyph_font):
+    for cached in (font, felt, _glyph_font):
         cached.cache_clear()
+    forget_texts()
+
+
+def forget_texts() -> None:
+    """Forget rendered text: after a change of language, a line mixing directions is laid
+    out in the new interface's direction."""
+    text.cache_clear()
+    _shadowed.cache_clear()
 
 
 @lru_cache(maxsize=2)

@@ -1,0 +1,125 @@
+"""Right to left (issue 44): in Hebrew the interface mirrors (labels, values, arrows, rows of
+buttons), the table stays the table, and text keeps its own direction and shape."""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from hearts_desktop import language
+from hearts_desktop.persistence import Settings
+from hearts_desktop.ui import reading, theme
+from hearts_desktop.ui.form import Choice
+from hearts_desktop.ui.intents import KeyPress
+from hearts_desktop.ui.layout import TableLayout
+from hearts_desktop.ui.menus import ConfirmScene
+from hearts_desktop.ui.settings_scene import SettingsScene
+
+SIZE = (1280, 800)
+
+
+Speak = Callable[[str], None]
+
+
+@pytest.fixture
+def speak() -> Iterator[Speak]:
+    """Switch the interface's language (no catalogue needed: the code decides the direction);
+    English after the test."""
+    pygame.font.init()
+
+    def switch(code: str) -> None:
+        language.use(gettext.NullTranslations(), code)
+        theme.forget_texts()
+
+    yield switch
+    switch(language.ENGLISH)
+
+
+def settings_scene() -> SettingsScene:
+    return SettingsScene(SIZE, Settings(), lambda settings: None, lambda: None)  # type: ignore[arg-type,return-value]
+
+
+def first_choice(scene: SettingsScene) -> Choice[str]:
+    choice = scene.controls[0]
+    assert isinstance(choice, Choice)
+    return choice
+
+
+def test_reading_helpers_are_the_identity_left_to_right() -> None:
+    rect = pygame.Rect(10, 20, 100, 30)
+    assert reading.mirror(rect, 1000) == rect and reading.forward(1) == 1 and reading.anchor("midleft") == "midleft"
+
+
+def test_reading_helpers_mirror_right_to_left(speak: Speak) -> None:
+    speak("he")
+    assert reading.mirror(pygame.Rect(10, 20, 100, 30), 1000) == pygame.Rect(890, 20, 100, 30)
+    assert reading.forward(1) == -1
+    assert reading.anchor("midleft") == "midright" and reading.anchor("topright") == "topleft"
+    assert reading.anchor("center") == "center"
+
+
+def test_a_settings_row_reads_from_the_right_in_hebrew(speak: Speak) -> None:
+    speak("he")
+    scene = settings_scene()
+    scene.place()
+    choice = first_choice(scene)
+    english = pygame.Rect(choice.rect)
+    assert choice.rect.centerx > SIZE[0] // 2  # the rows are on the right, the preview on the left
+    assert choice.value_rect().left == choice.rect.left  # the value at the row's end: its left
+    label = theme.text("Language", 20)
+    assert reading.at_start(label, choice.rect).right == choice.rect.right
+    speak(language.ENGLISH)
+    scene.place()
+    assert choice.rect.centerx < SIZE[0] // 2 and choice.rect.width == english.width
+    assert choice.value_rect().right == choice.rect.right
+
+
+def test_left_goes_on_in_hebrew(speak: Speak) -> None:
+    speak("he")
+    values = ["a", "b", "c"]
+    chosen = ["a"]
+    choice = Choice("x", tuple((v, v) for v in values), lambda: chosen[0], lambda v: chosen.__setitem__(0, v))
+    scene = settings_scene()
+    scene.controls = [choice]
+    scene.set_focus(choice)
+    scene.handle(KeyPress(pygame.K_LEFT, 0, ""))
+    assert chosen == ["b"]
+    scene.place()
+    choice.click(choice.value_rect().midleft)  # the left arrow goes on too
+    assert chosen == ["c"]
+
+
+def test_a_row_of_buttons_starts_at_the_right_in_hebrew(speak: Speak) -> None:
+    speak("he")
+    scene = ConfirmScene(SIZE, "Quit?", "Quit", lambda: None)
+    scene.place()
+    yes, cancel = scene.buttons
+    assert yes.rect.left > cancel.rect.right
+
+
+def test_the_table_is_not_mirrored(speak: Speak) -> None:
+    speak("he")
+    hebrew_table = TableLayout.compute(SIZE, 4, 0)
+    speak(language.ENGLISH)
+    assert TableLayout.compute(SIZE, 4, 0) == hebrew_table
+
+
+def test_a_hebrew_sentence_starting_with_a_latin_name_reads_right_to_left(speak: Speak) -> None:
+    speak("he")
+    sentence = "Alice שיחקה את המלכה"
+    assert theme.direction_of(sentence) == pygame.DIRECTION_RTL
+    runs = theme.visual_runs(sentence)
+    assert runs[-1] == ("Alice", pygame.DIRECTION_LTR)  # the name at the right end, where it starts
+    speak(language.ENGLISH)
+    assert theme.direction_of(sentence) == pygame.DIRECTION_LTR  # an English interface: as before
+
+
+def test_arabic_letters_are_joined() -> None:
+    """pygame-ce's HarfBuzz joins them once told the script (it drew isolated letters before)."""
+    pygame.font.init()
+    joined = theme.text("سلام", 40)
+    apart = theme.text("\u200c".join("سلام"), 40)  # zero-width non-joiners: isolated forms
+    assert joined.get_width() < 0.85 * apart.get_width()
