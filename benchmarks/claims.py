@@ -39,7 +39,6 @@ SEATS = {"the player on your left": 1, "the player across": 2, "the player on yo
 SEAT = "(" + "|".join(SEATS) + ")"
 SUIT = "(clubs|diamonds|spades|hearts)"
 CARD = "the (" + "|".join(RANK_NAMES) + ") of " + SUIT
-NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
 # ----------------------------------------------------------------- the view, read again
@@ -179,7 +178,7 @@ def _last(said: Said, m: re.Match[str]) -> bool:
 def _guards(said: Said, m: re.Match[str]) -> bool:
     kept = said.view.hand & ~sum(1 << c for c in said.cards)
     count = below(kept, QUEEN_OF_SPADES).bit_count()
-    return count == NUMBERS.index(m[1].removeprefix("only "))
+    return count == (0 if m[1] == "no" else int(m[1].removeprefix("only ")))
 
 
 def _none_above(said: Said, m: re.Match[str]) -> bool:
@@ -195,18 +194,19 @@ def _queen_wins(said: Said, m: re.Match[str]) -> bool:
 def _duck(said: Said, m: re.Match[str]) -> bool:
     led = said.view.trick[0] // 13
     winning = max(c for c in said.view.trick if c // 13 == led)
-    return RANK_NAMES[winning % 13] == m[1] and said.cards[0] < winning
+    return card_named(m[1], m[2]) == winning and said.cards[0] < winning
 
 
 def _cannot_duck(said: Said, m: re.Match[str]) -> bool:
     led = said.view.trick[0] // 13
     winning = max(c for c in said.view.trick if c // 13 == led)
-    return RANK_NAMES[winning % 13] == m[1] and not below(said.view.legal, winning)
+    return card_named(m[1], m[2]) == winning and not below(said.view.legal, winning)
 
 
 def _takes_her(said: Said, m: re.Match[str]) -> bool:
     winning = max(c for c in said.view.trick if c // 13 == Suit.SPADES)
-    return len(said.view.trick) == said.view.players - 1 or not above(out(said.view), winning)
+    last = len(said.view.trick) == said.view.players - 1
+    return card_named(m[1], m[2]) == winning and (last or not above(out(said.view), winning))
 
 
 def _note(said: Said, m: re.Match[str]) -> bool:
@@ -241,9 +241,9 @@ CLAIMS: tuple[tuple[str, str, Check], ...] = (
      _highest_heart),
     ("high hearts passed", r"high hearts win tricks",
      _high_hearts),
-    ("higher cards still out", r"(\d+) higher \w+ (?:is|are) still out( and none lower)?",
+    ("higher cards still out", r"(\d+) higher cards? of its suit (?:is|are) still out( and none lower)?",
      _higher_out),
-    ("the top card left", r"the top \w+ left",
+    ("the top card left", r"the highest card left in its suit",
      _top_left),
     ("nobody else holds a suit", r"nobody else holds " + SUIT,
      _nobody),
@@ -255,17 +255,17 @@ CLAIMS: tuple[tuple[str, str, Check], ...] = (
      _trick_points),
     ("you play last", r"you play last",
      _last),
-    ("low spades guarding the queen", r"you hold (no|only \w+) low spades? to guard the queen",
+    ("low spades guarding the queen", r"you hold (no|only \d+) low spades? to guard the queen",
      _guards),
     ("no spade above the queen", r"you hold no spade above her",
      _none_above),
     ("your queen would win", r"your queen would win this trick",
      _queen_wins),
-    ("the card ducked under wins so far", r"Duck under the (\w+)",
+    ("the card ducked under wins so far", r"Duck under " + CARD,
      _duck),
-    ("no card gets under", r"you cannot get under the (\w+)",
+    ("no card gets under", r"you cannot get under " + CARD,
      _cannot_duck),
-    ("the winner takes the queen", r"the (\w+) wins and takes her",
+    ("the winner takes the queen", CARD + r" wins and takes her",
      _takes_her),
     ("the expected points name the card played", r"\(Expected points: [\d.]+; [\d.]+ with " + CARD + r"\.\)",
      _note),

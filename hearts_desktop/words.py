@@ -176,9 +176,9 @@ class CoachSentence(StrEnum):
 
     EXPECTED_POINTS = N_("Expected points count the points you take from here to the end of the hand, "
                           "on average over the deals the coach tried.")
-    # Translators: {bands} lists the marks and their limits; {blunder} is a number of points.
-    MARKS = N_("The coach marks each decision by what it cost in expected points against the best one: "
-             "{bands}, a blunder from {blunder}.")
+    # Translators: {bands} lists the marks and their limits ("best under 0.25, …, mistake under 5 and
+    # blunder from 5"), joined the language's way.
+    MARKS = N_("The coach marks each decision by what it cost in expected points against the best one: {bands}.")
     # Translators: {best} names cards ("the ace of hearts"); {why} is a sentence saying why.
     AS_GOOD_PASS = N_("Your pass is as good as the coach's, {best}. {why}")
     AS_GOOD_CARD = N_("Your card is as good as the coach's, {best}. {why}")

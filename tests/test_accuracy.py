@@ -216,7 +216,7 @@ def test_a_damaged_game_kept_for_the_coach_is_set_aside_with_a_sentence_and_not_
             session.close()
         if attempt == 0:
             [message] = messages
-            assert message.startswith("A finished game waiting for the coach is damaged")
+            assert message.startswith("A finished game waiting for the coach could not be used (the file is damaged)")
         else:
             assert messages == []
     [aside] = paths.unjudged.iterdir()
@@ -293,7 +293,7 @@ def test_an_accuracy_out_of_range_is_damage_not_a_crash(tmp_path: Path) -> None:
     path = DataPaths.resolve(tmp_path).statistics
     path.write_text(json.dumps(document))
     loaded = load_statistics(path)
-    assert loaded.value.profiles == {} and "is damaged" in loaded.messages[0]
+    assert loaded.value.profiles == {} and "(the file is damaged)" in loaded.messages[0]
 
 
 def test_a_review_in_progress_takes_the_hand_another_reviewer_finished_and_stops_its_jobs() -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+import hearts_desktop.coach.__main__ as coach_cli
 from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.__main__ import main as coach_main
 from hearts_desktop.coach.game import review_hand, review_to_json, true_deal
@@ -376,8 +378,9 @@ def test_the_second_opinion_with_all_cards_shown_judges_on_the_true_hands() -> N
     assert "costs 13.0 points more than the ace of spades" in all_cards_reason(shown[1], passing=False)
 
 
-def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach_cli, "review_hand", partial(review_hand, budget=QUICK))  # the fair review's budget
     game = played_game(1, seed=4)
     path = tmp_path / "game.json"
     save_game(path, game, [Seat("You", SeatKind.HUMAN), Seat("Alice"), Seat("Ben"), Seat("Clara")])
@@ -394,3 +397,35 @@ def test_the_command_line_adds_the_opinion_with_all_cards_shown(tmp_path: Path,
     assert "Expected points count the points you take from here to the end of the hand" in text
     pass_options = next(line for line in text.splitlines() if "options (expected points):" in line)
     assert len(pass_options.split(": ", 1)[1].split(", ")) >= 2  # each option with its value
+
+
+def test_the_command_lines_expected_points_are_the_points_you_take(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """It defines expected points as the points you take from here to the end of the hand;
+    the options listed under "expected points" printed something else (our points against
+    the others', "-0.21" for a pass, "3.26" where the reason said 9.8)."""
+    monkeypatch.setattr(coach_cli, "review_hand", partial(review_hand, budget=QUICK))
+    game = played_game(2)
+    path = tmp_path / "game.json"
+    save_game(path, game, [Seat("You", SeatKind.HUMAN), Seat("Alice"), Seat("Ben"), Seat("Clara")])
+    assert coach_main(["review", str(path), "--hand", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    review = review_hand(game.rules, game.seed, game.actions, 0, 0, budget=QUICK)
+    listed = [line.split("options (expected points): ", 1)[1] for line in lines if "options (expected points)" in line]
+    judged = [d.judgement for d in review.decisions if not d.judgement.forced]
+    assert len(listed) == len(judged) >= 5
+    for line, judgement in zip(listed, judged):
+        figures = [float(option.rsplit(" ", 1)[1]) for option in line.split(", ")]
+        taken = [o.own_points / len(o.values) for o in judgement.options]
+        assert figures == [round(points, 2) for points in taken]
+        assert all(0 <= f <= 26 for f in figures)
+    notes = [line for line in lines if "(Expected points: " in line]
+    assert notes
+    for note in notes:
+        said = float(note.split("(Expected points: ", 1)[1].split(";")[0])
+        options = lines[lines.index(note) + 1].split(": ", 1)[1].split(", ")
+        assert said == round(float(options[0].rsplit(" ", 1)[1]), 1)  # the best, listed first
+    assert coach_main(["review", str(path), "--hand", "1", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    in_json = [[round(o["points"], 2) for o in d["options"]] for d in printed["decisions"] if len(d["options"]) > 1]
+    assert in_json == [[float(option.rsplit(" ", 1)[1]) for option in line.split(", ")] for line in listed]

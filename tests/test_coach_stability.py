@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from hearts_desktop.coach.review import DEFAULT_BUDGET, Mark, Option, judge, settled
+import random
+from dataclasses import replace
+
+from hearts_desktop.coach.review import (
+    DEFAULT_BUDGET,
+    MARK_LIMITS,
+    Mark,
+    Option,
+    in_race,
+    judge,
+    judge_play,
+    settled,
+)
+from hearts_desktop.engine import parse_cards
+
+from .test_coach import PLAYS
 
 GAP = 2.2
 SPREAD = 5.0
@@ -33,3 +48,27 @@ def test_a_cost_near_a_threshold_gets_more_deals_and_a_clear_one_stops_early() -
     assert not settled(chosen, [chosen, best], DEFAULT_BUDGET)
     chosen, best = measured(DEFAULT_BUDGET.first, gap=3.5)
     assert settled(chosen, [chosen, best], DEFAULT_BUDGET)
+
+
+def test_an_option_that_cannot_be_marked_best_leaves_the_race_and_the_choice_never_does() -> None:
+    """The deals a close call gets go to the options still in the running: the ace that
+    takes the queen (13 points) is dealt no more once the deals show it, unless it is the
+    choice judged."""
+    view = PLAYS[0].view()
+    never_settles = replace(DEFAULT_BUDGET, first=32, batch=32, most=320, confidence=1000.0)
+    ace, two = parse_cards("AS 2S")
+    ducked = judge_play(view, two, random.Random(1), never_settles)
+    ace_option = next(o for o in ducked.options if o.cards == (ace,))
+    assert len(ace_option.values) == never_settles.first < len(ducked.chosen.values)
+    took = judge_play(view, ace, random.Random(1), never_settles)
+    assert len(took.chosen.values) == len(took.best.values) == took.deals == never_settles.most
+    assert took.mark in (Mark.MISTAKE, Mark.BLUNDER)
+
+
+def test_the_race_keeps_the_leader_the_choice_and_whoever_is_close() -> None:
+    leader = Option(("leader",), values=[SPREAD * (-1) ** k for k in range(200)])  # type: ignore[arg-type]
+    close = Option(("close",), values=[0.2 + SPREAD * (-1) ** k for k in range(200)])  # type: ignore[arg-type]
+    far = Option(("far",), values=[3.0 + SPREAD * (-1) ** k for k in range(200)])  # type: ignore[arg-type]
+    chosen_far = Option(("chosen",), values=[3.0 + SPREAD * (-1) ** k for k in range(200)])  # type: ignore[arg-type]
+    kept = in_race([(leader,), (close,), (far,), (chosen_far,)], (chosen_far,), MARK_LIMITS[0][1])
+    assert kept == [(leader,), (close,), (chosen_far,)]

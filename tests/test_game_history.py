@@ -105,8 +105,8 @@ def test_a_damaged_history_is_set_aside_with_one_sentence_and_never_written_over
     [message] = session.take_messages()
     session.close()
     [aside] = tmp_path.glob("history.corrupt-*.json")
-    assert message == (f"The game history is damaged, so the list of past games starts afresh; "
-                       f"it was moved to {aside}.")
+    assert message == (f"The game history could not be used (the file is damaged), so the list of past games starts "
+                       f"afresh; it was moved to {aside}.")
     assert aside.read_bytes().endswith(b'"games": [')
     assert [past.game_id for past in history_of(tmp_path).games] == [game_id(game)]
 
@@ -132,7 +132,7 @@ def test_a_full_disk_says_so_and_the_statistics_still_count_the_game(
         end_game(session, game)
     messages = session.take_messages()
     session.close()
-    assert messages == ["The disk is full, so the game history could not be saved."]
+    assert messages == ["The game history could not be saved: the disk is full."]
     assert session.statistics.profile("Anna").overall.games == 1
 
 

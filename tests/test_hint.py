@@ -44,7 +44,7 @@ def test_a_play_hint_dumps_the_queen_and_says_why() -> None:
 def test_a_duck_hint_names_the_card_to_duck_under_and_the_danger() -> None:
     result = quick_hint(after(SPADES_DEAL, FIRST_TRICK + " JS"))
     assert str(result.cards[0]) == "2S"
-    assert result.reason.startswith("Duck under the jack: your queen would win this trick unless")
+    assert result.reason.startswith("Duck under the jack of spades: your queen would win this trick unless")
 
 
 def test_a_moon_stopping_hint_names_the_shooter() -> None:
@@ -67,7 +67,7 @@ def test_a_forced_card_says_it_is_forced() -> None:
     state = deal_with(Ruleset(), {})
     result = quick_hint(view_of(state, state.turn))
     assert str(result.cards[0]) == "2C"
-    assert result.reason == "The two of clubs must lead the first trick."
+    assert result.reason == "The first trick must be led with the two of clubs."
 
 
 def test_the_moon_choice_hint_explains_the_choice() -> None:
@@ -94,7 +94,7 @@ def test_every_hint_in_a_hand_is_legal_and_one_readable_line(preset: object) -> 
         seat = game.to_act()[0]
         result = hint(game.view(seat), rng, budget=fast)
         assert "\n" not in result.reason and result.reason[-1] in ".)"
-        assert len(result.reason) < 170
+        assert len(result.reason) < 170, result.reason
         game.apply(result.action)  # refuses anything illegal
 
 

@@ -23,7 +23,7 @@ from hearts_desktop.engine.cards import CARDS, card
 from hearts_desktop.engine.rules import PRESETS, MoonScoring, PassCycle, RulesetError, describe, preset_by_key
 from hearts_desktop.persistence.atomic import storage_error
 from hearts_desktop.persistence.documents import load_document
-from hearts_desktop.persistence.saves import RETRY, SAVE, WHAT, parse_save
+from hearts_desktop.persistence.saves import SAVE, UNSAVED, UNSAVED_FULL, parse_save
 
 
 class Bracketing(gettext.NullTranslations):
@@ -79,8 +79,8 @@ def test_every_rules_sentence_is_one_message(rules: Ruleset) -> None:
 def test_the_kitty_sentence_agrees_with_its_number() -> None:
     one = describe(Ruleset.for_players(3, kitty=True))[0]
     two = describe(Ruleset.for_players(5, kitty=True))[0]
-    assert "the 1 left-over card lies face down and goes" in one
-    assert "the 2 left-over cards lie face down and go" in two
+    assert "; 1 card is left over: it lies face down and goes" in one and "the 1" not in one
+    assert "; 2 cards are left over: they lie face down and go" in two
 
 
 def test_a_preset_speaks_the_language_chosen_after_import() -> None:
@@ -140,7 +140,7 @@ def test_the_hints_pass_reason_is_one_message_with_its_cards() -> None:
     cards = tuple(c for c in CARDS if view.hand >> c & 1)[-3:]
     with bracketed():
         sentence = pass_reason(view, cards)
-    assert whole(sentence) and sentence.count("⟦the {card}⟧") == 0 and sentence.count("⟦the ⟦") == 3
+    assert whole(sentence) and sentence.count("⟦the {card}⟧") == 0 and sentence.count("⟦the ") == 3
 
 
 def test_a_damaged_file_is_said_in_one_message(tmp_path: Path) -> None:
@@ -150,13 +150,22 @@ def test_a_damaged_file_is_said_in_one_message(tmp_path: Path) -> None:
         loaded = load_document(path, SAVE, parse_save)
     assert loaded.value is None
     [message] = loaded.messages
-    assert whole(message) and "⟦The saved game⟧ ⟦is damaged⟧" in message
+    assert whole(message) and "⟦The saved game could not be used (⟦the file is damaged⟧), so" in message
 
 
 def test_a_full_disk_is_said_in_one_message(tmp_path: Path) -> None:
     full = OSError(errno.ENOSPC, "No space left on device")
     with bracketed():
-        refusal = str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY))
-    assert whole(refusal) and "⟦the game⟧" in refusal and "⟦it will be saved with your next move⟧" in refusal
-    assert str(storage_error(full, tmp_path / "autosave.json", WHAT, RETRY)) == (
-        "The disk is full, so the game could not be saved; free some space and it will be saved with your next move.")
+        refusal = str(storage_error(full, tmp_path / "autosave.json", UNSAVED, UNSAVED_FULL))
+    assert whole(refusal) and refusal.startswith("⟦The game could not be saved: ⟦the disk is full⟧; free")
+    assert str(storage_error(full, tmp_path / "autosave.json", UNSAVED, UNSAVED_FULL)) == (
+        "The game could not be saved: the disk is full; free some space and it will be saved with your next move.")
+
+
+def test_the_coachs_marks_are_one_message_with_the_bands_listed_the_languages_way() -> None:
+    from hearts_desktop.coach.review import marks_sentence
+
+    with bracketed():
+        sentence = marks_sentence()
+    assert sentence.startswith("⟦The coach marks each decision")
+    assert "⟦⟦mistake⟧ under 5⟧" in sentence and " and ⟦⟦blunder⟧ from 5⟧.⟧" in sentence

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from hearts_desktop.bots.expert import expert_policy
+from hearts_desktop.bots.medium import count_losers
 from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
+from hearts_desktop.bots.opponent_model import ModelledDealSampler, ShooterReadingSampler
 from hearts_desktop.bots.search import PlayoutPolicy
 from hearts_desktop.engine import CARDS, HandState, Ruleset, cards_of, view_of
 from hearts_desktop.engine.cards import mask_of, parse_cards
@@ -97,6 +101,17 @@ def test_playout_defenders_defend_from_the_first_point_of_a_real_moon_danger() -
 
 
 
+def test_in_the_experts_playouts_a_seat_read_as_a_shooter_runs_from_its_first_point() -> None:
+    """Its deals give that seat a shooter's hand (``ShooterReadingSampler``), so there it plays
+    for the moon at once; in Hard's playouts four points are no run."""
+    state = hearts_on_the_left_players_diamonds()
+    hard, expert = PlayoutPolicy(state.rules), expert_policy(state.rules)
+    for policy in (hard, expert):
+        policy.start(view_of(state, 0))
+    assert expert.runs(state, 3) and not hard.runs(state, 3)
+    assert not expert.runs(state, 1)
+
+
 def test_in_the_experts_playouts_a_lone_taker_of_a_third_of_the_points_runs_and_is_stopped() -> None:
     """The player across has won every trick, cashing the top diamonds while we and the player
     on our left threw eight hearts on them: 8 of 26 points, nobody else has any, no sign a
@@ -136,3 +151,28 @@ def test_playout_defenders_holding_only_hearts_feed_the_shooter_their_lowest() -
     played = view_of(state, 0).played_mask
     assert policy.shooter(state) == 2
     assert str(CARDS[policy.choose(state, played, shooter=2)]) == "2H"
+
+
+def test_the_experts_deals_give_a_seat_reading_as_a_shooter_a_shooters_hand() -> None:
+    """The player on our right passed us its low cards and has won every point so far: dealt
+    evenly, its hand is as weak as anyone's and the playouts rarely see it run; the Expert's
+    deals give it fewer likely losers, as a player keeping its winners holds."""
+    state = hearts_on_the_left_players_diamonds()
+    view = view_of(state, 0)
+    even = ModelledDealSampler(view, ())
+    read = ShooterReadingSampler(view, ())
+    assert read.suspects == (3,)
+    live = view.unseen_mask | view.hand
+
+    def mean_losers(sampler: ModelledDealSampler) -> float:
+        rng = random.Random(5)
+        hands = [sampler.sample(rng).hands[3] for _ in range(300)]
+        return sum(count_losers(h, live & ~h) for h in hands) / len(hands)
+
+    assert mean_losers(read) < mean_losers(even) - 1.0
+
+
+def test_the_experts_deals_read_nobody_as_a_shooter_before_a_sign() -> None:
+    state = hearts_on_the_left_players_diamonds()
+    read = ShooterReadingSampler(view_of(state, 1), ())  # the left-hand player did not see the pass
+    assert read.suspects == ()

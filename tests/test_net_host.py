@@ -147,7 +147,7 @@ def test_a_wrong_pass_is_refused_with_the_rules_reason() -> None:
     twice = p.encode(p.PassCards(seat=1, cards=[str(mine[0])] * 3))
     assert refusal(table, friend, twice) == "Choose three different cards."
     stolen = p.encode(p.PassCards(seat=1, cards=[str(mine[0]), str(mine[1]), str(not_mine)]))
-    assert refusal(table, friend, stolen) == f"You do not hold the {not_mine.name}."
+    assert refusal(table, friend, stolen) == f"You do not hold {not_mine.with_article}."
     play = p.encode(p.Play(seat=1, card=str(mine[0])))
     assert refusal(table, friend, play) == "Pass your cards first."
 
@@ -164,7 +164,7 @@ def test_out_of_turn_and_illegal_cards_are_refused() -> None:
     friend.play(view.legal_cards()[0])
     table.host.update(0.0)
     assert refusal(table, friend, p.encode(p.Play(seat=1, card=str(view.legal_cards()[-1])))) in (
-        "Wait for your turn.", f"You do not hold the {view.legal_cards()[-1].name}.")
+        "Wait for your turn.", f"You do not hold {view.legal_cards()[-1].with_article}.")
     table.run(lambda: table.host.over, steps=5000)
 
 

@@ -34,6 +34,7 @@ from hearts_desktop.persistence import (
     save_statistics,
 )
 from hearts_desktop.persistence.atomic import backup_path, write_json_atomic
+from hearts_desktop.persistence.saves import UNSAVED
 from hearts_desktop.persistence.stats import RECENT_GAMES
 from hearts_desktop.words import Level, Pace, SeatKind
 
@@ -97,7 +98,7 @@ def test_default_folders_are_the_users_not_the_install_folder() -> None:
 
 def test_a_failed_rename_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "doc.json"
-    write_json_atomic(target, {"n": 1}, what="the test")
+    write_json_atomic(target, {"n": 1}, unsaved="The test could not be saved: {cause}.")
     before = target.read_bytes()
 
     def crash(*args: object) -> None:
@@ -105,7 +106,7 @@ def test_a_failed_rename_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(StorageError) as caught:
-        write_json_atomic(target, {"n": 2}, what="the test")
+        write_json_atomic(target, {"n": 2}, unsaved="The test could not be saved: {cause}.")
     assert target.read_bytes() == before
     assert files_in(tmp_path) == {"doc.json": before}, "no temporary file is left behind"
     assert "The test could not be saved" in str(caught.value)
@@ -115,15 +116,15 @@ def test_a_full_disk_mid_write_leaves_the_old_file_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "doc.json"
-    write_json_atomic(target, {"n": 1}, what="the game")
+    write_json_atomic(target, {"n": 1}, unsaved=UNSAVED)
     before = target.read_bytes()
 
     def full(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(StorageError, match="The disk is full, so the game could not be saved"):
-        write_json_atomic(target, {"n": 2}, what="the game")
+    with pytest.raises(StorageError, match="The game could not be saved: the disk is full."):
+        write_json_atomic(target, {"n": 2}, unsaved=UNSAVED)
     assert files_in(tmp_path) == {"doc.json": before}
 
 
@@ -139,7 +140,7 @@ def test_a_read_only_disk_gives_one_clear_sentence(paths: DataPaths, monkeypatch
     with pytest.raises(StorageError) as caught:
         save_settings(paths.settings, Settings())
     assert str(caught.value) == (
-        f"The disk holding {paths.config_dir} is read-only, so your settings could not be saved."
+        f"Your settings could not be saved: the disk holding {paths.config_dir} is read-only."
     )
 
 
@@ -306,7 +307,7 @@ def test_when_the_backup_is_bad_too_both_are_kept(paths: DataPaths) -> None:
     loaded = load_game(paths.autosave)
     assert loaded.value is None
     [message] = loaded.messages
-    assert "its backup could not be used either" in message
+    assert message.startswith("Neither the saved game (the file is damaged) nor its backup could be used, so ")
     assert kept_aside(paths.data_dir, bad_main) and kept_aside(paths.data_dir, bad_backup)
     assert set(files_in(paths.data_dir).values()) == {bad_main, bad_backup}
 
@@ -488,7 +489,7 @@ def test_a_bad_statistics_file_is_set_aside_and_the_backup_used(paths: DataPaths
     loaded = load_statistics(paths.statistics)
     assert loaded.value == statistics
     [message] = loaded.messages
-    assert message.startswith("The statistics file is damaged")
+    assert message.startswith("The statistics file could not be used (the file is damaged), so")
     assert kept_aside(paths.data_dir, bad)
 
 
@@ -529,7 +530,7 @@ def test_a_bad_save_in_a_read_only_folder_loads_the_backup_in_memory(
     loaded = load_game(paths.autosave)
     assert loaded.value is not None and loaded.value.game.actions == earlier.actions
     [message] = loaded.messages
-    assert message.startswith("The saved game is damaged and could not be moved aside, so the save before it")
+    assert message.startswith("The saved game could not be used (the file is damaged) or moved aside, so the save before it")
     assert str(paths.autosave) in message
     assert paths.autosave.read_bytes() == bad
 
@@ -569,7 +570,7 @@ def test_a_save_that_is_not_a_regular_file_is_refused_without_opening_it(paths: 
     loaded = load_game(paths.autosave)  # a FIFO would block here if it were opened for reading
     assert loaded.value is None
     [message] = loaded.messages
-    assert message.startswith("The saved game is not a regular file, so there is no game to continue")
+    assert message.startswith("The saved game could not be used (something other than a regular file is there), so there is no game to continue")
 
 
 # ----------------------------------------------------------------------------- integrity
@@ -604,7 +605,7 @@ def test_a_save_edited_to_other_rules_is_damaged(paths: DataPaths) -> None:
     document["rules"] = preset_by_key("omnibus").rules.to_dict()
     paths.autosave.write_text(json.dumps(document))
     loaded = load_game(paths.autosave)
-    assert loaded.value is None and loaded.messages[0].startswith("The saved game is damaged")
+    assert loaded.value is None and loaded.messages[0].startswith("The saved game could not be used (the file is damaged)")
 
 
 def test_a_save_whose_recorded_result_disagrees_with_its_moves_is_damaged(paths: DataPaths) -> None:
@@ -617,7 +618,7 @@ def test_a_save_whose_recorded_result_disagrees_with_its_moves_is_damaged(paths:
     document["checksum"] = checksum(document)  # re-sealed: only the replay can tell
     paths.autosave.write_text(json.dumps(document))
     loaded = load_game(paths.autosave)
-    assert loaded.value is None and loaded.messages[0].startswith("The saved game is damaged")
+    assert loaded.value is None and loaded.messages[0].startswith("The saved game could not be used (the file is damaged)")
 
 
 def test_a_version_1_save_without_a_checksum_still_loads(paths: DataPaths) -> None:
@@ -636,4 +637,4 @@ def test_a_flipped_bit_in_the_statistics_is_damage(paths: DataPaths) -> None:
     position = text.index(b'"games": 1') + len(b'"games": ')
     paths.statistics.write_bytes(text[:position] + b"3" + text[position + 1:])
     loaded = load_statistics(paths.statistics)
-    assert loaded.value == Statistics() and loaded.messages[0].startswith("The statistics file is damaged")
+    assert loaded.value == Statistics() and loaded.messages[0].startswith("The statistics file could not be used (the file is damaged), so")

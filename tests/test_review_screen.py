@@ -16,11 +16,12 @@ from hearts_desktop.bots import make_bot
 from hearts_desktop.coach.game import moments_of, true_deal
 from hearts_desktop.controller.bot_runner import BotAnswer, BotJob, InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
-from hearts_desktop.engine import Game
+from hearts_desktop.engine import Game, cards_of
 from hearts_desktop.persistence import Seat
+from hearts_desktop.ui import theme
 from hearts_desktop.ui.intents import PointerDown, PointerUp
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
-from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.review_scene import ReviewScene, card_outlines
 from hearts_desktop.words import Level, SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game, key
@@ -252,3 +253,54 @@ def test_the_list_and_the_coachs_best_write_cards_as_the_table_does(tmp_path: Pa
         assert not [label for label in drawn if re.search(r"\b[2-9TJQKA][CDSH]\b", label)]
     finally:
         driver.close()
+
+
+def test_all_cards_shown_draws_every_hand_face_up_and_the_players_own_view_none_but_theirs() -> None:
+    """The second opinion is shown to the person reviewing a past hand, never at a live
+    table: with it on, each step shows the four hands as they were (the dealt hands at the
+    pass); with it off, only the player's own cards and the trick."""
+    pygame.init()
+    game, _ = finished_game()
+
+    def reviewer(hand: int, all_cards: bool = False) -> HandReviewer:
+        return HandReviewer.of_game(Recording(), game.rules, game.seed, game.actions, hand, 0, ReviewCache(),
+                                    budget=INLINE_REVIEW, all_cards=all_cards)
+
+    drawn: list[int] = []
+
+    def face(card: int, height: int) -> pygame.Surface:
+        drawn.append(card)
+        return pygame.Surface((height * 2 // 3, height))
+
+    scene = ReviewScene((1024, 768), reviewer(0), ["Anna", "Bo", "Cy", "Di"], face,
+                        all_cards=lambda hand: reviewer(hand, all_cards=True))
+    truths = {i: true_deal(g.hand) for i, g, _ in moments_of(game.rules, game.seed, game.actions, 0, 0)}
+    for step in (0, 5):
+        scene.step = step
+        shown = scene.reviewer.steps[step]
+        drawn.clear()
+        scene.draw(pygame.Surface(scene.size))
+        assert sorted(drawn) == sorted([*shown.view.cards(), *shown.view.trick])
+        scene.toggle_all_cards()
+        drawn.clear()
+        scene.draw(pygame.Surface(scene.size))
+        every = [c for hand in truths[shown.action_index].hands for c in cards_of(hand)]
+        assert sorted(drawn) == sorted([*every, *shown.view.trick])
+        assert len(set(drawn)) == 52 - 4 * len(shown.view.tricks)  # all but the tricks taken
+        scene.toggle_all_cards()
+
+
+def test_the_outlines_of_neighbouring_cards_never_overlap() -> None:
+    """The pass picture: the choice (yellow) and the coach's best (green) side by side in a
+    fan, each outline around the part of its card that shows."""
+    spots = [pygame.Rect(100 + 30 * i, 400 - (12 if i in (2, 3, 4) else 0), 60, 90) for i in range(13)]
+    colours = [None, None, theme.HIGHLIGHT, theme.HINT, theme.HINT, theme.HINT, *[None] * 6, theme.HINT]
+    outlines = card_outlines(spots, colours)
+    assert len(outlines) == 5
+    for (first, _), (second, _) in zip(outlines, outlines[1:]):
+        assert first.right < second.left
+    marked = [(spot, following) for spot, following, colour in zip(spots, [*spots[1:], None], colours) if colour]
+    for (spot, following), (outline, _) in zip(marked, outlines):
+        assert outline.left < spot.left and outline.top < spot.top and outline.bottom > spot.bottom
+        assert spot.left < outline.right <= (following.left if following else spot.right + 3)
+    assert [colour for _, colour in outlines] == [c for c in colours if c]

@@ -89,7 +89,7 @@ def test_a_damaged_reviews_file_is_set_aside_with_a_sentence_and_the_game_still_
         assert session.saved is not None and session.take_messages() == []  # read when first needed
         assert session.reviews.reviews == {}
         messages = session.take_messages()
-        assert len(messages) == 1 and messages[0].startswith("The coach's saved reviews is damaged")
+        assert len(messages) == 1 and messages[0].startswith("The coach's saved reviews could not be used (the file is damaged)")
         assert "hands will be reviewed again when opened" in messages[0]
         assert not paths.reviews.exists() and list(tmp_path.glob("reviews.corrupt-*.json"))
         assert session.saved.game.actions == unfinished.actions

@@ -344,7 +344,7 @@ def test_play_is_refused_during_passing() -> None:
         ({"target": 24}, "from 25 to 1000"),
         ({"target": 1001}, "from 25 to 1000"),
         ({"kitty": True}, "A kitty needs 3 or 5 players"),
-        ({"moon_needs_jack": True}, "jack of diamonds option"),
+        ({"moon_needs_jack": True}, "'Moon needs the J♦' needs 'J♦ counts −10' to be on"),
         ({"players": 6}, "3, 4 or 5 players"),
     ],
 )
@@ -382,7 +382,7 @@ def test_summaries_are_generated_from_the_rules() -> None:
     assert any("once a heart has been played" in line for line in describe(Ruleset(queen_breaks_hearts=False)))
     assert any("once a heart or the Q♠ has been played" in line for line in describe(Ruleset()))
     kitty = describe(Ruleset.for_players(5, kitty=True))
-    assert "2 left-over cards" in kitty[0]
+    assert "2 cards are left over" in kitty[0]
     for preset in PRESETS:
         assert preset.summary() and all(line.endswith(".") for line in preset.summary())
 

@@ -28,7 +28,7 @@ def test_two_of_clubs_must_open() -> None:
     state = deal_with(STANDARD, {2: "2C 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"})
     assert state.turn == 2
     assert legal(state) == {"2C"}
-    with pytest.raises(IllegalMove, match="two of clubs must lead the first trick"):
+    with pytest.raises(IllegalMove, match="The first trick must be led with the two of clubs."):
         state.apply(PlayAction(2, CARDS[state.hands[2].bit_length() - 1]))
 
 
@@ -157,7 +157,7 @@ def test_three_player_short_deck_three_of_clubs_leads() -> None:
     state = deal_with(rules, {1: "3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S"})
     assert state.turn == 1
     assert legal(state) == {"3C"}
-    with pytest.raises(IllegalMove, match="three of clubs must lead"):
+    with pytest.raises(IllegalMove, match="must be led with the three of clubs"):
         play(state, "2D")
 
 

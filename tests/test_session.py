@@ -35,7 +35,7 @@ from hearts_desktop.persistence import (
     save_game,
     save_statistics,
 )
-from hearts_desktop.persistence.saves import keep_unjudged, unjudged_files, unjudged_path
+from hearts_desktop.persistence.saves import UNSAVED, keep_unjudged, unjudged_files, unjudged_path
 from hearts_desktop.persistence.stats import game_id
 from hearts_desktop.words import Pace
 
@@ -108,7 +108,7 @@ def test_a_full_disk_at_game_end_keeps_the_game_and_counts_it_at_the_next_start(
         full_disk(faults, "statistics")
         end_game(session, game)
         [message] = session.take_messages()
-        assert message == ("The disk is full, so the statistics could not be saved; the result of the game is "
+        assert message == ("The statistics could not be saved: the disk is full; the result of the game is "
                            "kept with its save and will be counted at the next start.")
         session.close()
         assert session.take_messages() == [message]
@@ -132,8 +132,8 @@ def test_quitting_with_a_result_on_disk_nowhere_says_so(tmp_path: Path, monkeypa
     end_game(session, game)
     session.close()
     messages = session.take_messages()
-    assert messages[-1] == ("The disk is full, so the statistics could not be saved; the result of the game "
-                            "could not be saved and is not in the statistics.")
+    assert messages[-1] == ("The statistics could not be saved: the disk is full; the result of the game "
+                            "could not be saved either and is not in the statistics.")
 
 
 def test_a_save_that_fails_at_the_last_move_says_so_at_quit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,7 +145,7 @@ def test_a_save_that_fails_at_the_last_move_says_so_at_quit(tmp_path: Path, monk
     assert "saved with your next move" in saver.errors()[0]
     saver.close()
     assert saver.errors() == [
-        "The disk is full, so the last moves of the game could not be saved before quitting."
+        "The last moves of the game could not be saved before quitting: the disk is full."
     ]
 
 
@@ -202,7 +202,7 @@ def test_autoplay_on_a_full_disk_is_a_sentence_and_a_failure(
     full_disk(monkeypatch)
     assert main(["--autoplay", "--data-dir", str(tmp_path), "--seed", "1"]) == 1
     assert capsys.readouterr().err.strip() == (
-        "The disk is full, so the game could not be saved; free some space and it will be saved with your next move."
+        "The game could not be saved: the disk is full; free some space and it will be saved with your next move."
     )
 
 
@@ -217,7 +217,7 @@ def test_a_fifo_in_place_of_every_file_does_not_stop_the_start(tmp_path: Path) -
     try:
         assert opened, "the start hung on a FIFO"
         messages = opened[0].take_messages()
-        assert len(messages) == 3 and all("is not a regular file" in m for m in messages)
+        assert len(messages) == 3 and all("(something other than a regular file is there)" in m for m in messages)
     finally:
         for path in (paths.autosave, paths.settings, paths.statistics):
             if path.exists():  # let a hung reader go
@@ -235,7 +235,7 @@ def test_a_fifo_in_place_of_every_file_does_not_stop_the_start(tmp_path: Path) -
 def test_each_refusal_has_its_own_words(tmp_path: Path, code: int, expected: str) -> None:
     from hearts_desktop.persistence.atomic import storage_error
 
-    message = str(storage_error(OSError(code, os.strerror(code)), tmp_path / "autosave.json", "the game"))
+    message = str(storage_error(OSError(code, os.strerror(code)), tmp_path / "autosave.json", UNSAVED))
     assert expected in message
     assert ("read-only" in message) == (code == errno.EROFS)
 
@@ -273,8 +273,8 @@ def test_a_locked_save_is_said_once_naming_the_save_until_it_changes(
             session.autosaver.flush()  # type: ignore[union-attr]
             said += session.take_messages()
         path = DataPaths.resolve(tmp_path).autosave
-        assert said == [f"The system does not allow changing {path} (it may be locked), so the game could "
-                        "not be saved."]
+        assert said == [f"The game could not be saved: the system does not allow changing {path} "
+                        "(it may be locked)."]
         layer.locked = False
         session.game_changed(table)
         session.autosaver.flush()  # type: ignore[union-attr]

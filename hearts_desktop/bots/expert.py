@@ -16,7 +16,10 @@ What makes it stronger than Hard:
   of players its own plays suggest are unlikely are rarer. Seats the table shows as Medium
   computer players are read exactly: Medium's rules are fixed, so each imagined deal is
   repaired until those seats, replayed, would have played what they did
-  (``opponent_model``). Against other levels and people it reads only the cards.
+  (``opponent_model``). Against other levels and people it reads only the cards, and one
+  sign more: a seat that reads as a shooter (a lone taker of a third of the points, or one
+  that passed us only low cards) gets a shooter's hand more often than an even share
+  (``ShooterReadingSampler``), and runs its moon in the playouts from its first point.
 * **Moons**: whenever no opponent has taken a penalty card it also tries every card with
   itself playing for the moon to the end, against defenders who notice the run once the
   points taken show it, as players at the table do, and keeps that plan if it is sure
@@ -54,7 +57,7 @@ from .inference import DealSampler
 from .knowledge import Knowledge
 from .medium import count_losers, medium_pass, pass_priority
 from .moon import moon_possible
-from .opponent_model import ModelledDealSampler, modelled_seats
+from .opponent_model import READ_DANGER, ShooterReadingSampler, modelled_seats
 from .search import (
     Budget,
     MediumLookahead,
@@ -138,8 +141,12 @@ class Scoreboard:
 
 def expert_policy(rules: Ruleset, medium_seats: tuple[int, ...] = ()) -> MediumLookahead:
     """The playout policy of the Expert's card search: Medium's rules for the next trick (to
-    the end for ``medium_seats``), moons run and stopped from ``EXPERT_MOON_SHARE``."""
-    return MediumLookahead(rules, EXPERT_LOOKAHEAD, EXPERT_MOON_SHARE, medium_seats)
+    the end for ``medium_seats``), moons run and stopped from ``EXPERT_MOON_SHARE``, and from
+    the first point of a seat whose hand its deals read as a shooter's (``READ_DANGER``)."""
+    policy = MediumLookahead(rules, EXPERT_LOOKAHEAD, EXPERT_MOON_SHARE, medium_seats)
+    policy.suspect_danger = READ_DANGER
+    policy.suspect_runs = True
+    return policy
 
 
 class ExpertBot(Bot):
@@ -161,7 +168,7 @@ class ExpertBot(Bot):
         medium_seats = modelled_seats(view, seat_levels)
         policy = expert_policy(view.rules, medium_seats)
         knowledge = Knowledge.from_view(view)
-        sampler = ModelledDealSampler(view, medium_seats, knowledge)
+        sampler = ShooterReadingSampler(view, medium_seats, knowledge)
         result = search_play(
             view, rng, cancel, self.budget, policy, Scoreboard.of(view).utility, sampler,
             moon_attempts=moon_worth_trying(view, knowledge),

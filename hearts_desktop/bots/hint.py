@@ -19,10 +19,9 @@ from ..engine.cards import (
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Suit,
-    rank_name,
 )
 from ..engine.rules import CARDS_PASSED
-from ..language import N_, _, join_names, n_, number, p_
+from ..language import _, join_names, n_, number
 from .facts import (
     HIGH_RANK,
     above_the_rest,
@@ -45,29 +44,13 @@ from .search import CandidateStats, SearchResult
 
 
 def card_words(c: int) -> str:
-    """``"the queen of spades"``: a card as a list of cards names it."""
-    # Translators: one card in a list of cards ("the ace of hearts, the king of clubs and the two
-    # of spades"); {card} is its name. Leave the article out where your language has none.
-    return _("the {card}").format(card=CARDS[c].name)
-
-
-def _rank(c: int) -> str:
-    """``"queen"`` (the suit is clear from the sentence)."""
-    return rank_name(c % 13)
+    """``"the queen of spades"``: a card as a sentence names it, its article in its message."""
+    return CARDS[c].with_article
 
 
 def _suit(suit: int) -> str:
     """``"clubs"``: a suit as in "void in clubs"."""
     return Suit(suit).label
-
-
-# Translators: one card of a suit, filling {suit} in "the top {suit} left" and "your only {suit}".
-_ONE_OF_SUIT = (N_("club"), N_("diamond"), N_("spade"), N_("heart"))
-
-
-def _suit_one(suit: int) -> str:
-    """``"club"``: one card of a suit, as in "your only club"."""
-    return _(_ONE_OF_SUIT[suit])
 
 
 def cards_words(cards: tuple[Card, ...]) -> str:
@@ -95,16 +78,16 @@ def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
     elif passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0 and guards == 0:
         sentence = _("Pass {cards}: you hold no low spade to guard the queen.")
     elif passed & QUEEN_BIT and points[QUEEN_OF_SPADES] > 0:
-        # Translators: {count} is a number written as a word ("one", "two"…).
+        # Translators: {count} is the number of low spades kept (1 or more).
         sentence = n_("Pass {cards}: you hold only {count} low spade to guard the queen.",
                       "Pass {cards}: you hold only {count} low spades to guard the queen.", guards)
     elif passed & QUEEN_CATCHERS and not hand & QUEEN_BIT and points[ACE_OF_SPADES] > 0:
-        sentence = _("Pass {cards}: in Black Maria the high spades cost points themselves.")
+        sentence = _("Pass {cards}: in this game the ace and king of spades cost points too.")
     elif passed & QUEEN_CATCHERS and not hand & QUEEN_BIT:
         sentence = _("Pass {cards}: without the queen, your high spades could catch her.")
     else:
         sentence = _plain_pass_reason(hand, kept, cards)
-    return sentence.format(cards=names, count=_count(guards), suit=_suit(_voided_suit(hand, kept)))
+    return sentence.format(cards=names, count=guards, suit=_suit(_voided_suit(hand, kept)))
 
 
 def _voided_suit(hand: int, kept: int) -> int:
@@ -124,13 +107,6 @@ def _plain_pass_reason(hand: int, kept: int, cards: tuple[Card, ...]) -> str:
     if highest_of_hand(hand, cards):
         return _("Pass {cards}: they are your highest cards and the likeliest to win tricks.")
     return _("Pass {cards}: in the deals the coach tried, these three cost the most to keep.")
-
-
-def _count(k: int) -> str:
-    """A small number as a word ("two"), as a sentence says a few cards."""
-    words = (p_("count", "no"), p_("count", "one"), p_("count", "two"), p_("count", "three"),
-             p_("count", "four"), p_("count", "five"))
-    return words[k] if k < len(words) else number(k)
 
 
 # ----------------------------------------------------------------- the moon choice
@@ -174,16 +150,15 @@ def play_reason(view: PlayerView, result: SearchResult, played: Card | None = No
 
 
 def _forced(view: PlayerView, card: Card) -> str:
-    name = CARDS[card].name
+    name = card_words(card)
     if view.legal.bit_count() == 1:
         if not view.trick and not view.tricks:
-            # Translators: {card} is a card's name, e.g. "two of clubs".
-            return _("The {card} must lead the first trick.").format(card=name)
+            # Translators: {card} is a card with its article, e.g. "the two of clubs".
+            return _("The first trick must be led with {card}.").format(card=name)
         if view.trick and card // 13 == view.trick[0] // 13:
-            # Translators: {card} is a card's name, {suit} one card of its suit ("club").
-            return _("The {card} is your only {suit}, and you must follow suit.").format(
-                card=name, suit=_suit_one(card // 13))
-        return _("The {card} is your only legal card.").format(card=name)
+            # Translators: {card} is a card with its article, e.g. "the two of clubs".
+            return _("You must follow suit, and {card} is your only card of that suit.").format(card=name)
+        return _("Your only legal card is {card}.").format(card=name)
     # Translators: {suits} is a suit, e.g. "clubs".
     return _("Any of your {suits} plays the same here: the cards between them are yours or gone.").format(
         suits=_suit(card // 13))
@@ -228,30 +203,29 @@ def _lead_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     out = suit_out(view, suit)
     higher = (out >> card).bit_count()
     lower = (out & ((1 << card) - 1)).bit_count()
-    values = {"card": card_words(card), "suits": _suit(suit), "suit": _suit_one(suit), "count": higher,
-              "higher": _suit_one(suit) if higher == 1 else _suit(suit)}
+    values = {"card": card_words(card), "suits": _suit(suit), "count": higher}
     if shooter is not None and suit == Suit.HEARTS:
         # Translators: the reasons for a lead; {card} is a card with its article ("the queen of spades"),
-        # {suits} a suit ("clubs"), {suit} one card of it ("club"), {seat} a player ("the player on your left").
+        # {suits} a suit ("clubs"), {count} a number of cards, {seat} a player ("the player on your left").
         return _("Lead {card}: {seat} has every point so far, and a heart taken by anyone else stops the moon.").format(
             seat=seat_words(view, shooter), **values)
     if out and not higher and sole_taker(view) == view.seat:
-        sentence = _("Lead {card}, the top {suit} left: you have every point so far, so run for the moon.")
+        sentence = _("Lead {card}, the highest card left in its suit: you have every point so far, so run for the moon.")
     elif suit == Suit.SPADES and queen_still_out(view) and card < QUEEN_OF_SPADES and not view.hand & QUEEN_CATCHERS:
         sentence = _("Lead {card} to flush out the unseen queen: you hold no spade above her.")
     elif not out:
         sentence = _("Lead {card}: nobody else holds {suits}, and winning this trick costs least.")
     elif not lower:
-        # Translators: {higher} is one card of a suit ("club") when {count} is 1, else the suit ("clubs").
-        sentence = n_("Lead {card}: {count} higher {higher} is still out and none lower, so someone else wins it.",
-                      "Lead {card}: {count} higher {higher} are still out and none lower, so someone else wins it.",
-                      higher)
+        sentence = n_("Lead {card}: {count} higher card of its suit is still out and none lower, so someone else "
+                      "wins it.",
+                      "Lead {card}: {count} higher cards of its suit are still out and none lower, so someone else "
+                      "wins it.", higher)
     elif not higher:
-        sentence = _("Lead {card}: it is the top {suit} left, and taking this trick now costs least.")
+        sentence = _("Lead {card}: it is the highest card left in its suit, and taking this trick now costs least.")
     else:
-        # Translators: {higher} is one card of a suit ("club") when {count} is 1, else the suit ("clubs").
-        sentence = n_("Lead {card}: {count} higher {higher} is still out, and it is your least costly lead.",
-                      "Lead {card}: {count} higher {higher} are still out, and it is your least costly lead.", higher)
+        sentence = n_("Lead {card}: {count} higher card of its suit is still out, and it is your least costly lead.",
+                      "Lead {card}: {count} higher cards of its suit are still out, and it is your least costly lead.",
+                      higher)
     return sentence.format(**values)
 
 
@@ -273,43 +247,46 @@ def _follow_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     winning = max(c for c in view.trick if c // 13 == suit)
     points_on = points_on_trick(view)
     last = plays_last(view)
-    values = {"rank": _rank(card), "winning": _rank(winning)}
+    values = {"card": card_words(card), "winning": card_words(winning)}
     if card < winning:
         return _duck_reason(view, suit, winning, points_on, last).format(points=points_on, **values)
     if shooter is not None and points_on > 0:
-        # Translators: the reasons for following suit; {rank} and {winning} are ranks ("queen").
-        return _("Take the trick with the {rank}: {seat} has every point so far and must not take them all.").format(
+        # Translators: the reasons for following suit; {card} and {winning} are cards with their articles
+        # ("the queen of hearts"), {winning} the card winning the trick so far.
+        return _("Win with {card} to stop the moon: {seat} has every point so far.").format(
             seat=seat_words(view, shooter), **values)
     if card == QUEEN_OF_SPADES:
         if last or not higher_out(view, winning):
-            return _("Play the queen under the {winning}: the {winning} wins and takes her.").format(**values)
-        return _("Play the queen under the {winning}: whoever wins this trick takes her, not you.").format(**values)
+            return _("Play the queen of spades under {winning}: {winning} wins and takes her.").format(**values)
+        return _("Play the queen of spades under {winning}: whoever wins this trick takes her, not you.").format(
+            **values)
     if last and points_on <= 0:
         if view.rules.tables.jack_bonus and any(c == JACK_OF_DIAMONDS for c in view.trick):
-            return _("Win with the {rank}: you play last and the trick holds the jack of diamonds.").format(**values)
-        return _("Win with the {rank}: you play last and the trick holds no points, so it is a free chance "
-                 "to shed a high card.").format(**values)
+            return _("Win with {card}: you play last and the trick holds the jack of diamonds.").format(**values)
+        return _("Win with {card}: you play last and the trick holds no points, a free chance to shed a high "
+                 "card.").format(**values)
     under = view.legal & SUIT_MASKS[suit] & ((1 << winning) - 1)
     if not under:
-        return _("Play the {rank}: you cannot get under the {winning}, and this card costs least.").format(**values)
-    return _("Play the {rank}: ducking now leaves you worse placed later.").format(**values)
+        return _("Play {card}: you cannot get under {winning}, and this card costs least.").format(**values)
+    return _("Play {card}: ducking now leaves you worse placed later.").format(**values)
 
 
 def _duck_reason(view: PlayerView, suit: int, winning: int, points_on: int, last: bool) -> str:
     """Why to play under ``winning``: the first fact that makes winning the trick a cost
     (``{winning}`` and ``{points}`` to fill)."""
     if suit == Suit.SPADES and view.hand & QUEEN_BIT and winning < QUEEN_OF_SPADES:
-        # Translators: the reasons for playing under the winning card; {winning} is its rank ("king").
-        return _("Duck under the {winning}: your queen would win this trick unless the king or ace comes after her.")
+        # Translators: the reasons for playing under the winning card; {winning} is that card with its
+        # article ("the king of spades").
+        return _("Duck under {winning}: your queen would win this trick unless the king or ace comes after her.")
     if suit == Suit.SPADES and queen_still_out(view):
-        return _("Duck under the {winning}: the queen of spades is still out.")
+        return _("Duck under {winning}: the queen of spades is still out.")
     if points_on > 0:
         # Translators: {points} is the number of points on the trick.
-        return n_("Duck under the {winning}: the trick already holds {points} point.",
-                  "Duck under the {winning}: the trick already holds {points} points.", points_on)
+        return n_("Duck under {winning}: the trick already holds {points} point.",
+                  "Duck under {winning}: the trick already holds {points} points.", points_on)
     if not last and points_still_out(view):
-        return _("Duck under the {winning}: players after you could still throw points on it.")
-    return _("Duck under the {winning}: a higher card would win the trick for nothing you need.")
+        return _("Duck under {winning}: players after you could still throw points on it.")
+    return _("Duck under {winning}: a higher card would win the trick for nothing you need.")
 
 
 def _discard_reason(view: PlayerView, card: Card) -> str:
@@ -324,7 +301,8 @@ def _discard_reason(view: PlayerView, card: Card) -> str:
         # Translators: {points} is the points the card costs, e.g. 10.
         sentence = _("Throw {card}: you are void in {led} and it costs {points} to whoever takes it.")
     elif 1 << card & QUEEN_CATCHERS and queen_still_out(view):
-        sentence = _("Throw {card}: you are void in {led} and the queen of spades is still out to catch it.")
+        sentence = _("Throw {card}: you are void in {led}, and it could later win a trick the unseen queen is "
+                     "thrown on.")
     elif card // 13 == Suit.HEARTS and highest_in_suit(view.hand, card):
         sentence = _("Throw {card}: you are void in {led}, and it is your highest heart.")
     elif view.hand & SUIT_MASKS[card // 13] == 1 << card:

@@ -17,6 +17,7 @@ only on its own hand and the public play, so each seat's replay is cached by han
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -29,7 +30,8 @@ from .base import SeatLevels
 from .heuristics import Position, position_from_view
 from .inference import Deal, PlausibleDealSampler
 from .knowledge import Knowledge
-from .medium import medium_play
+from .medium import count_losers, medium_play
+from .moon import moon_danger
 
 MODELLED_LEVEL = Level.MEDIUM
 """The level whose plays are replayed: deterministic rules we can run for any hand."""
@@ -186,3 +188,53 @@ def view_at(view: PlayerView, state: HandState, seat: int) -> PlayerView:
         cards_left=tuple(state.cards_left()),
         points_taken=tuple(state.points_taken_in_tricks()),
     )
+
+
+
+READ_DANGER = 0.3
+"""Moon danger (``moon.moon_danger``) from which a seat's hand is read as a shooter's: a lone
+taker of a third of the points, or one that passed us only low cards."""
+READ_DRAWS = 6
+"""Deals drawn for each one kept while a seat reads as a shooter."""
+READ_WEIGHT = 1.0
+"""How much one likely loser fewer in a suspect's hand raises a deal's weight (a factor of
+``e ** READ_WEIGHT``)."""
+
+
+class ShooterReadingSampler(ModelledDealSampler):
+    """Deals in which a seat reading as a shooter holds a shooter's hand, more than evenly.
+
+    A player who passed away its low cards and has taken every point so far is not holding a
+    random hand: it keeps winners. Dealt evenly, its hand is as weak as anyone's, so in the
+    playouts its run rarely works and the search prices moon defence (the stopper, an early
+    point trick) low. While a seat's danger is at least ``READ_DANGER`` each deal is chosen
+    among ``READ_DRAWS`` drawn as the parent draws them, in proportion to
+    ``exp(-READ_WEIGHT * losers)`` over the suspects' hands (sampling-importance-resampling:
+    no deal is ruled out, the weak ones only grow rarer).
+    """
+
+    def __init__(self, view: PlayerView, seats: tuple[int, ...], knowledge: Knowledge | None = None) -> None:
+        super().__init__(view, seats, knowledge)
+        self.suspects = tuple(s for s, danger in enumerate(moon_danger(view)) if danger >= READ_DANGER)
+        self.live = view.unseen_mask | view.hand
+        """The cards still to be played, wherever they are."""
+
+    def sample(self, rng: random.Random, tries: int = 24) -> Deal:
+        deal = super().sample(rng, tries)
+        if not self.suspects:
+            return deal
+        draws = [deal]
+        while len(draws) < READ_DRAWS:  # a loop: zero-argument super() fails in a comprehension
+            draws.append(super().sample(rng, tries))
+        weights = [self.weight(d) for d in draws]
+        pick = rng.random() * sum(weights)
+        for drawn, weight in zip(draws, weights):
+            pick -= weight
+            if pick < 0:
+                return drawn
+        return draws[-1]
+
+    def weight(self, deal: Deal) -> float:
+        """How likely the suspects' plays make this deal: fewer likely losers, likelier."""
+        losers = sum(count_losers(deal.hands[s], self.live & ~deal.hands[s]) for s in self.suspects)
+        return math.exp(-READ_WEIGHT * losers)

@@ -40,7 +40,7 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
-from .moon import defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
+from .moon import DANGER_REAL, defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
 
 HEARTS: Final = int(Suit.HEARTS)
 SPADES: Final = int(Suit.SPADES)
@@ -87,13 +87,20 @@ class PlayoutPolicy:
         self.suspect = -1
         """A seat whose moon danger the searcher reads as real (``moon.likely_shooter``): the
         others defend against it from its first point."""
+        self.suspect_danger = DANGER_REAL
+        """The moon danger from which a seat is the ``suspect``."""
+        self.suspect_runs = False
+        """Whether the suspect plays for the moon from its first point. Only worth it where the
+        deals give a suspect a shooter's hand (``opponent_model.ShooterReadingSampler``): with
+        an even share of the cards it would mostly fail, and the search would price moon
+        defence low."""
 
     def start(self, view: PlayerView) -> None:
         """Called once per search with the position searched from: what the searcher knows
         that the playouts' seats cannot see (subclasses add their own)."""
         self.hopeless = -1 if moon_possible(view, view.seat) else view.seat
         self.kept = kept_from_us(view)
-        self.suspect = likely_shooter(view)
+        self.suspect = likely_shooter(view, self.suspect_danger)
 
     # ------------------------------------------------------------------ moon watch
 
@@ -117,7 +124,11 @@ class PlayoutPolicy:
     def runs(self, state: HandState, seat: int) -> bool:
         """Whether ``seat``, the lone taker of points, holds enough of them to play for the moon
         (and its moon can still happen: the others defend all the same)."""
-        return seat != self.hopeless and self.tables.points_in(state.taken[seat] & self.penalty) >= self.moon_threshold
+        if seat == self.hopeless:
+            return False
+        if self.suspect_runs and seat == self.suspect:
+            return True
+        return self.tables.points_in(state.taken[seat] & self.penalty) >= self.moon_threshold
 
     def moon_open(self, state: HandState, seat: int) -> bool:
         """Whether no other seat has won a moon card yet: past that an attempt plays on as usual."""

@@ -1,6 +1,6 @@
 """The coach on the command line: ``python -m hearts_desktop.coach review SAVE_FILE``.
 
-Prints each decision of one seat in one hand with its options, their values, the cost of
+Prints each decision of one seat in one hand with its options, their expected points, the cost of
 the choice and its mark; ``--json`` prints the same as one JSON object. ``--all-cards`` adds
 to each decision a second opinion judged on the true deal, with every hand known. The save is only
 read, never set aside or changed, even when it is damaged.
@@ -39,8 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         saved = read_document(options.save, SAVE, parse_save)
     except DocumentError as error:
-        # Translators: {file} is a file's path, {problem} what is wrong with it ("is not a saved game").
-        print(_("{file} cannot be reviewed: it {problem} ({details}).").format(
+        # Translators: {file} is a file's path, {problem} a whole clause ("the file is damaged"), {details}
+        # the program's description, left in English.
+        print(_("{file} cannot be reviewed: {problem} ({details}).").format(
             file=options.save, problem=error.problem, details=error), file=sys.stderr)
         return 2
     game = saved.game
@@ -99,7 +100,7 @@ def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) ->
             mark=d.mark.label))
         lines.append(f"{INDENT}{d.reason}")
         if not d.judgement.forced:
-            options = ", ".join(f"{' '.join(str(c) for c in o.cards)} {number(o.value, 2)}" for o in d.judgement.options)
+            options = ", ".join(f"{' '.join(str(c) for c in o.cards)} {number(o.points, 2)}" for o in d.judgement.options)
             lines.append(INDENT + _("options (expected points): {options}").format(options=options))
         if all_cards is not None:
             shown = next(s for s in all_cards.decisions if s.action_index == d.action_index)

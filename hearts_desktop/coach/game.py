@@ -200,7 +200,8 @@ def _judged_to_json(d: Decision) -> dict[str, Any]:
         "deals": d.judgement.deals,
         "reason": d.reason,
         "options": [
-            {"cards": [str(c) for c in o.cards], "value": round(o.value, 3), "moon_plan": o.moon_plan}
+            {"cards": [str(c) for c in o.cards], "points": round(o.points, 3), "value": round(o.value, 3),
+             "moon_plan": o.moon_plan}
             for o in d.judgement.options
         ],
     }

@@ -21,7 +21,7 @@ from ..engine import CARDS, MoonAction, MoonScoring, PassAction, Phase, PlayActi
 from .reasons import as_search
 from .review import DEFAULT_BUDGET, CoachBudget, judge_pass, judge_play
 
-HINT_BUDGET = replace(DEFAULT_BUDGET, most=DEFAULT_BUDGET.most // 4)
+HINT_BUDGET = replace(DEFAULT_BUDGET, most=DEFAULT_BUDGET.most // 8)
 """The review's budget with a lower cap: the deals past it only settle the mark of a cost
 near a threshold, and the Hint needs the best choice, not the mark of another; a person
 waits for it at the table."""

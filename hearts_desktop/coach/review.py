@@ -9,7 +9,9 @@ the same deals. Two things differ from the Expert at the table:
 * **The budget is work, never time**: deals are counted, so a review replays exactly under
   its seed on any machine. Deals are added in batches until the decision's mark is settled
   (the cost's interval lies inside one mark's band) or the cap is reached, so the clear
-  decisions are quick and the close ones get the deals.
+  decisions are quick and the close ones get the deals. An option the deals show cannot be
+  marked best is no longer dealt (it is out of the race): the deals past it go to the
+  choice and the options still in the running, so a cost near a threshold gets more of them.
 * **The chosen option is always scored**, even one the Expert would never consider, and a
   pass's best is re-measured on fresh deals after it was picked, so the winner of many
   noisy candidates is not flattered by its luck (which would inflate every cost).
@@ -45,7 +47,7 @@ from ..bots.search import (
 )
 from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
 from ..engine.rules import CARDS_PASSED
-from ..language import N_, number
+from ..language import number
 from ..words import CoachSentence
 
 
@@ -61,12 +63,10 @@ class Mark(Enum):
     @property
     def label(self) -> str:
         """The mark as the player reads it, in their language (the value is what a review saves)."""
-        return language._(_MARK_LABELS[self])
-
-
-# Translators: the coach's marks for a decision, best to worst.
-_MARK_LABELS = {Mark.BEST: N_("best"), Mark.GOOD: N_("good"), Mark.INACCURACY: N_("inaccuracy"),
-                Mark.MISTAKE: N_("mistake"), Mark.BLUNDER: N_("blunder")}
+        # Translators: the coach's marks for a decision, best to worst.
+        return {Mark.BEST: language.p_("mark", "best"), Mark.GOOD: language.p_("mark", "good"),
+                Mark.INACCURACY: language.p_("mark", "inaccuracy"), Mark.MISTAKE: language.p_("mark", "mistake"),
+                Mark.BLUNDER: language.p_("mark", "blunder")}[self]
 
 
 MARK_LIMITS: tuple[tuple[Mark, float], ...] = (
@@ -82,8 +82,10 @@ screen quotes these figures."""
 def marks_sentence() -> str:
     """The marks and their thresholds, as the rules screen and the command line state them."""
     # Translators: one band of the coach's marks, e.g. "good under 0.75" ({limit} in points).
-    bands = ", ".join(language._("{mark} under {limit}").format(mark=mark.label, limit=_limit(limit)) for mark, limit in MARK_LIMITS)
-    marks = language._(CoachSentence.MARKS).format(bands=bands, blunder=_limit(MARK_LIMITS[-1][1]))
+    bands = [language._("{mark} under {limit}").format(mark=mark.label, limit=_limit(limit)) for mark, limit in MARK_LIMITS]
+    # Translators: the last band of the coach's marks, "blunder from 5" ({limit} in points).
+    bands.append(language._("{mark} from {limit}").format(mark=Mark.BLUNDER.label, limit=_limit(MARK_LIMITS[-1][1])))
+    marks = language._(CoachSentence.MARKS).format(bands=language.join_names(bands))
     return f"{marks} {language._(CoachSentence.EXPECTED_POINTS)}"
 
 
@@ -113,7 +115,7 @@ class CoachBudget:
 
     first: int = 192
     batch: int = 192
-    most: int = 5376
+    most: int = 10752
     """Only a cost near a mark's threshold runs this far: a clear one settles early."""
     confidence: float = 2.5
     doubt: float = 1.0
@@ -155,6 +157,12 @@ class Option:
     def value(self) -> float:
         """Expected points after this choice (lower is better)."""
         return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def points(self) -> float:
+        """Expected points in the words' sense: what we take to the end of the hand, on
+        average over the playouts (``value`` is that against the others)."""
+        return self.share(self.own_points)
 
     def share(self, count: int) -> float:
         return count / len(self.values) if self.values else 0.0
@@ -233,10 +241,39 @@ def settled(chosen: Option, options: Sequence[Option], budget: CoachBudget) -> b
     return mark_of(low) is mark_of(charged(gap + spread * error, error, budget, deals))
 
 
+RACE_CONFIDENCE = 3.0
+"""Standard errors by which an option must be shown to trail the leader before it is dealt
+no more (wider than ``CoachBudget.confidence``: an option out of the race is never looked
+at again)."""
+
+
+def in_race(candidates: Sequence[Sequence[Option]], keep: Sequence[Option], within: float,
+            follow: Callable[[Sequence[Option]], Option] = lambda options: options[0]) -> list[Sequence[Option]]:
+    """The candidates (each the options of one choice: a card with its moon plans, a pass)
+    still worth dealing: those holding an option of ``keep`` (the choice judged) and those
+    with an option the deals cannot yet show to trail the leader (the lowest of the options
+    a player would ``follow``) by more than ``within`` points: 0 where only the best
+    counts, the best mark's limit where any option marked best may be the one shown.
+
+    Every candidate passed in has seen the same deals; one left out stops there, so the
+    leader is always taken among those still dealt (a mean over fewer, other deals is not
+    comparable)."""
+    leader = min((follow(c) for c in candidates), key=lambda o: o.value)
+
+    def still_possible(option: Option) -> bool:
+        if option is leader:
+            return True
+        gap, error = paired_gap(option.values, leader.values)
+        return gap - RACE_CONFIDENCE * error <= within
+
+    return [c for c in candidates if any(o is k for o in c for k in keep) or any(still_possible(o) for o in c)]
+
+
 def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool], budget: CoachBudget,
-                        cancel: Cancel) -> int:
+                        cancel: Cancel, between_batches: Callable[[], None] = lambda: None) -> int:
     """Play ``budget.first`` deals, then batches, until the mark is settled or the cap is
-    reached; how many deals were played."""
+    reached; how many deals were played. ``between_batches`` runs after each batch that
+    leaves the mark unsettled (the race drops options there)."""
     deals = 0
     while deals < budget.most:
         batch = budget.first if deals == 0 else budget.batch
@@ -247,6 +284,7 @@ def _deal_until_settled(deal: Callable[[], None], is_settled: Callable[[], bool]
             deals += 1
         if is_settled():
             break
+        between_batches()
     return deals
 
 
@@ -278,18 +316,24 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
     policy.start(view)
     deal = dealer(view, truth, knowledge)
-    every = [o for g in groups for o in (safe[g], *plans[g])]
+    racing: list[Sequence[Option]] = [(safe[g], *plans[g]) for g in groups]
+
+    def follow(options: Sequence[Option]) -> Option:
+        return _plan_of(options[0], tuple(options[1:]))
 
     def followed() -> list[Option]:
-        return [_plan_of(safe[g], plans[g]) for g in groups]
+        return [follow(c) for c in racing]
+
+    def race() -> None:
+        racing[:] = in_race(racing, (safe[chosen_group], *plans[chosen_group]), 0.0, follow)
 
     deals = _deal_until_settled(
-        lambda: _play_deal(view, deal(rng), every, policy),
+        lambda: _play_deal(view, deal(rng), [o for c in racing for o in c], policy),
         lambda: settled(_plan_of(safe[chosen_group], plans[chosen_group]), followed(), budget),
-        budget, cancel,
+        budget, cancel, race,
     )
-    options = followed()
-    best = min(options, key=lambda o: o.value)
+    best = min(followed(), key=lambda o: o.value)
+    options = [_plan_of(safe[g], plans[g]) for g in groups]
     return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget, truth is not None)
 
 
@@ -352,12 +396,17 @@ def judge_pass(view: PlayerView, cards: tuple[Card, ...], rng: random.Random,
             break
     finalists = [Option(o.cards) for o in alive]
     made = next(o for o in finalists if _pass_key(o.cards, one_target) == _pass_key(cards, one_target))
+    racing: list[Sequence[Option]] = [(o,) for o in finalists]
+
+    def race() -> None:
+        racing[:] = in_race(racing, (made,), MARK_LIMITS[0][1])  # any pass marked best may be shown
+
     deals = _deal_until_settled(
-        lambda: _pass_deal(view, deal(rng), finalists, policy, moon_on),
-        lambda: settled(made, finalists, budget),
-        budget, cancel,
+        lambda: _pass_deal(view, deal(rng), [c[0] for c in racing], policy, moon_on),
+        lambda: settled(made, [c[0] for c in racing], budget),
+        budget, cancel, race,
     )
-    best = natural_best(finalists, budget, lambda o: sum(pass_priority(t, c, view.hand) for c in o.cards))
+    best = natural_best([c[0] for c in racing], budget, lambda o: sum(pass_priority(t, c, view.hand) for c in o.cards))
     return judge(best, made, finalists, screened + deals, budget, truth is not None)
 
 

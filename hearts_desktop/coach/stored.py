@@ -29,6 +29,7 @@ from ..persistence.documents import (
     DocumentError,
     DocumentKind,
     LoadResult,
+    Reports,
     get_int,
     get_list,
     get_object,
@@ -42,14 +43,21 @@ COACH_REVISION: Final = 1
 """Bump when the coach judges differently: reviews an older coach stored are judged again."""
 KEPT_REVIEWS: Final = 240
 """Hand reviews kept on disk, the newest: a dozen long games' worth (a few hundred KB)."""
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 REVIEWS: Final = DocumentKind(
-    label=N_("The coach's saved reviews"),
+    Reports(
+        N_("The coach's saved reviews could not be used ({problem}), so hands will be reviewed again when opened; "
+           "the file was moved to {aside}."),
+        N_("The coach's saved reviews could not be used ({problem}) or moved aside, so hands will be reviewed "
+           "again when opened; the file is still at {path}."),
+    ),
     format="hearts-desktop-reviews",
     version=1,
-    without_file=N_("hands will be reviewed again when opened"),
     sealed_from=1,
 )
-WHAT: Final = N_("the coach's reviews")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("The coach's reviews could not be saved: {cause}.")
 MAX_POINTS: Final = 1e6
 
 
@@ -85,7 +93,7 @@ def reviews_document(reviews: Mapping[str, HandReview]) -> dict[str, Any]:
 
 def save_reviews(path: Path, reviews: Mapping[str, HandReview]) -> None:
     """Write the reviews atomically; raises StorageError (one sentence) when the disk refuses."""
-    write_json_atomic(path, reviews_document(reviews), what=WHAT)
+    write_json_atomic(path, reviews_document(reviews), unsaved=UNSAVED)
 
 
 def load_reviews(path: Path) -> LoadResult[dict[str, HandReview]]:

@@ -30,21 +30,20 @@ State = TypeVar("State")
 class BackgroundWriter(Generic[State]):
     """One thread writing the newest submitted state of one file with ``write``."""
 
-    def __init__(self, name: str, write: Callable[[State], None], what: str, lost_on_close: str,
-                 retry: str) -> None:
+    def __init__(self, name: str, write: Callable[[State], None], on_bug: str, lost_on_close: str) -> None:
         self._name = name
         """For the log and the thread ("autosave")."""
         self._write_state = write
-        self._what = what
-        """What stopped being saved, for a sentence about a bug ("the game being saved")."""
+        self._on_bug = on_bug
+        """The sentence about a bug that stopped a write, with ``{error}`` ("An error in Hearts
+        Desktop ({error}) stopped the game being saved; …")."""
         self._lost_on_close = lost_on_close
-        """What a failure at closing loses ("the last moves of the game")."""
-        self._retry = retry
-        """When writing is tried again ("saving goes on with your next move")."""
+        """The sentence about a failure at closing, with ``{cause}`` ("The last moves of the game
+        could not be saved before quitting: {cause}.")."""
         self._pending: State | None = None
         self._failed: State | None = None
         self._cause = ""
-        """Why the newest write failed: the first half of the player's sentence."""
+        """Why the newest write failed, a whole clause ("the disk is full")."""
         self._said: str | None = None
         """The failure last said: a write failing the same way again is not said again
         (a toast on every move), until a write succeeds or fails otherwise."""
@@ -88,9 +87,7 @@ class BackgroundWriter(Generic[State]):
         with self._lock:
             self._closing = True
             if self._failed is not None:
-                # Translators: {cause} says why ("The disk is full"), {lost} what ("the last moves of the game").
-                self._errors = [_("{cause}, so {lost} could not be saved before quitting.").format(
-                    cause=self._cause, lost=_(self._lost_on_close))]
+                self._errors = [_(self._lost_on_close).format(cause=self._cause)]
             self._lock.notify()
         self._thread.join(timeout=2.0)
 
@@ -128,10 +125,11 @@ class BackgroundWriter(Generic[State]):
             return str(error), error.cause
         except Exception as error:  # the writer must outlive any bug
             log.exception("%s failed", self._name)
-            # Translators: {error} is a programmer's description of the error, left in English.
-            cause = _("An error in Hearts Desktop ({error})").format(error=f"{type(error).__name__}: {str(error)[:80]}")
-            # Translators: {what} is "the game being saved", {retry} "saving goes on with your next move".
-            return _("{cause} stopped {what}; {retry}.").format(cause=cause, what=_(self._what), retry=_(self._retry)), cause
+            described = f"{type(error).__name__}: {str(error)[:80]}"
+            # Translators: why a write failed, a whole clause filling {cause}; {error} is a programmer's
+            # description of the error, left in English.
+            cause = _("Hearts Desktop met an error ({error})").format(error=described)
+            return _(self._on_bug).format(error=described), cause
         return None
 
 
@@ -145,8 +143,12 @@ class Autosaver(BackgroundWriter[SavedState]):
         self.path = path
         self.written: tuple[int, int] | None = None
         """The newest state on disk: its seed and number of actions (for measurements)."""
-        super().__init__("autosave", lambda state: save_game(path, *state), N_("the game being saved"),
-                         N_("the last moves of the game"), N_("saving goes on with your next move"))
+        super().__init__(
+            "autosave", lambda state: save_game(path, *state),
+            # Translators: {error} is a programmer's description of the error, left in English.
+            N_("An error in Hearts Desktop ({error}) stopped the game being saved; saving goes on with your next move."),
+            # Translators: {cause} is a whole clause saying why ("the disk is full").
+            N_("The last moves of the game could not be saved before quitting: {cause}."))
 
     def submit(self, game: Game, seats: Sequence[Seat]) -> None:
         """Save this state soon; a newer submission replaces one not yet written."""

@@ -58,8 +58,11 @@ if TYPE_CHECKING:  # the coach is read and imported when first needed, not befor
     from .accuracy import BackgroundReviews
     from .review import ReviewCache
 
-RESULT_KEPT = N_("the result of the game is kept with its save and will be counted at the next start")
-RESULT_LOST = N_("the result of the game could not be saved and is not in the statistics")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+RESULT_KEPT = N_("The statistics could not be saved: {cause}; the result of the game is kept with its save and "
+                 "will be counted at the next start.")
+RESULT_LOST = N_("The statistics could not be saved: {cause}; the result of the game could not be saved either "
+                 "and is not in the statistics.")
 
 
 @dataclass
@@ -182,8 +185,12 @@ class Session:
             self.messages.extend(loaded.messages)
             path = self.paths.reviews
             self._review_writer = BackgroundWriter(
-                "reviews", lambda kept: save_reviews(path, kept), N_("the coach's reviews being saved"),
-                N_("the coach's last review"), N_("saving goes on with the next review"))
+                "reviews", lambda kept: save_reviews(path, kept),
+                # Translators: {error} is a programmer's description of the error, left in English.
+                N_("An error in Hearts Desktop ({error}) stopped the coach's reviews being saved; saving goes on "
+                   "with the next review."),
+                # Translators: {cause} is a whole clause saying why ("the disk is full").
+                N_("The coach's last review could not be saved before quitting: {cause}."))
             self._reviews = ReviewCache(loaded.value, keep=self._review_writer.put)
         return self._reviews
 
@@ -340,9 +347,7 @@ class Session:
         except StorageError as error:
             self.uncounted = (game, seats, slot)
             outcome = RESULT_KEPT if self.result_saved and keeping_save else RESULT_LOST
-            # Translators: {cause} says why ("The disk is full"); {outcome} what became of the result.
-            self.messages.append(_("{cause}, so the statistics could not be saved; {outcome}.").format(
-                cause=error.cause, outcome=_(outcome)))
+            self.messages.append(_(outcome).format(cause=error.cause))
             return
         self.uncounted = None
         self._try(discard_saved_game, slot.path)

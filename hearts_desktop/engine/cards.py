@@ -44,6 +44,16 @@ RANK_NAMES: Final = (
     N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
 )
 """The ranks' names in English, two first; ``rank_name`` says one in the player's language."""
+RANKS_WITH_ARTICLE: Final = (
+    # Translators: a card with its article, as a sentence names it ("Lead the queen of spades."): one
+    # message per rank, so the article (or the case ending) agrees with the rank; {suit} is a suit
+    # ("spades"). Every sentence that names a card leaves the article to these messages.
+    N_("the two of {suit}"), N_("the three of {suit}"), N_("the four of {suit}"), N_("the five of {suit}"),
+    N_("the six of {suit}"), N_("the seven of {suit}"), N_("the eight of {suit}"), N_("the nine of {suit}"),
+    N_("the ten of {suit}"), N_("the jack of {suit}"), N_("the queen of {suit}"), N_("the king of {suit}"),
+    N_("the ace of {suit}"),
+)
+"""A card as a sentence names it, with its article, by rank; ``Card.with_article`` says one."""
 # Translators: a suit, filling {suit} in "{rank} of {suit}" and "You must follow {suit}.".
 SUIT_NAMES: Final = (N_("clubs"), N_("diamonds"), N_("spades"), N_("hearts"))
 """The suits' names in English, in the engine's order; ``Suit.label`` says one translated."""
@@ -79,9 +89,17 @@ class Card(int):
         return p_("card", "{rank} of {suit}").format(rank=rank_name(self.rank), suit=self.suit.label)
 
     @property
+    def with_article(self) -> str:
+        """The card as a sentence names it, article and all (``"the queen of spades"``), in the
+        player's language: a sentence puts no article of its own before a card, since in many
+        languages the article agrees with the rank."""
+        return _(RANKS_WITH_ARTICLE[self.rank]).format(suit=self.suit.label)
+
+    @property
     def label(self) -> str:
-        """The card's name as a sentence's value (a ``Phrase`` says every word by its label)."""
-        return self.name
+        """The card as a sentence's value names it, article and all (a ``Phrase`` says every
+        word by its label)."""
+        return self.with_article
 
     def __str__(self) -> str:
         return RANK_LETTERS[self % RANKS_PER_SUIT] + SUIT_LETTERS[self // RANKS_PER_SUIT]

@@ -124,8 +124,8 @@ def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
 
 # The refusals of illegal moves are phrases: a network host sends a friend the phrase, and
 # the friend's program says it in the friend's language.
-# Translators: {card} is a card's name, e.g. "queen of spades".
-NOT_HELD: Final = Phrase(N_("You do not hold the {card}."), card=Card)
+# Translators: {card} is a card with its article, e.g. "the queen of spades".
+NOT_HELD: Final = Phrase(N_("You do not hold {card}."), card=Card)
 NO_PASSING_NOW: Final = Phrase(N_("No cards are being passed now."))
 NO_SUCH_SEAT: Final = Phrase(N_("There is no seat {seat}."), seat=int)
 ALREADY_PASSED: Final = Phrase(N_("You have already passed your cards."))
@@ -135,8 +135,8 @@ PASS_DIFFERENT: Final = Phrase(N_("Choose three different cards."))
 PASS_FIRST: Final = Phrase(N_("Pass your cards first."))
 HAND_OVER: Final = Phrase(N_("The hand is over."))
 NOT_YOUR_TURN: Final = Phrase(N_("It is not your turn."))
-# Translators: {card} is a card's name, e.g. "two of clubs".
-OPENING_CARD_LEADS: Final = Phrase(N_("The {card} must lead the first trick."), card=Card)
+# Translators: {card} is a card with its article, e.g. "the two of clubs".
+OPENING_CARD_LEADS: Final = Phrase(N_("The first trick must be led with {card}."), card=Card)
 HEARTS_NOT_BROKEN: Final = Phrase(N_("Hearts have not been broken."))
 # Translators: {suit} is a suit's name, e.g. "spades".
 FOLLOW_SUIT: Final = Phrase(N_("You must follow {suit}."), suit=Suit)

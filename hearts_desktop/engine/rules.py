@@ -34,6 +34,9 @@ from .cards import (
 
 MIN_TARGET: Final = 25
 MAX_TARGET: Final = 1000
+JACK_OF_DIAMONDS_LABEL: Final = N_("J♦ counts −10")
+MOON_NEEDS_JACK_LABEL: Final = N_("Moon needs the J♦")
+"""Two options' labels in the New game dialog, which a refusal quotes (the same messages)."""
 CARDS_PASSED: Final = 3
 
 
@@ -233,7 +236,10 @@ def _conflicts(rules: Ruleset) -> list[str]:
         problems.append(_("Passing across needs 4 players; with {players} choose '{cycle}'.").format(
             players=rules.players, cycle=PassCycle.LEFT_RIGHT_HOLD.label))
     if rules.moon_needs_jack and not rules.jack_of_diamonds:
-        problems.append(_("'Moon needs the jack of diamonds' needs the jack of diamonds option on."))
+        # Translators: {moon} and {jack} are two options' labels in the New game dialog
+        # ("Moon needs the J♦", "J♦ counts −10"), quoted as the dialog shows them.
+        problems.append(_("'{moon}' needs '{jack}' to be on.").format(
+            moon=_(MOON_NEEDS_JACK_LABEL), jack=_(JACK_OF_DIAMONDS_LABEL)))
     return problems
 
 
@@ -407,9 +413,9 @@ def describe(rules: Ruleset) -> list[str]:
     lines: list[str] = []
     if rules.kitty:
         # Translators: {count} is 1 with {players} 3 ({cards} 17) and 2 with {players} 5 ({cards} 10).
-        lines.append(n_("{players} players, {cards} cards each; the {count} left-over card lies face down "
+        lines.append(n_("{players} players, {cards} cards each; {count} card is left over: it lies face down "
                         "and goes to whoever wins the first trick.",
-                        "{players} players, {cards} cards each; the {count} left-over cards lie face down "
+                        "{players} players, {cards} cards each; {count} cards are left over: they lie face down "
                         "and go to whoever wins the first trick.",
                         t.kitty_size).format(players=rules.players, cards=t.hand_size, count=t.kitty_size))
     else:

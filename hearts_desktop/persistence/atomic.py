@@ -33,8 +33,8 @@ MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
 class StorageError(Exception):
     """A write failed (read-only folder, full disk...). ``str(error)`` is one sentence for
     the player; the caller shows it and carries on, since the game in memory is intact.
-    ``cause`` is the sentence's first half ("The disk is full"), for callers that say what
-    happens next in their own words."""
+    ``cause`` is the reason as a whole clause ("the disk is full"), for callers that say
+    what happens next in sentences of their own (``{cause}`` in them)."""
 
     def __init__(self, message: str, path: Path, cause: str = "") -> None:
         super().__init__(message)
@@ -134,12 +134,12 @@ def read_regular(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
 
 
 def write_json_atomic(
-    path: Path, document: Any, *, what: str, keep_backup: bool = False, retry: str = ""
+    path: Path, document: Any, *, unsaved: str, keep_backup: bool = False, when_full: str = ""
 ) -> None:
-    """Replace ``path`` with ``document`` atomically; raise StorageError naming ``what``
-    (e.g. "the game") when the disk refuses, with ``retry`` ("it will be saved with your
-    next move") said after a full disk. With ``keep_backup`` the file being replaced stays
-    available as ``backup_path(path)`` if it is intact."""
+    """Replace ``path`` with ``document`` atomically; raise StorageError saying ``unsaved``
+    ("The game could not be saved: {cause}.") when the disk refuses, or ``when_full`` (which
+    says when it is tried again) after a full disk. With ``keep_backup`` the file being
+    replaced stays available as ``backup_path(path)`` if it is intact."""
     data = encode_json(document)
     try:
         files.make_folder(path.parent)
@@ -154,10 +154,10 @@ def write_json_atomic(
             raise
         files.sync_folder(path.parent)
     except OSError as error:
-        raise storage_error(error, path, what, retry) from error
+        raise storage_error(error, path, unsaved, when_full) from error
 
 
-def remove_with_backup(path: Path, *, what: str) -> None:
+def remove_with_backup(path: Path, *, unsaved: str) -> None:
     """Delete a document and its backup, the backup first and durably, so no crash can leave
     an old backup standing alone to be mistaken for the current file."""
     try:
@@ -166,7 +166,7 @@ def remove_with_backup(path: Path, *, what: str) -> None:
         files.unlink(path)
         files.sync_folder(path.parent)
     except OSError as error:
-        raise storage_error(error, path, what) from error
+        raise storage_error(error, path, unsaved) from error
 
 
 def unlink_quietly(path: Path) -> None:
@@ -222,35 +222,35 @@ def _snapshot(path: Path, backup: Path) -> None:
 _DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
-def storage_error(error: OSError, path: Path, what: str, retry: str = "") -> StorageError:
-    """The one sentence a player reads when ``what`` could not be written to ``path``
-    (``what`` and ``retry`` are kept in English, marked for the catalogue, and said here in
-    the player's language)."""
+def storage_error(error: OSError, path: Path, unsaved: str, when_full: str = "") -> StorageError:
+    """The one sentence a player reads when a file could not be written to ``path``:
+    ``unsaved`` ("The game could not be saved: {cause}."), or ``when_full`` after a full disk,
+    both kept in English, marked for the catalogue and said here in the player's language,
+    with the cause as a whole clause in ``{cause}``."""
+    cause = _write_refusal(error, path)
+    sentence = when_full if error.errno in _DISK_FULL and when_full else unsaved
+    return StorageError(_(sentence).format(cause=cause), path, cause)
+
+
+def _write_refusal(error: OSError, path: Path) -> str:
+    """Why the system refused a write, as a whole clause ("the disk is full")."""
     folder = path.parent
     if error.errno in _DISK_FULL:
-        # Translators: why a file could not be written, the first half of a sentence; {folder} and {path} are paths.
-        cause = _("The disk is full")
-    elif error.errno == errno.EROFS:
-        cause = _("The disk holding {folder} is read-only").format(folder=folder)
-    elif error.errno == errno.EACCES:
-        cause = _("You may not write in the folder {folder}").format(folder=folder)
-    elif error.errno == errno.EPERM:  # the system names the hidden temporary file: the player knows the save
-        cause = _("The system does not allow changing {path} (it may be locked)").format(path=path)
-    elif error.errno == errno.ENOENT:
-        cause = _("The folder {folder} does not exist (was its disk removed?)").format(folder=folder)
-    elif error.errno in (errno.ENOTDIR, errno.EEXIST):
-        cause = _("{path} is a file, not a folder").format(path=file_in_the_way(folder))
-    else:
-        # Translators: {what} is what was being saved ("the game", "your settings"); {reason} the system's reason.
-        cause = _("{what} could not be saved in {folder} ({reason})").format(
-            what=_(what), folder=folder, reason=error.strerror or error)
-        cause = cause[:1].upper() + cause[1:]
-        return StorageError(_("{cause}.").format(cause=cause), path, cause)
-    if error.errno in _DISK_FULL and retry:
-        # Translators: {retry} says when it is tried again ("it will be saved with your next move").
-        return StorageError(_("{cause}, so {what} could not be saved; free some space and {retry}.").format(
-            cause=cause, what=_(what), retry=_(retry)), path, cause)
-    return StorageError(_("{cause}, so {what} could not be saved.").format(cause=cause, what=_(what)), path, cause)
+        # Translators: why a file could not be written, a whole clause filling {cause} in "The game could
+        # not be saved: {cause}."; {folder} and {path} are paths.
+        return _("the disk is full")
+    if error.errno == errno.EROFS:
+        return _("the disk holding {folder} is read-only").format(folder=folder)
+    if error.errno == errno.EACCES:
+        return _("you may not write in the folder {folder}").format(folder=folder)
+    if error.errno == errno.EPERM:  # the system names the hidden temporary file: the player knows the save
+        return _("the system does not allow changing {path} (it may be locked)").format(path=path)
+    if error.errno == errno.ENOENT:
+        return _("the folder {folder} does not exist (was its disk removed?)").format(folder=folder)
+    if error.errno in (errno.ENOTDIR, errno.EEXIST):
+        return _("{path} is a file, not a folder").format(path=file_in_the_way(folder))
+    # Translators: {reason} is the system's reason, e.g. "Input/output error".
+    return _("the system refused to write in {folder} ({reason})").format(folder=folder, reason=error.strerror or error)
 
 
 def file_in_the_way(folder: Path) -> Path:

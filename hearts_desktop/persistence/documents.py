@@ -27,14 +27,15 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-# Translators: what is wrong with a file, after its name: "The saved game is damaged".
-DAMAGED: Final = N_("is damaged")
+# Translators: what is wrong with a file, a whole clause in parentheses: "The saved game could
+# not be used (the file is damaged), so …".
+DAMAGED: Final = N_("the file is damaged")
 
 
 class DocumentError(ValueError):
-    """A document that cannot be used. ``problem`` finishes the player's sentence
-    ("The saved game <problem>, so ..."), in the player's language (it is made when the file
-    is read, and said right after); ``str(error)`` is the detail for the log."""
+    """A document that cannot be used. ``problem`` is a whole clause in the player's language
+    ("the file is damaged"), made when the file is read and said right after, in parentheses
+    in the kind's own sentence; ``str(error)`` is the detail for the log."""
 
     def __init__(self, detail: str, problem: str | None = None) -> None:
         super().__init__(detail)
@@ -42,14 +43,41 @@ class DocumentError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Reports:
+    """The whole sentences a player reads about one kind of file that could not be used: the
+    kind of file is their subject, so a language agrees every word with it. ``{problem}`` is
+    a whole clause ("the file is damaged"), ``{aside}`` and ``{path}`` are paths."""
+
+    set_aside: str
+    """Moved aside, nothing else to load."""
+    kept_in_place: str
+    """Could not be moved aside (a read-only folder), nothing else to load."""
+
+
+@dataclass(frozen=True, slots=True)
+class BackupReports:
+    """The sentences for a kind of file with a backup (``{first}``, ``{second}``: paths)."""
+
+    used: str
+    """The backup was loaded instead; the bad file was moved aside."""
+    used_in_place: str
+    """The backup was loaded instead; the bad file could not be moved."""
+    both_unusable: str
+    lone_unusable: str
+    """The main file was missing and the backup could not be used."""
+    lone_used: str
+    """The main file was missing and the backup was loaded."""
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentKind:
     """What a player is told about one kind of file, and how its envelope is recognised."""
 
-    label: str
+    reports: Reports
     format: str
     version: int
-    without_file: str
-    from_backup: str | None = None
+    backup: BackupReports | None = None
+    """Where a backup is kept and loaded when the file cannot be used."""
     sealed_from: int | None = None
     """The first version that carries a checksum (older files still load without one)."""
 
@@ -73,7 +101,7 @@ def load_document(
     path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]
 ) -> LoadResult[T | None]:
     """Read ``path`` with ``parse`` (given the checked envelope's object), falling back to
-    the backup when ``kind.from_backup`` says one is kept. Missing file and no backup:
+    the backup when ``kind.backup`` says one is kept. Missing file and no backup:
     ``None``, silently.
     """
     try:
@@ -89,46 +117,34 @@ def load_document(
     stamp = datetime.now()
     aside = _set_aside_or_none(path, stamp)
     backup = backup_path(path)
-    said = {"file": _(kind.label), "problem": problem, "consequence": _(kind.without_file), "path": path, "aside": aside}
-    if kind.from_backup is None or not backup.exists():
-        if aside is None:
-            # Translators: the sentences about a damaged file. {file} names it ("The saved game"),
-            # {problem} says what is wrong ("is damaged"), {consequence} and {instead} what happens now
-            # ("there is no game to continue", "the save before it was loaded instead"), the rest are paths.
-            return LoadResult(None, [_("{file} {problem} and could not be moved aside, so {consequence}; "
-                                       "it is still at {path}.").format(**said)])
-        return LoadResult(None, [_("{file} {problem}, so {consequence}; it was moved to {aside}.").format(**said)])
+    said = {"problem": problem, "path": path, "aside": aside}
+    if kind.backup is None or not backup.exists():
+        sentence = kind.reports.kept_in_place if aside is None else kind.reports.set_aside
+        return LoadResult(None, [_(sentence).format(**said)])
     try:
         value = read_document(backup, kind, parse)
     except DocumentError:
         backup_aside = _set_aside_or_none(backup, stamp)
-        return LoadResult(None, [_("{file} {problem} and its backup could not be used either, so {consequence}; "
-                                   "both were kept, as {first} and {second}.").format(
+        return LoadResult(None, [_(kind.backup.both_unusable).format(
             first=aside or path, second=backup_aside or backup, **said)])
-    said["instead"] = _(kind.from_backup)
-    if aside is None:
-        # A read-only folder: the backup is used in memory, the bad file stays where it is
-        # (and is never copied over the backup: only an intact file is).
-        return LoadResult(value, [_("{file} {problem} and could not be moved aside, so {instead}; "
-                                    "the bad file is still at {path}.").format(**said)])
-    return LoadResult(value, [_("{file} {problem}, so {instead}; the bad file was moved to {aside}.").format(**said)])
+    # A read-only folder: the backup is used in memory, the bad file stays where it is
+    # (and is never copied over the backup: only an intact file is).
+    sentence = kind.backup.used_in_place if aside is None else kind.backup.used
+    return LoadResult(value, [_(sentence).format(**said)])
 
 
 def _lone_backup(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> LoadResult[T | None]:
     """The main file is missing (deleted, or a link to nothing) but a backup may be there:
     a backup only ever stands alone when the main file was lost, so it is offered."""
     backup = backup_path(path)
-    if kind.from_backup is None or not backup.exists():
+    if kind.backup is None or not backup.exists():
         return LoadResult(None)
     try:
         value = read_document(backup, kind, parse)
     except DocumentError as error:
         aside = _set_aside_or_none(backup, datetime.now())
-        return LoadResult(None, [_("{file} was missing and its backup {problem}, so {consequence}; "
-                                   "the backup is kept at {path}.").format(
-            file=_(kind.label), problem=error.problem, consequence=_(kind.without_file), path=aside or backup)])
-    return LoadResult(value, [_("{file} was missing, so {instead}.").format(file=_(kind.label),
-                                                                           instead=_(kind.from_backup))])
+        return LoadResult(None, [_(kind.backup.lone_unusable).format(problem=error.problem, path=aside or backup)])
+    return LoadResult(value, [_(kind.backup.lone_used)])
 
 
 def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any]], T]) -> T:
@@ -136,12 +152,13 @@ def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any
     try:
         raw = read_regular(path)
     except NotRegularFile as error:
-        raise DocumentError(str(error), _("is not a regular file")) from error
+        raise DocumentError(str(error), _("something other than a regular file is there")) from error
     except OSError as error:
         # Translators: {reason} is the system's reason, e.g. "Permission denied".
-        raise DocumentError(str(error), _("could not be read ({reason})").format(reason=error.strerror or error)) from error
+        raise DocumentError(str(error), _("the file could not be read: {reason}").format(
+            reason=error.strerror or error)) from error
     if len(raw) > MAX_DOCUMENT_BYTES:
-        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES} bytes", _("is far too large"))
+        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES} bytes", _("the file is far too large"))
     try:
         body = check_envelope(decode_json(raw), kind)
         return parse(body)
@@ -156,7 +173,7 @@ def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any
 def decode_json(raw: bytes) -> Any:
     """Strict JSON from UTF-8 bytes: NaN/Infinity literals and deep nesting are refused."""
     if not raw.strip():
-        raise DocumentError("the file is empty", _("is empty"))
+        raise DocumentError("the file is empty", _("the file is empty"))
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except RecursionError as error:
@@ -177,7 +194,7 @@ def check_envelope(data: Any, kind: DocumentKind) -> dict[str, Any]:
     if version > kind.version:
         raise DocumentError(
             f"version {version} is newer than {kind.version}",
-            _("was written by a newer version of Hearts Desktop"),
+            _("the file was written by a newer version of Hearts Desktop"),
         )
     if kind.sealed_from is not None and version >= kind.sealed_from:
         verify_checksum(data)

@@ -21,21 +21,49 @@ from typing import Any, Final
 from ..engine import Action, Game, IllegalMove, Ruleset, action_from_json, action_to_json
 from ..language import N_
 from .atomic import write_json_atomic
-from .documents import DocumentError, DocumentKind, LoadResult, get_int, get_list, get_time, load_document
+from .documents import (
+    BackupReports,
+    DocumentError,
+    DocumentKind,
+    LoadResult,
+    Reports,
+    get_int,
+    get_list,
+    get_time,
+    load_document,
+)
 from .saves import MAX_SEED
 from .seats import Seat, seats_from_json
 from .stats import MAX_SCORE, game_id
 
 HISTORY_LENGTH: Final = 200
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 HISTORY: Final = DocumentKind(
-    label=N_("The game history"),
+    Reports(
+        N_("The game history could not be used ({problem}), so the list of past games starts afresh; "
+           "it was moved to {aside}."),
+        N_("The game history could not be used ({problem}) or moved aside, so the list of past games starts "
+           "afresh; it is still at {path}."),
+    ),
     format="hearts-desktop-history",
     version=1,
-    without_file=N_("the list of past games starts afresh"),
-    from_backup=N_("the list of past games as it was before the last game was loaded instead"),
+    backup=BackupReports(
+        N_("The game history could not be used ({problem}), so the list of past games as it was before the last "
+           "game was loaded instead; the bad file was moved to {aside}."),
+        N_("The game history could not be used ({problem}) or moved aside, so the list of past games as it was "
+           "before the last game was loaded instead; the bad file is still at {path}."),
+        N_("Neither the game history ({problem}) nor its backup could be used, so the list of past games starts "
+           "afresh; both were kept, as {first} and {second}."),
+        N_("The game history was missing and its backup could not be used ({problem}), so the list of past games "
+           "starts afresh; the backup is kept at {path}."),
+        N_("The game history was missing, so the list of past games as it was before the last game was loaded "
+           "instead."),
+    ),
     sealed_from=1,
 )
-WHAT: Final = N_("the game history")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("The game history could not be saved: {cause}.")
 MAX_ID_LENGTH: Final = 200
 MOVE_SEPARATOR: Final = ";"
 
@@ -170,4 +198,4 @@ def load_history(path: Path) -> LoadResult[GameHistory]:
 
 def save_history(path: Path, history: GameHistory) -> None:
     """Write the history, keeping the previous file as a backup; raises StorageError."""
-    write_json_atomic(path, history.to_dict(), what=WHAT, keep_backup=True)
+    write_json_atomic(path, history.to_dict(), unsaved=UNSAVED, keep_backup=True)

@@ -15,16 +15,23 @@ from typing import Any, Final
 
 from ..language import N_
 from .atomic import files, storage_error, write_json_atomic
-from .documents import DocumentKind, LoadResult, get_int, get_text, load_document
+from .documents import DocumentKind, LoadResult, Reports, get_int, get_text, load_document
 from .seats import MAX_NAME_LENGTH
 
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 LEFT_TABLE: Final = DocumentKind(
-    label=N_("The note of the table to rejoin"),
+    Reports(
+        N_("The note of the table to rejoin could not be used ({problem}), so the main menu offers no Rejoin; "
+           "it was moved to {aside}."),
+        N_("The note of the table to rejoin could not be used ({problem}) or moved aside, so the main menu offers "
+           "no Rejoin; it is still at {path}."),
+    ),
     format="hearts-desktop-left-table",
     version=1,
-    without_file=N_("the main menu offers no Rejoin"),
 )
-WHAT: Final = N_("the note of the table to rejoin")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("The note of the table to rejoin could not be saved: {cause}.")
 TEXT_LIMITS: Final = {"host_name": MAX_NAME_LENGTH, "name": MAX_NAME_LENGTH, "code": 6, "address": 255, "token": 64}
 """The longest text of each field: a name, a room code, a host name or address, a token."""
 MAX_PORT: Final = 65_535
@@ -58,7 +65,7 @@ def load_left_table(path: Path) -> LoadResult[LeftTable | None]:
 
 def remember_table(path: Path, table: LeftTable) -> None:
     """Write the note atomically; raises StorageError (one sentence for the player)."""
-    write_json_atomic(path, LEFT_TABLE.envelope() | table.to_dict(), what=WHAT)
+    write_json_atomic(path, LEFT_TABLE.envelope() | table.to_dict(), unsaved=UNSAVED)
 
 
 def forget_table(path: Path) -> None:
@@ -66,4 +73,4 @@ def forget_table(path: Path) -> None:
     try:
         files.unlink(path)
     except OSError as error:
-        raise storage_error(error, path, WHAT) from error
+        raise storage_error(error, path, UNSAVED) from error

@@ -22,9 +22,11 @@ from ..engine import Game, IllegalMove, Ruleset, action_from_json, action_to_jso
 from ..language import N_
 from .atomic import remove_with_backup, write_json_atomic
 from .documents import (
+    BackupReports,
     DocumentError,
     DocumentKind,
     LoadResult,
+    Reports,
     get_int,
     get_list,
     get_time,
@@ -33,26 +35,47 @@ from .documents import (
 from .seats import Seat, seats_from_json
 
 MAX_SEED: Final = 2**64 - 1
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 SAVE: Final = DocumentKind(
-    label=N_("The saved game"),
+    Reports(
+        N_("The saved game could not be used ({problem}), so there is no game to continue; it was moved to {aside}."),
+        N_("The saved game could not be used ({problem}) or moved aside, so there is no game to continue; "
+           "it is still at {path}."),
+    ),
     format="hearts-desktop-save",
     version=2,
-    without_file=N_("there is no game to continue"),
-    from_backup=N_("the save before it was loaded instead"),
+    backup=BackupReports(
+        N_("The saved game could not be used ({problem}), so the save before it was loaded instead; "
+           "the bad file was moved to {aside}."),
+        N_("The saved game could not be used ({problem}) or moved aside, so the save before it was loaded instead; "
+           "the bad file is still at {path}."),
+        N_("Neither the saved game ({problem}) nor its backup could be used, so there is no game to continue; "
+           "both were kept, as {first} and {second}."),
+        N_("The saved game was missing and its backup could not be used ({problem}), so there is no game to "
+           "continue; the backup is kept at {path}."),
+        N_("The saved game was missing, so the save before it was loaded instead."),
+    ),
     sealed_from=2,
 )
-WHAT: Final = N_("the game")
-RETRY: Final = N_("it will be saved with your next move")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("The game could not be saved: {cause}.")
+UNSAVED_FULL: Final = N_("The game could not be saved: {cause}; free some space and it will be saved with your "
+                         "next move.")
 UNJUDGED: Final = DocumentKind(
-    label=N_("A finished game waiting for the coach"),
+    Reports(
+        N_("A finished game waiting for the coach could not be used ({problem}), so its accuracy will not be "
+           "shown; it was moved to {aside}."),
+        N_("A finished game waiting for the coach could not be used ({problem}) or moved aside, so its accuracy "
+           "will not be shown; it is still at {path}."),
+    ),
     format="hearts-desktop-unjudged",
     version=1,
-    without_file=N_("its accuracy will not be shown"),
     sealed_from=1,
 )
 """A finished game kept until the coach has judged all of it: the statistics' accuracy of a
 game the player quit right after the last hand is finished at the next start."""
-UNJUDGED_WHAT: Final = "a finished game for the coach"
+UNJUDGED_UNSAVED: Final = N_("A finished game for the coach could not be saved: {cause}.")
 UNJUDGED_NAME: Final = 24
 """Hex digits of a kept game's file name."""
 
@@ -89,7 +112,7 @@ def save_game(path: Path, game: Game, seats: Sequence[Seat]) -> None:
     Raises StorageError (one sentence for the player) when the disk refuses.
     """
     document = save_document(game, seats, datetime.now().astimezone())
-    write_json_atomic(path, document, what=WHAT, keep_backup=True, retry=RETRY)
+    write_json_atomic(path, document, unsaved=UNSAVED, keep_backup=True, when_full=UNSAVED_FULL)
 
 
 def load_game(path: Path) -> LoadResult[SavedGame | None]:
@@ -99,7 +122,7 @@ def load_game(path: Path) -> LoadResult[SavedGame | None]:
 
 def discard_saved_game(path: Path) -> None:
     """Forget the saved game (a new game started, or the game was finished and recorded)."""
-    remove_with_backup(path, what=WHAT)
+    remove_with_backup(path, unsaved=UNSAVED)
 
 
 def unjudged_path(folder: Path, identity: str) -> Path:
@@ -125,7 +148,7 @@ def _modified(path: Path) -> float:
 
 def keep_unjudged(path: Path, game: Game, seats: Sequence[Seat]) -> None:
     """Keep a finished game for the coach (one file each); raises StorageError."""
-    write_json_atomic(path, save_document(game, seats, datetime.now().astimezone(), UNJUDGED), what=UNJUDGED_WHAT)
+    write_json_atomic(path, save_document(game, seats, datetime.now().astimezone(), UNJUDGED), unsaved=UNJUDGED_UNSAVED)
 
 
 def load_unjudged(path: Path) -> LoadResult[SavedGame | None]:
@@ -135,7 +158,7 @@ def load_unjudged(path: Path) -> LoadResult[SavedGame | None]:
 
 def forget_unjudged(path: Path) -> None:
     """The coach has judged the game (or could not): its file goes; raises StorageError."""
-    remove_with_backup(path, what=UNJUDGED_WHAT)
+    remove_with_backup(path, unsaved=UNJUDGED_UNSAVED)
 
 
 def parse_save(body: dict[str, Any]) -> SavedGame:

@@ -25,6 +25,7 @@ from .documents import (
     DocumentError,
     DocumentKind,
     LoadResult,
+    Reports,
     is_number,
     load_document,
     set_aside,
@@ -44,13 +45,20 @@ HAND_SORTS: Final[tuple[HandSort, ...]] = get_args(HandSort)
 CUSTOM_RULES: Final = "custom"
 PRESET_KEYS: Final = tuple(p.key for p in PRESETS) + (CUSTOM_RULES,)
 
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 SETTINGS: Final = DocumentKind(
-    label=N_("The settings file"),
+    Reports(
+        N_("The settings file could not be used ({problem}), so the default settings are used; "
+           "it was moved to {aside}."),
+        N_("The settings file could not be used ({problem}) or moved aside, so the default settings are used; "
+           "it is still at {path}."),
+    ),
     format="hearts-desktop-settings",
     version=1,
-    without_file=N_("the default settings are used"),
 )
-WHAT: Final = N_("your settings")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("Your settings could not be saved: {cause}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,4 +234,4 @@ def load_settings(path: Path) -> LoadResult[Settings]:
 
 def save_settings(path: Path, settings: Settings) -> None:
     """Write the settings; raises StorageError (one sentence for the player) on failure."""
-    write_json_atomic(path, settings.to_dict(), what=WHAT)
+    write_json_atomic(path, settings.to_dict(), unsaved=UNSAVED)

@@ -23,9 +23,11 @@ from ..language import N_
 from ..words import Level, SeatKind
 from .atomic import write_json_atomic
 from .documents import (
+    BackupReports,
     DocumentError,
     DocumentKind,
     LoadResult,
+    Reports,
     get_int,
     get_list,
     get_object,
@@ -39,15 +41,33 @@ from .seats import MAX_NAME_LENGTH, Seat
 RECENT_GAMES: Final = 20
 MAX_COUNT: Final = 10**9
 MAX_SCORE: Final = 10**6
+# Translators: why a file could not be used; {problem} is a whole clause ("the file is damaged"), {aside},
+# {path}, {first} and {second} are paths.
 STATISTICS: Final = DocumentKind(
-    label=N_("The statistics file"),
+    Reports(
+        N_("The statistics file could not be used ({problem}), so the statistics start afresh; "
+           "it was moved to {aside}."),
+        N_("The statistics file could not be used ({problem}) or moved aside, so the statistics start afresh; "
+           "it is still at {path}."),
+    ),
     format="hearts-desktop-statistics",
     version=3,
-    without_file=N_("the statistics start afresh"),
-    from_backup=N_("the statistics as they were before the last game were loaded instead"),
+    backup=BackupReports(
+        N_("The statistics file could not be used ({problem}), so the statistics as they were before the last "
+           "game were loaded instead; the bad file was moved to {aside}."),
+        N_("The statistics file could not be used ({problem}) or moved aside, so the statistics as they were "
+           "before the last game were loaded instead; the bad file is still at {path}."),
+        N_("Neither the statistics file ({problem}) nor its backup could be used, so the statistics start "
+           "afresh; both were kept, as {first} and {second}."),
+        N_("The statistics file was missing and its backup could not be used ({problem}), so the statistics "
+           "start afresh; the backup is kept at {path}."),
+        N_("The statistics file was missing, so the statistics as they were before the last game were loaded "
+           "instead."),
+    ),
     sealed_from=2,
 )
-WHAT: Final = N_("the statistics")
+# Translators: {cause} is a whole clause saying why ("the disk is full").
+UNSAVED: Final = N_("The statistics could not be saved: {cause}.")
 
 
 @dataclass(slots=True)
@@ -297,4 +317,4 @@ def reread_statistics(path: Path) -> Statistics | None:
 
 def save_statistics(path: Path, statistics: Statistics) -> None:
     """Write the statistics, keeping the previous file as a backup; raises StorageError."""
-    write_json_atomic(path, statistics.to_dict(), what=WHAT, keep_backup=True)
+    write_json_atomic(path, statistics.to_dict(), unsaved=UNSAVED, keep_backup=True)

@@ -9,15 +9,16 @@ the default and the verdict.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
+from ..bots.inference import Deal
 from ..coach.game import chosen_cards, where
 from ..coach.reasons import headline
 from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
-from ..engine import Card
+from ..engine import Card, cards_of
 from ..language import N_, _, join_names, number, p_
 from ..words import points
 from . import theme
@@ -42,12 +43,28 @@ HAND_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 ALL_CARDS = N_("All cards shown")
 """The second opinion's button, and where it shows, its label."""
 YOUR_VIEW = N_("Your view")
+OTHER_HAND_SCALE = 0.7
+"""With all cards shown, the others' hands are drawn this size against the player's own."""
+OUTLINE_PAD = 2
+"""How far an outline stands out from its card."""
+OUTLINE_GAP = 3
+"""Pixels always left between the outlines of neighbouring cards in a fan."""
 
 
-def mark_name(mark: Mark) -> str:
-    """A decision's mark as the player reads it (the mark's value is the coach's key)."""
-    return {Mark.BEST: p_("mark", "best"), Mark.GOOD: p_("mark", "good"), Mark.INACCURACY: p_("mark", "inaccuracy"),
-            Mark.MISTAKE: p_("mark", "mistake"), Mark.BLUNDER: p_("mark", "blunder")}[mark]
+def card_outlines(spots: Sequence[pygame.Rect], colours: Sequence[theme.Color | None]
+                  ) -> list[tuple[pygame.Rect, theme.Color]]:
+    """The outline of each card of a fan (left to right) given a colour: around the part of
+    it that shows, since the next card covers the rest, so neighbouring outlines never meet
+    (a green best beside a yellow choice stays readable)."""
+    outlines = []
+    for index, (spot, colour) in enumerate(zip(spots, colours)):
+        if colour is None:
+            continue
+        following = spots[index + 1] if index + 1 < len(spots) else None
+        width = spot.width + 2 * OUTLINE_PAD if following is None else following.left - spot.left - OUTLINE_GAP
+        outlines.append((pygame.Rect(spot.left - OUTLINE_PAD, spot.top - OUTLINE_PAD, width,
+                                     spot.height + 2 * OUTLINE_PAD), colour))
+    return outlines
 
 
 class ReviewScene(Scene):
@@ -296,13 +313,19 @@ class ReviewScene(Scene):
         biggest = review.biggest
         # Translators: one of the costliest decisions: {where} is "Pass" or "Trick 3", {cost} points lost, {mark}
         # the mark ("mistake").
-        costly = [_("{where} +{cost} ({mark})").format(where=where(d.trick), cost=number(d.cost, 1), mark=mark_name(d.mark))
+        costly = [_("{where} +{cost} ({mark})").format(where=where(d.trick), cost=number(d.cost, 1), mark=d.mark.label)
                   for d in biggest]
         # Translators: {decisions} lists the hand's costliest decisions.
         summary = (_("Biggest: {decisions}").format(decisions=join_names(costly))
                    if biggest else _("No inaccuracy, mistake or blunder in this hand."))
         line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
         surface.blit(line, (rect.left, y))
+
+    def _truth(self) -> Deal | None:
+        """Every hand as it truly was at the step shown, while the second opinion is on."""
+        if self.second is None or self.step >= len(self.second.steps):
+            return None
+        return self.second.steps[self.step].truth
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, step: Step, fs: int) -> None:
         view = step.view
@@ -318,6 +341,10 @@ class ReviewScene(Scene):
             face = self.face(card, card_h)
             surface.blit(face, face.get_rect(center=(centre[0] + dx * int(card_h * 0.75),
                                                      centre[1] + dy * int(card_h * 0.55))))
+        truth = self._truth()
+        trick_reach = int(card_h * 0.75) + card_width(card_h) // 2 + fs // 2
+        """How far the trick's cards reach sideways from the centre: the hands beside it stop there."""
+        names: dict[int, tuple[pygame.Rect, int, int]] = {}
         for seat in range(n):
             place = (seat - view.seat) % n
             if place == 0:
@@ -326,7 +353,10 @@ class ReviewScene(Scene):
             label = seat_points(self.names[seat], view.points_taken[seat])
             text = theme.text(label, fs, theme.INK, bold=True)
             at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
-            surface.blit(text, text.get_rect(center=at))
+            names[seat] = (text.get_rect(center=at), dx, dy)
+            surface.blit(text, names[seat][0])
+        if truth is not None:
+            self._draw_other_hands(surface, rect, truth, names, card_h, trick_reach if offsets else None)
         hand_y = rect.bottom - card_h - fs * 2
         mine = theme.text(seat_points(self.names[view.seat], view.points_taken[view.seat]), fs, theme.INK, bold=True)
         surface.blit(mine, mine.get_rect(midbottom=(rect.centerx, hand_y - fs * 3 // 2)))
@@ -335,22 +365,53 @@ class ReviewScene(Scene):
         best = set(decision.judgement.best.cards) if decision else set()
         step_x = min(int(card_h * 0.5), (rect.width - card_h) // max(1, len(cards)))
         x = rect.centerx - (step_x * (len(cards) - 1) + card_width(card_h)) // 2
-        outlines: list[tuple[pygame.Rect, theme.Color]] = []
+        spots: list[pygame.Rect] = []
         for card in cards:
             lift = fs if card in chosen else 0
             face = self.face(card, card_h)
-            spot = face.get_rect(topleft=(x, hand_y - lift))
-            surface.blit(face, spot)
-            if card in best or card in chosen:
-                outlines.append((spot.inflate(4, 4), theme.HINT if card in best else theme.HIGHLIGHT))
+            spots.append(face.get_rect(topleft=(x, hand_y - lift)))
+            surface.blit(face, spots[-1])
             x += step_x
-        for spot, colour in outlines:  # over the neighbours, so an outline is never half hidden
+        colours = [theme.HINT if card in best else theme.HIGHLIGHT if card in chosen else None for card in cards]
+        for spot, colour in card_outlines(spots, colours):  # over the neighbours, so an outline is never half hidden
             pygame.draw.rect(surface, colour, spot, width=3, border_radius=6)
         said = (_("{where}: raised is what you chose, green the coach's best with all cards shown") if self.second
                 else _("{where}: raised is what you chose, green the coach's best"))
         caption = theme.text(theme.fitted(said.format(where=where(step.trick)), int(fs * 0.85), rect.width),
                              int(fs * 0.85), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
+
+    def _draw_other_hands(self, surface: pygame.Surface, rect: pygame.Rect, truth: Deal,
+                          names: dict[int, tuple[pygame.Rect, int, int]], card_h: int, trick_reach: int | None) -> None:
+        """With all cards shown, each other player's hand face up by their name: above it
+        for the players across the table, below it beside the trick (``trick_reach`` from
+        the centre; None when every other player sits across)."""
+        gap = self.font_size // 4
+        room = min(named.top for named, _, dy in names.values()) - gap - rect.top
+        small = max(1, min(int(card_h * OTHER_HAND_SCALE), room))
+        across = [seat for seat, (_, dx, dy) in names.items() if dy < 0]
+        for seat, (named, dx, dy) in names.items():
+            if dy < 0:
+                slot = pygame.Rect(rect.left, named.top - gap - small, rect.width // len(across), small)
+                slot.centerx = min(max(named.centerx, rect.left + slot.width // 2), rect.right - slot.width // 2)
+            else:
+                width = rect.width // 2 - (trick_reach or 0)
+                slot = pygame.Rect(rect.left if dx < 0 else rect.right - width, named.bottom + gap, width, small)
+            self._draw_fan(surface, cards_of(truth.hands[seat]), slot, named.centerx)
+
+    def _draw_fan(self, surface: pygame.Surface, cards: Sequence[Card], slot: pygame.Rect, middle: int) -> None:
+        """Another player's cards face up in one row inside ``slot``, centred on ``middle``
+        as far as the slot allows, each showing at least its corner."""
+        if not cards:
+            return
+        height = slot.height
+        width = card_width(height)
+        step_x = max(1, min(width // 2, (slot.width - width) // max(1, len(cards) - 1)))
+        span = step_x * (len(cards) - 1) + width
+        x = min(max(middle - span // 2, slot.left), slot.right - span)
+        for card in cards:
+            surface.blit(self.face(card, height), (x, slot.top))
+            x += step_x
 
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
         steps = self.reviewer.steps
@@ -368,8 +429,8 @@ class ReviewScene(Scene):
             else:
                 colour = MARK_COLOURS[decision.mark]
                 # Translators: a decision's cost in points ("1.5") and its mark ("mistake").
-                label = (mark_name(decision.mark) if decision.mark is Mark.BEST
-                         else _("+{cost} {mark}").format(cost=number(decision.cost, 1), mark=mark_name(decision.mark)))
+                label = (decision.mark.label if decision.mark is Mark.BEST
+                         else _("+{cost} {mark}").format(cost=number(decision.cost, 1), mark=decision.mark.label))
                 mark = theme.text(label, int(fs * 0.9), colour, bold=True)
                 surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
             y = row.bottom
