@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from hearts_desktop.engine import Game
 from hearts_desktop.net import protocol as p
-from hearts_desktop.net.admission import WRONG_CODE
 from hearts_desktop.net.link import Arrived, Closed, HostArrival, HostLink
+from hearts_desktop.net.phrases import WRONG_CODE
 
 from .audit import LeakAudit
 
@@ -108,7 +108,7 @@ class WatchedLink:
             key = message.reason.split(":")[0][:REASON_KEY_LENGTH]
             tally.refusal_reasons[key] = tally.refusal_reasons.get(key, 0) + 1
         elif isinstance(message, p.Rejected):
-            tally.wrong_codes += message.reason == WRONG_CODE
+            tally.wrong_codes += message.note is not None and message.note.message == WRONG_CODE.message
         elif isinstance(message, p.Welcome):
             self._welcomed(conn_id, message)
         elif isinstance(message, p.TableUpdate):

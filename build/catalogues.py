@@ -31,7 +31,7 @@ PACKAGE = ROOT / "hearts_desktop"
 LOCALE = ROOT / "assets" / "locale"
 DOMAIN = "hearts_desktop"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
-KEYWORDS = ("_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_")
+KEYWORDS = ("_", "n_:1,2", "p_:1c,2", "np_:1c,2,3", "N_", "Nn_:1,2")
 """The translation functions of hearts_desktop/language.py, as Babel's keyword specs: the
 message's arguments, ``c`` marking a context."""
 COMMENT_TAG = "Translators:"

@@ -19,9 +19,10 @@ Conventions (docs/translating.md says them to translators):
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
+from typing import Final
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_skeleton
@@ -107,6 +108,11 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (N_'s form for a plural)
+    """Mark a message's two English forms for the catalogue (a ``Phrase`` with a count)."""
+    return singular, plural
+
+
 def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
     """``value`` with ``digits`` decimals, written the language's way (``3,5`` in German,
     ``1 234`` in French); ``sign`` writes ``+`` before a positive value."""
@@ -156,3 +162,64 @@ def _written_locale() -> Locale:
 def join_alternatives(items: Sequence[str]) -> str:
     """``items`` as choices, the language's way ("A, B or C")."""
     return format_list(list(items), style="or", locale=_written_locale())
+
+
+PHRASE_VALUES: Final = 8
+"""Named values a phrase holds at most (a sentence names two or three)."""
+
+
+class Phrase:
+    """A sentence another program may have to say again, in its own language: a network
+    host sends a friend the phrase's English message (its key) and its values, never its
+    words, so a friend whose game speaks German reads German.
+
+    ``kinds`` is the type of each named value: ``str`` (a name, said as it is), ``int`` (a
+    number; ``count`` decides a plural's form) or a word with a ``label`` in the language in
+    use (a card, a suit, a level), which the wire carries as its code. Every phrase made is
+    known by its message (``phrase_of``), so a program reads only the phrases it has."""
+
+    def __init__(self, message: str, plural: str = "", /, **kinds: type) -> None:
+        if len(kinds) > PHRASE_VALUES:
+            raise ValueError(f"a phrase names at most {PHRASE_VALUES} values")
+        if plural and kinds.get("count") is not int:
+            raise ValueError("a phrase with a plural needs an int count")
+        self.message = message
+        self.plural = plural
+        self.kinds: Mapping[str, type] = kinds
+        _phrases[message] = self
+
+    def __call__(self, **values: object) -> Said:
+        """The sentence with ``values``, in the language in use."""
+        if values.keys() != self.kinds.keys():
+            raise TypeError(f"{self.message!r} takes {sorted(self.kinds)}, not {sorted(values)}")
+        return Said(self._words(values), self, values)
+
+    def _words(self, values: Mapping[str, object]) -> str:
+        count = values.get("count")
+        text = n_(self.message, self.plural, count) if self.plural and isinstance(count, int) else _(self.message)
+        return text.format(**{name: getattr(value, "label", value) for name, value in values.items()})
+
+
+class Said(str):
+    """A sentence in the language in use that remembers its phrase and values, so a host can
+    send them and a friend's program say the sentence again in its own language."""
+
+    phrase: Phrase
+    values: Mapping[str, object]
+
+    def __new__(cls, words: str, phrase: Phrase, values: Mapping[str, object]) -> Said:
+        said = super().__new__(cls, words)
+        said.phrase, said.values = phrase, dict(values)
+        return said
+
+    def again(self) -> str:
+        """The sentence in the language in use now (the player may have changed it)."""
+        return self.phrase._words(self.values)
+
+
+_phrases: dict[str, Phrase] = {}
+
+
+def phrase_of(message: str) -> Phrase | None:
+    """The phrase whose English message is ``message`` (None: this program has no such phrase)."""
+    return _phrases.get(message)

@@ -11,15 +11,10 @@ import json
 from hearts_desktop.engine import Ruleset
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.admission import (
-    BUSY,
-    CROWDED,
     HELLO_SECONDS,
     MAX_IDLE,
     MAX_IDLE_PER_ADDRESS,
     MAX_WAITING,
-    SILENT,
-    WAITING,
-    WRONG_CODE,
     Admission,
     Admit,
     Bucket,
@@ -32,6 +27,7 @@ from hearts_desktop.net.client import JOIN_RETRY_SECONDS, JOIN_TRIES, TRYING_AGA
 from hearts_desktop.net.code import CHECK_BURST, CHECKS_PER_SECOND, FREE_TRIES_PER_ADDRESS
 from hearts_desktop.net.headless import SeatBot
 from hearts_desktop.net.link import ClientLink, Lost
+from hearts_desktop.net.phrases import BUSY, CROWDED, SILENT, WAITING, WRONG_CODE
 from hearts_desktop.persistence.seats import Seat
 from hearts_desktop.words import Level, SeatKind
 
@@ -106,9 +102,9 @@ def test_every_code_compared_draws_on_the_table_wide_bucket_first_guesses_includ
     for number in range(200):
         assert checks.knock(number, f"10.1.{number}", WRONG, 0.0) is None
     answers = checks.due(0.0)
-    assert [a for a in answers if a[1] == WRONG_CODE] == [(n, WRONG_CODE) for n in range(CHECK_BURST)]
-    assert len(checks.waiting) == MAX_WAITING and sum(a[1] == BUSY for a in answers) == 200 - CHECK_BURST - MAX_WAITING
-    assert sum(a[1] == WRONG_CODE for a in checks.due(5.0)) == 5 * CHECKS_PER_SECOND
+    assert [a for a in answers if a[1] == WRONG_CODE()] == [(n, WRONG_CODE()) for n in range(CHECK_BURST)]
+    assert len(checks.waiting) == MAX_WAITING and sum(a[1] == BUSY() for a in answers) == 200 - CHECK_BURST - MAX_WAITING
+    assert sum(a[1] == WRONG_CODE() for a in checks.due(5.0)) == 5 * CHECKS_PER_SECOND
 
 
 def test_the_address_that_knocked_least_is_checked_first() -> None:
@@ -141,11 +137,11 @@ def test_admission_holds_then_answers_and_closes_the_silent() -> None:
         admission.hello(number, WRONG, 0.0)
     admission.opened(50, "10.0.0.50", 0.0)
     verdicts = admission.settle(0.0)
-    assert verdicts.count(TurnAway(0, WRONG_CODE)) == 1
-    assert [v for v in verdicts if isinstance(v, Hold)] == [Hold(CHECK_BURST, WAITING), Hold(CHECK_BURST + 1, WAITING)]
+    assert verdicts.count(TurnAway(0, WRONG_CODE())) == 1
+    assert [v for v in verdicts if isinstance(v, Hold)] == [Hold(CHECK_BURST, WAITING()), Hold(CHECK_BURST + 1, WAITING())]
     assert admission.settle(0.5) == []
-    assert admission.settle(HELLO_SECONDS) == [TurnAway(CHECK_BURST, WRONG_CODE), TurnAway(CHECK_BURST + 1, WRONG_CODE),
-                                               TurnAway(50, SILENT)]
+    assert admission.settle(HELLO_SECONDS) == [TurnAway(CHECK_BURST, WRONG_CODE()), TurnAway(CHECK_BURST + 1, WRONG_CODE()),
+                                               TurnAway(50, SILENT())]
     admission.opened(51, "10.0.0.51", 3.0)
     admission.admit(51)
     assert admission.settle(3.0)[0] == Admit(51)
@@ -239,7 +235,7 @@ def test_a_crowd_is_told_why_it_is_closed() -> None:
     table = net_table(Ruleset(), SEATS)
     idle = crowd(table, "10.0.0.66", MAX_IDLE_PER_ADDRESS + 1)
     table.step()
-    assert json.loads(idle[0].inbox[0])["reason"] == CROWDED  # type: ignore[arg-type]
+    assert json.loads(idle[0].inbox[0])["reason"] == CROWDED()  # type: ignore[arg-type]
 
 
 def test_first_guesses_from_new_addresses_draw_on_the_table_wide_limit() -> None:
@@ -247,7 +243,7 @@ def test_first_guesses_from_new_addresses_draw_on_the_table_wide_limit() -> None
     guessers = [table.join("Eve", code=WRONG, address=f"10.1.{n // 250}.{n % 250}") for n in range(300)]
     table.step()
     assert table.watched.tally.wrong_codes == CHECK_BURST
-    assert {g.closed_reason for g in guessers if g.state == "closed"} == {WRONG_CODE, BUSY}
+    assert {g.closed_reason for g in guessers if g.state == "closed"} == {WRONG_CODE(), BUSY()}
     started = table.clock.now
     for _ in range(10):  # the same addresses guess on, one hello each a second
         table.clock.now += 1.0

@@ -127,7 +127,7 @@ def test_the_protocol_changed_and_its_docstring_says_what_its_number_means() -> 
     docstring = body[index + 1]
     assert isinstance(docstring, ast.Expr) and isinstance(docstring.value, ast.Constant)
     assert str(docstring.value.value).startswith(f"{p.PROTOCOL}: ")
-    assert p.PROTOCOL == 5
+    assert p.PROTOCOL == 6
 
 
 def test_the_same_version_with_another_protocol_is_told_the_protocols() -> None:

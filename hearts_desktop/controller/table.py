@@ -30,12 +30,14 @@ from ..engine import (
     Ruleset,
     TrickWon,
 )
-from ..language import _
+from ..language import N_, Phrase, _
 from ..persistence.seats import Seat, shown_levels
 from ..words import JobKind, Level, Pace
 from .bot_runner import BotAnswer, BotJob, BotRunner
 
 HINT_LEVEL = Level.EXPERT
+WAIT_FOR_TURN = Phrase(N_("Wait for your turn."))
+"""A move out of turn (a phrase: a network host sends it to the friend who made it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +290,7 @@ class TableController:
             return _("Click the cover first.")
         active = self.active_human()
         if active is None or action.seat != active:
-            reason = _("Wait for your turn.")
+            reason = WAIT_FOR_TURN()
             self._events.append(Refused(action.seat, reason, getattr(action, "card", None)))
             return reason
         refusal = self.game.illegal_reason(action)
@@ -307,7 +309,7 @@ class TableController:
         seat = action.seat
         job_id = next((job for job, deciding in self._pending.items() if deciding == seat), None)
         if seat not in self.game.to_act() or (job_id is None and seat not in self._answers):
-            return _("Wait for your turn.")
+            return WAIT_FOR_TURN()
         refusal = self.game.illegal_reason(action)
         if refusal:
             return refusal

@@ -95,6 +95,12 @@ class Card(int):
         languages the article agrees with the rank."""
         return _(RANKS_WITH_ARTICLE[self.rank]).format(suit=self.suit.label)
 
+    @property
+    def label(self) -> str:
+        """The card as a sentence's value names it, article and all (a ``Phrase`` says every
+        word by its label)."""
+        return self.with_article
+
     def __str__(self) -> str:
         return RANK_LETTERS[self % RANKS_PER_SUIT] + SUIT_LETTERS[self // RANKS_PER_SUIT]
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ..language import _
+from ..language import N_, Phrase
 from .actions import Action
 from .cards import cards_of
 from .events import Event, GameOver, HandDealt, HandScored, TieForLowest
 from .hand import HandResult, HandState, IllegalMove, Phase
 from .rules import Ruleset
 from .view import PlayerView, view_of
+
+GAME_OVER = Phrase(N_("The game is over."))
+"""Refuses every move once the game is over (a phrase: a network host sends it to friends)."""
 
 
 def hand_rng(seed: int, hand_index: int) -> random.Random:
@@ -138,13 +141,13 @@ class Game:
 
     def illegal_reason(self, action: Action) -> str | None:
         if self.over:
-            return _("The game is over.")
+            return GAME_OVER()
         return self.hand.illegal_reason(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a player's action; return what happened. Illegal actions raise IllegalMove."""
         if self.over:
-            raise IllegalMove(_("The game is over."))
+            raise IllegalMove(GAME_OVER())
         events: list[Event] = []
         self.hand.apply(action, events)
         self.actions.append(action)

@@ -16,7 +16,7 @@ from enum import Enum
 from itertools import combinations, permutations
 from typing import Final, NamedTuple
 
-from ..language import _, n_
+from ..language import N_, Nn_, Phrase, _
 from . import draws
 from .actions import Action, MoonAction, PassAction, PlayAction
 from .cards import (
@@ -122,14 +122,28 @@ def deal(rules: Ruleset, rng: random.Random) -> tuple[list[int], int]:
     return hands, kitty
 
 
-def _suit_word(suit: int) -> str:
-    return Suit(suit).label
-
-
-def _not_held(card_name: str) -> str:
-    """The refusal of a card the player does not hold (passed or played)."""
-    # Translators: {card} is a card with its article, e.g. "the queen of spades".
-    return _("You do not hold {card}.").format(card=card_name)
+# The refusals of illegal moves are phrases: a network host sends a friend the phrase, and
+# the friend's program says it in the friend's language.
+# Translators: {card} is a card with its article, e.g. "the queen of spades".
+NOT_HELD: Final = Phrase(N_("You do not hold {card}."), card=Card)
+NO_PASSING_NOW: Final = Phrase(N_("No cards are being passed now."))
+NO_SUCH_SEAT: Final = Phrase(N_("There is no seat {seat}."), seat=int)
+ALREADY_PASSED: Final = Phrase(N_("You have already passed your cards."))
+PASS_HOW_MANY: Final = Phrase(*Nn_("Choose exactly {count} card to pass.", "Choose exactly {count} cards to pass."),
+                              count=int)
+PASS_DIFFERENT: Final = Phrase(N_("Choose three different cards."))
+PASS_FIRST: Final = Phrase(N_("Pass your cards first."))
+HAND_OVER: Final = Phrase(N_("The hand is over."))
+NOT_YOUR_TURN: Final = Phrase(N_("It is not your turn."))
+# Translators: {card} is a card with its article, e.g. "the two of clubs".
+OPENING_CARD_LEADS: Final = Phrase(N_("The first trick must be led with {card}."), card=Card)
+HEARTS_NOT_BROKEN: Final = Phrase(N_("Hearts have not been broken."))
+# Translators: {suit} is a suit's name, e.g. "spades".
+FOLLOW_SUIT: Final = Phrase(N_("You must follow {suit}."), suit=Suit)
+NO_POINTS_FIRST_TRICK: Final = Phrase(N_("No points on the first trick."))
+NO_MOON_NOW: Final = Phrase(N_("There is no moon to score now."))
+NOT_THE_SHOOTER: Final = Phrase(N_("Only the player who shot the moon chooses how it scores."))
+MOON_CHOICE: Final = Phrase(N_("Choose to add the points to the others or subtract them from yourself."))
 
 
 class HandState:
@@ -410,21 +424,20 @@ class HandState:
 
     def illegal_pass_reason(self, seat: int, cards: Sequence[int]) -> str | None:
         if self.phase is not Phase.PASSING:
-            return _("No cards are being passed now.")
+            return NO_PASSING_NOW()
         if not 0 <= seat < self.n:
-            return _("There is no seat {seat}.").format(seat=seat)
+            return NO_SUCH_SEAT(seat=seat)
         if self.passes[seat] is not None:
-            return _("You have already passed your cards.")
+            return ALREADY_PASSED()
         if len(cards) != CARDS_PASSED:
-            return n_("Choose exactly {count} card to pass.", "Choose exactly {count} cards to pass.",
-                      CARDS_PASSED).format(count=CARDS_PASSED)
+            return PASS_HOW_MANY(count=CARDS_PASSED)
         chosen = mask_of(cards)
         if chosen.bit_count() != len(cards):
-            return _("Choose three different cards.")
+            return PASS_DIFFERENT()
         missing = chosen & ~self.hands[seat]
         if missing:  # the first one named as the player gave them
             first = next(c for c in cards if missing >> c & 1)
-            return _not_held(CARDS[first].with_article)
+            return NOT_HELD(card=CARDS[first])
         return None
 
     def pass_cards(self, seat: int, cards: Sequence[int], events: list[Event] | None = None) -> None:
@@ -501,26 +514,25 @@ class HandState:
     def illegal_play_reason(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or None when the play is legal."""
         if self.phase is Phase.PASSING:
-            return _("Pass your cards first.")
+            return PASS_FIRST()
         if self.phase is not Phase.PLAYING:
-            return _("The hand is over.")
+            return HAND_OVER()
         if seat != self.turn:
-            return _("It is not your turn.")
-        if not 0 <= card < 52 or not self.hands[seat] >> card & 1:
-            return _not_held(CARDS[card].with_article if 0 <= card < 52 else repr(card))
+            return NOT_YOUR_TURN()
+        if not 0 <= card < 52:
+            return _(NOT_HELD.message).format(card=repr(card))  # no card: nothing to send a friend
+        if not self.hands[seat] >> card & 1:
+            return NOT_HELD(card=CARDS[card])
         if self.legal_mask() >> card & 1:
             return None
         hand = self.hands[seat]
         if not self.trick:
             if self.tricks_played == 0:
-                # Translators: {card} is a card's name, e.g. "two of clubs".
-                # Translators: {card} is a card with its article, e.g. "the two of clubs".
-                return _("The first trick must be led with {card}.").format(card=CARDS[self.opening_card].with_article)
-            return _("Hearts have not been broken.")
+                return OPENING_CARD_LEADS(card=CARDS[self.opening_card])
+            return HEARTS_NOT_BROKEN()
         if hand & SUIT_MASKS[self.led_suit]:
-            # Translators: {suit} is a suit's name, e.g. "spades".
-            return _("You must follow {suit}.").format(suit=_suit_word(self.led_suit))
-        return _("No points on the first trick.")
+            return FOLLOW_SUIT(suit=Suit(self.led_suit))
+        return NO_POINTS_FIRST_TRICK()
 
     def play(self, card: int, events: list[Event] | None = None) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal."""
@@ -602,11 +614,11 @@ class HandState:
     def illegal_moon_reason(self, seat: int, choice: MoonScoring) -> str | None:
         """Why ``seat`` may not score the moon as ``choice`` now, or None when it may."""
         if self.phase is not Phase.MOON_CHOICE:
-            return _("There is no moon to score now.")
+            return NO_MOON_NOW()
         if seat != self.moon_candidate:
-            return _("Only the player who shot the moon chooses how it scores.")
+            return NOT_THE_SHOOTER()
         if choice not in MOON_CHOICES:
-            return _("Choose to add the points to the others or subtract them from yourself.")
+            return MOON_CHOICE()
         return None
 
     def _finish_scoring(self, sweeper: int | None, moon_choice: MoonScoring | None) -> None:

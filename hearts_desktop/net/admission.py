@@ -35,7 +35,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from ..language import N_, _, n_
 from .code import (
     CHECK_BURST,
     CHECKS_PER_SECOND,
@@ -45,6 +44,7 @@ from .code import (
     codes_match,
     parse_code,
 )
+from .phrases import BUSY, CROWDED, SILENT, WAITING, WRONG_CODE, WRONG_CODES_WAIT
 
 HELLO_SECONDS: Final = 2.0
 """A friend's program says hello within milliseconds of connecting; this is for slow links."""
@@ -57,13 +57,6 @@ MAX_ADDRESSES_REMEMBERED: Final = 65_536
 """Addresses whose knocks and wrong codes are remembered (the oldest forgotten first)."""
 
 T = TypeVar("T")
-
-WRONG_CODE: Final = N_("Wrong room code: check it on the host's screen.")
-BUSY: Final = N_("The table is busy checking room codes: try again in a minute.")
-WAITING: Final = N_("Many people are knocking at this table: your room code will be checked in a moment.")
-SILENT: Final = N_("No hello with the room code: the host closed the connection.")
-CROWDED: Final = N_("Too many connections at once: try again.")
-
 
 @dataclass(frozen=True, slots=True)
 class Admit:
@@ -245,8 +238,7 @@ class CodeChecks:
         wait = self._next_try.get(address, 0.0) - now
         if wait > 0:
             seconds = max(1, round(wait))
-            return n_("Too many wrong room codes: try again in {count} second.",
-                      "Too many wrong room codes: try again in {count} seconds.", seconds).format(count=seconds)
+            return WRONG_CODES_WAIT(count=seconds)
         self.waiting.append(Knock(conn_id, address, typed, now))
         return None
 
@@ -269,7 +261,7 @@ class CodeChecks:
         kept: list[Knock] = []
         for knock in self.waiting:
             if now - knock.since >= WAIT_SECONDS or len(kept) >= MAX_WAITING:
-                answers.append((knock.conn_id, _(BUSY)))
+                answers.append((knock.conn_id, BUSY()))
             else:
                 kept.append(knock)
         self.waiting = kept
@@ -290,7 +282,7 @@ class CodeChecks:
         if count >= FREE_TRIES_PER_ADDRESS:
             wait = min(MAX_ADDRESS_WAIT, 2.0 ** (count - FREE_TRIES_PER_ADDRESS + 1))
             _remember(self._next_try, address, now + wait)
-        return _(WRONG_CODE)
+        return WRONG_CODE()
 
 
 
@@ -346,9 +338,9 @@ class Admission:
         for knock in self.checks.waiting:
             if knock.conn_id not in self._held:
                 self._held.add(knock.conn_id)
-                verdicts.append(Hold(knock.conn_id, _(WAITING)))
-        verdicts += [TurnAway(c, _(SILENT)) for c in self.idle.expired(now, HELLO_SECONDS)]
-        verdicts += [TurnAway(c, _(CROWDED)) for c in self.idle.over_caps()]
+                verdicts.append(Hold(knock.conn_id, WAITING()))
+        verdicts += [TurnAway(c, SILENT()) for c in self.idle.expired(now, HELLO_SECONDS)]
+        verdicts += [TurnAway(c, CROWDED()) for c in self.idle.over_caps()]
         for verdict in verdicts:
             if not isinstance(verdict, Hold):
                 self._addresses.pop(verdict.conn_id, None)

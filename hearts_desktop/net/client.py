@@ -24,7 +24,7 @@ from .. import __version__
 from ..bots import Hint
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
 from ..controller.review import Step
-from ..controller.table import HINT_LEVEL, HintReady, Refused, TableEvent, TableReset
+from ..controller.table import HINT_LEVEL, WAIT_FOR_TURN, HintReady, Refused, TableEvent, TableReset
 from ..engine import (
     Card,
     Game,
@@ -229,12 +229,12 @@ class ClientTable(NetworkTableRules):
         elif isinstance(message, p.Rejected):
             self.token = ""
             self.ended = True
-            self._close(message.reason)
+            self._close(p.said(message))
         elif isinstance(message, p.Waiting):
-            self.waiting = message.reason
+            self.waiting = p.said(message)
         elif isinstance(message, p.Closing):
             self.ended = True
-            self._close(message.reason)
+            self._close(p.said(message))
         elif isinstance(message, p.GameRecord):
             self._record(message)
 
@@ -376,7 +376,7 @@ class ClientTable(NetworkTableRules):
     def _move(self, message: p.Move, action: PassAction | PlayAction | None = None,
               card: Card | None = None) -> str | None:
         if self.active_human() != self.viewer:
-            reason = _("Wait for your turn.")
+            reason = WAIT_FOR_TURN()
             self._events.append(Refused(self.viewer, reason, card))
             return reason
         self._send(message)

@@ -17,12 +17,12 @@ from typing import Any, TextIO
 from ..bots import make_bot
 from ..controller.bot_runner import InlineRunner
 from ..engine import Game, MoonScoring, PassAction, Phase, PlayAction, Ruleset
-from ..language import _
 from ..persistence.seats import Seat
 from ..words import Level, Pace
 from .client import ClientTable
 from .code import new_code
 from .host import HostTable
+from .phrases import GAME_OVER_CLOSED
 
 
 class SeatBot:
@@ -98,7 +98,7 @@ def serve(host: HostTable, wait: Callable[[float], object], port: int, rng: rand
         print(json.dumps({"event": "done", "games": finished}), file=out, flush=True)
         return 0
     finally:
-        host.close(_("The game is over: the host closed the table."))
+        host.close(GAME_OVER_CLOSED())
 
 
 def _stalled(host: HostTable) -> dict[str, Any]:

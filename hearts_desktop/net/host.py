@@ -48,6 +48,7 @@ from .hosted_game import HostedGame
 from .link import Arrived, Closed, HostArrival, HostLink, Opened
 from .lobby import Lobby, SeatRequest, SeatState
 from .names import NameRefused, clean_name
+from .phrases import ALREADY_SEATED, HELLO_FIRST, HOST_CLOSED, TOO_MANY_MESSAGES, WAIT_FOR_ANSWER
 from .shared_table import NetworkTableRules
 
 MESSAGES_PER_SECOND: Final = 10.0
@@ -212,10 +213,10 @@ class HostTable(NetworkTableRules):
         try:
             message = p.decode_client(data)
         except p.BadMessage as error:
-            self._refuse(conn, str(error))
+            self._refuse(conn, error.reason)
             return
         if isinstance(message, p.Hello):
-            self._refuse(conn, _("You are already at the table."))
+            self._refuse(conn, ALREADY_SEATED())
         elif isinstance(message, p.Leave):
             self.link.hang_up(conn_id)
             self.disconnected(conn_id)
@@ -243,7 +244,7 @@ class HostTable(NetworkTableRules):
             seat = self.lobby.seat_of(conn.conn_id)
             if seat is not None:
                 self.lobby.change_token(seat)  # back only with the host's yes
-            self._reject(conn.conn_id, _("Too many messages: the host closed the connection."))
+            self._reject(conn.conn_id, TOO_MANY_MESSAGES())
         return False
 
     # ------------------------------------------------------------------ admission
@@ -252,12 +253,12 @@ class HostTable(NetworkTableRules):
         """A connection's first message must be a hello of this protocol with a usable name;
         its code or token goes to admission, which answers in ``_settle_admission``."""
         if conn.hello is not None:
-            self._reject(conn.conn_id, _("Wait for the answer to your hello."))
+            self._reject(conn.conn_id, WAIT_FOR_ANSWER())
             return
         self.admission.spoke(conn.conn_id)
         probe = p.probe_hello(data)
         if probe is None:
-            self._reject(conn.conn_id, _("Say hello with the room code first."))
+            self._reject(conn.conn_id, HELLO_FIRST())
             return
         if probe.protocol != p.PROTOCOL:
             self._reject(conn.conn_id, _other_program(probe))
@@ -266,7 +267,10 @@ class HostTable(NetworkTableRules):
             hello = p.decode_client(data)
             assert isinstance(hello, p.Hello)
             conn.name = clean_name(hello.name)
-        except (p.BadMessage, NameRefused) as error:
+        except p.BadMessage as error:
+            self._reject(conn.conn_id, error.reason)
+            return
+        except NameRefused as error:
             self._reject(conn.conn_id, str(error))
             return
         conn.hello = hello
@@ -286,7 +290,7 @@ class HostTable(NetworkTableRules):
                 if seat is not None:
                     self._seated(conn, seat)
             elif isinstance(verdict, Hold):
-                self._send(conn.conn_id, p.Waiting(verdict.reason))
+                self._send(conn.conn_id, p.waiting(verdict.reason))
             else:
                 self._reject(conn.conn_id, verdict.reason)
 
@@ -348,7 +352,7 @@ class HostTable(NetworkTableRules):
     def _refuse(self, conn: Connection, reason: str, card: str | None = None) -> None:
         """Answer a refused message with its reason: the message was within its connection's
         budget, so a flood cannot make the host say more than the budget allows."""
-        self._send(conn.conn_id, p.Refusal(reason[:p.TEXT_LENGTH], card))
+        self._send(conn.conn_id, p.refusal(reason, card))
 
     def _reject(self, conn_id: int, reason: str) -> None:
         """Turn a connection away with ``reason``, and forget it (its seat waits for its person)."""
@@ -369,9 +373,9 @@ class HostTable(NetworkTableRules):
         if self._closed:
             return
         self._closed = True
-        reason = reason or _("The host closed the table; the game is saved on their computer.")
+        reason = reason or HOST_CLOSED()
         for conn_id in list(self.connections):
-            self._send(conn_id, p.Closing(reason))
+            self._send(conn_id, p.closing(reason))
             self.link.hang_up(conn_id)
         self.connections.clear()
         for state in self.lobby.table:
@@ -464,7 +468,8 @@ class HostTable(NetworkTableRules):
 
 
 def _other_program(probe: p.HelloProbe) -> str:
-    """Why a hello of another protocol is turned away, naming what differs."""
+    """Why a hello of another protocol is turned away, naming what differs: in the host's
+    words, as no phrase, since a program of another protocol may read no note."""
     theirs = probe.version[:p.VERSION_LENGTH]
     if theirs == __version__:
         # Translators: {version} is a version of the program; {theirs} and {ours} numbers of network protocols.

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..controller.bot_runner import BotRunner
-from ..controller.table import TableController, TableEvent, TableReset
+from ..controller.table import WAIT_FOR_TURN, TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
 from ..language import _, join_names
 from ..persistence.history import moves_text
@@ -31,6 +31,7 @@ from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, Sea
 from . import protocol as p
 from .link import HostLink
 from .lobby import Lobby
+from .phrases import NOT_STARTED, OTHER_SEAT
 from .redact import redact, redact_view
 from .remote_seats import RemoteSeats
 from .shared_table import TURN_SECONDS
@@ -118,11 +119,11 @@ class HostedGame:
     def move(self, seat: int, message: p.Move) -> str | None:
         """A friend's move, applied now; else why not (the table carries on)."""
         if not self.started:
-            return _("The game has not started yet.")
+            return NOT_STARTED()
         if message.seat != seat:
-            return _("You sit in seat {yours}; that move was for seat {other}.").format(yours=seat + 1, other=message.seat + 1)
+            return OTHER_SEAT(yours=seat + 1, other=message.seat + 1)
         if seat not in self.remote.connected:
-            return _("Wait for your turn.")  # a computer plays the seat for now
+            return WAIT_FOR_TURN()  # a computer plays the seat for now
         return self.controller.person_moved(_action(seat, message))
 
     def ready(self, seat: int, hand_index: int) -> bool:
@@ -165,7 +166,7 @@ class HostedGame:
     def local(self, move: Callable[[TableController], str | None]) -> str | None:
         """The host's own move, played as at home, then sent to the friends at once."""
         if not self.started:
-            return _("The game has not started yet.")
+            return NOT_STARTED()
         result = move(self.controller)
         self._collect()
         return result

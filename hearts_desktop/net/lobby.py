@@ -25,6 +25,18 @@ from ..words import SeatKind
 from . import protocol as p
 from .link import HostLink
 from .names import skeleton, unique_name
+from .phrases import (
+    ALREADY_ASKED,
+    BACK_IN_SEAT,
+    GIVEN_TO_COMPUTER,
+    HOST_ASKED,
+    HOST_GAVE_SEAT_TO,
+    HOST_GAVE_YOUR_SEAT,
+    HOST_KEPT_SEAT,
+    JOINED_ELSEWHERE,
+    REQUESTS_FULL,
+    TABLE_FULL,
+)
 
 MAX_REQUESTS: Final = 4
 """Requests for a seat waiting for the host's answer at once, one per address: programs on
@@ -144,7 +156,7 @@ class Lobby:
         if seat is None and not started:
             seat = next(iter(self.open_seats()), None)
             if seat is None:
-                self._turn_away(conn_id, _("The table is full."))
+                self._turn_away(conn_id, TABLE_FULL())
                 return None
         if seat is not None:
             return self._seat(conn_id, seat, name)
@@ -157,19 +169,18 @@ class Lobby:
         away = [i for i in friends if self.table[i].conn_id is None]
         seat = next(iter(named + away), None)
         if seat is None:
-            self._turn_away(conn_id, _("The table is full."))
+            self._turn_away(conn_id, TABLE_FULL())
             return
         if any(request.address == address for request in self.requests):
-            self._turn_away(conn_id, _("You already asked the host for a seat from this computer: wait for their answer."))
+            self._turn_away(conn_id, ALREADY_ASKED())
             return
         if len(self.requests) >= MAX_REQUESTS:
-            self._turn_away(conn_id, _("The host has other requests for a seat to answer: try again in a minute."))
+            self._turn_away(conn_id, REQUESTS_FULL())
             return
         seat_name = self.table[seat].seat.name
         in_use = self.table[seat].conn_id is not None
         self.requests.append(SeatRequest(conn_id, seat, name, address, seat_name, in_use))
-        self.link.send(conn_id, p.encode(p.Waiting(_("The host has been asked to give you {owner}'s seat: "
-                                                     "wait for their answer.").format(owner=seat_name))))
+        self.link.send(conn_id, p.encode(p.waiting(HOST_ASKED(owner=seat_name))))
 
     def answer(self, conn_id: int, give: bool) -> int | None:
         """The host's answer to a request: the seat (with a new token, under the asker's name
@@ -181,11 +192,11 @@ class Lobby:
         state = self.table[request.seat]
         owner = state.seat.name
         if not give:
-            self._turn_away(conn_id, _("The host kept {owner}'s seat for {owner}.").format(owner=owner))
+            self._turn_away(conn_id, HOST_KEPT_SEAT(owner=owner))
             return None
-        self._refuse_requests(request.seat, _("The host gave {owner}'s seat to {name}.").format(owner=owner, name=request.name))
+        self._refuse_requests(request.seat, HOST_GAVE_SEAT_TO(owner=owner, name=request.name))
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.Closing(_("The host gave your seat to {name}.").format(name=request.name)))
+            self.show_out(state.conn_id, p.closing(HOST_GAVE_YOUR_SEAT(name=request.name)))
             state.conn_id = None
         if skeleton(request.name) != skeleton(owner):
             others = [s.seat.name for i, s in enumerate(self.table) if i != request.seat]
@@ -196,7 +207,7 @@ class Lobby:
     def _seat(self, conn_id: int, seat: int, name: str) -> int:
         state = self.table[seat]
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.Closing(_("You joined this table from another window.")))
+            self.show_out(state.conn_id, p.closing(JOINED_ELSEWHERE()))
         if state.open:
             others = [s.seat.name for i, s in enumerate(self.table) if i != seat and not s.open]
             state.seat = replace(state.seat, name=unique_name(name, others))
@@ -206,7 +217,7 @@ class Lobby:
         state.conn_id = conn_id
         if state.stand_in == "slow":
             state.stand_in = ""  # coming back is a move of theirs
-        self._refuse_requests(seat, _("{name} is back in that seat.").format(name=state.seat.name))
+        self._refuse_requests(seat, BACK_IN_SEAT(name=state.seat.name))
         return seat
 
     def left(self, conn_id: int, started: bool) -> int | None:
@@ -229,7 +240,7 @@ class Lobby:
         if not state.remote:
             return
         if state.conn_id is not None:
-            self.show_out(state.conn_id, p.rejection(_("The host gave your seat to a computer player.")))
+            self.show_out(state.conn_id, p.rejection(GIVEN_TO_COMPUTER()))
         self.table[seat] = SeatState(replace(state.seat, kind=SeatKind.COMPUTER))
         self.broadcast()
 

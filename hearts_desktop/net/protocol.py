@@ -48,13 +48,15 @@ from ..engine import (
     cards_of,
     mask_of,
 )
-from ..language import _
+from ..language import PHRASE_VALUES, Phrase, Said, _, phrase_of
 from ..persistence.saves import MAX_SEED
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import Level, Pace
+from .phrases import MALFORMED, NOT_A_MESSAGE, TOO_DEEP, TOO_LARGE
 
-PROTOCOL: Final = 5
-"""5: ``GameRecord``, the whole game for a friend's history once it is over.
+PROTOCOL: Final = 6
+"""6: a host's sentences are ``Note``s (a phrase and its values), said in the friend's language.
+5: ``GameRecord``, the whole game for a friend's history once it is over.
 4: a seat is given back only for its token or by the host, who is asked while the friend
 reads ``Waiting``; ``SeatInfo.stand_in`` says when a computer plays a connected friend's seat.
 3: the wire view holds no seat levels. 2: levels and paces are the words of
@@ -87,6 +89,7 @@ Version = Annotated[str, Meta(max_length=VERSION_LENGTH)]
 Count = Annotated[int, Meta(ge=0, le=1_000_000)]
 MaybeSeat = Annotated[int, Meta(ge=-1, le=4)]
 RuleValue = bool | int | str
+NoteValue = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)] | Text
 
 
 class Message(Struct, tag_field="type", forbid_unknown_fields=True):
@@ -305,35 +308,111 @@ class TableUpdate(Message, tag="table"):
     over: bool
 
 
-class Refusal(Message, tag="refused"):
-    """A move or message refused, with the reason to show; the table carries on."""
+class Note(Struct, forbid_unknown_fields=True, frozen=True):
+    """A sentence for the friend as a phrase (``language.Phrase``): its English message and
+    its values, a word (a card, a suit, a level) as its code. The friend's program says it
+    in the friend's language (``said``)."""
+
+    message: Text
+    values: Annotated[dict[Annotated[str, Meta(max_length=40)], NoteValue], Meta(max_length=PHRASE_VALUES)] = {}
+
+
+class Refusal(Message, tag="refused", omit_defaults=True):
+    """A move or message refused, with the reason to show; the table carries on.
+
+    Each of the host's sentences (here, ``Rejected``, ``Waiting``, ``Closing``) is a ``note``
+    the friend says in its own language; ``reason`` is the host's words, shown when the
+    friend's program does not know the note's phrase (``said``)."""
 
     reason: Text
     card: CardText | None = None
+    note: Note | None = None
 
 
-class Rejected(Message, tag="rejected"):
-    """A join refused (wrong code, other version, full table); the host then hangs up."""
+class Rejected(Message, tag="rejected", omit_defaults=True):
+    """A join refused (wrong code, other version, full table); the host then hangs up.
+
+    Its shape without a ``note`` is every protocol's since the first: a program of another
+    protocol is turned away with a ``Rejected`` it can read, ``reason`` and no note."""
 
     reason: Text
     host_version: Version = ""
+    note: Note | None = None
+
+
+class Waiting(Message, tag="waiting", omit_defaults=True):
+    """Not yet: the code waits for a check, or the host is asked for a seat; one sentence."""
+
+    reason: Text
+    note: Note | None = None
+
+
+class Closing(Message, tag="closing", omit_defaults=True):
+    """The host is leaving: one sentence to show, then the connection closes."""
+
+    reason: Text
+    note: Note | None = None
+
+
+def note_of(sentence: str) -> Note | None:
+    """The note that says ``sentence`` again in another language (None: it is no phrase)."""
+    if not isinstance(sentence, Said):
+        return None
+    return Note(sentence.phrase.message, {name: _to_plain(value) for name, value in sentence.values.items()})
+
+
+def refusal(reason: str, card: str | None = None) -> Refusal:
+    return Refusal(reason[:TEXT_LENGTH], card, note_of(reason))
 
 
 def rejection(reason: str) -> Rejected:
     """A join refused for ``reason``, naming the version this host runs."""
-    return Rejected(reason[:TEXT_LENGTH], __version__)
+    return Rejected(reason[:TEXT_LENGTH], __version__, note_of(reason))
 
 
-class Waiting(Message, tag="waiting"):
-    """Not yet: the code waits for a check, or the host is asked for a seat; one sentence."""
-
-    reason: Text
+def waiting(reason: str) -> Waiting:
+    return Waiting(reason[:TEXT_LENGTH], note_of(reason))
 
 
-class Closing(Message, tag="closing"):
-    """The host is leaving: one sentence to show, then the connection closes."""
+def closing(reason: str) -> Closing:
+    return Closing(reason[:TEXT_LENGTH], note_of(reason))
 
-    reason: Text
+
+def said(message: Refusal | Rejected | Waiting | Closing) -> str:
+    """What the host said, in this program's language: the note's phrase with its values;
+    the host's own words when it sent no note (a host of an older protocol, which a friend
+    only meets as its ``Rejected``); and a sentence saying so, quoting the host's words,
+    when the note is no phrase this program has or its values do not fit the phrase."""
+    note = message.note
+    if note is None:
+        return message.reason
+    phrase = phrase_of(note.message)
+    values = None if phrase is None else _phrase_values(phrase, note)
+    if phrase is None or values is None:
+        if message.reason:
+            # Translators: {words} is the host's sentence, in the host's language.
+            return _("The host's program said something this version cannot translate: “{words}”").format(
+                words=message.reason)
+        return _("The host's program said something this version cannot read.")
+    return phrase(**values)
+
+
+def _phrase_values(phrase: Phrase, note: Note) -> dict[str, object] | None:
+    """The note's values as the phrase takes them (a card from its code...); None when they
+    do not fit it (a value missing, one too many, one of another kind)."""
+    if note.values.keys() != phrase.kinds.keys():
+        return None
+    values = {}
+    for name, plain in note.values.items():
+        kind = phrase.kinds[name]
+        try:
+            value = _from_plain(plain, kind)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        if not isinstance(value, kind):
+            return None
+        values[name] = value
+    return values
 
 
 class GameRecord(Message, tag="record"):
@@ -370,7 +449,13 @@ _probe_decoder = msgspec.json.Decoder(HelloProbe)
 
 
 class BadMessage(ValueError):
-    """A message that is not one of ours; ``str`` says what is wrong, for the refusal."""
+    """A message that is not one of ours; ``str`` says what is wrong, ``reason`` says it as
+    the phrase the refusal sends."""
+
+    @property
+    def reason(self) -> str:
+        reason: str = self.args[0]
+        return reason
 
 
 def encode(message: Message) -> bytes:
@@ -383,17 +468,15 @@ def encode_struct(value: Struct) -> bytes:
 
 def _decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
     if len(data) > MAX_MESSAGE_BYTES:
-        raise BadMessage(_("Message too large ({size} bytes; the limit is {limit}).").format(
-            size=len(data), limit=MAX_MESSAGE_BYTES))
+        raise BadMessage(TOO_LARGE(size=len(data), limit=MAX_MESSAGE_BYTES))
     try:
         return decoder.decode(data)
     except msgspec.ValidationError as error:
-        # Translators: {details} is a programmer's description of what is wrong, left in English.
-        raise BadMessage(_("Malformed message: {details}").format(details=str(error)[:200])) from None
+        raise BadMessage(MALFORMED(details=str(error)[:200])) from None
     except msgspec.DecodeError as error:
-        raise BadMessage(_("Not a message: {details}").format(details=str(error)[:200])) from None
+        raise BadMessage(NOT_A_MESSAGE(details=str(error)[:200])) from None
     except RecursionError:
-        raise BadMessage(_("Not a message: nested too deeply.")) from None
+        raise BadMessage(TOO_DEEP()) from None
 
 
 def decode_client(data: bytes) -> ClientMessage:
@@ -590,4 +673,5 @@ def event_from_wire(wire: WireEvent) -> TableEvent:
 
 
 def refusal_event(seat: int, message: Refusal) -> Refused:
-    return Refused(seat, message.reason, Card.parse(message.card) if message.card else None)
+    """The refusal as the table shows it, in this program's language."""
+    return Refused(seat, said(message), Card.parse(message.card) if message.card else None)
