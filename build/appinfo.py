@@ -36,6 +36,9 @@ MACOS_MINIMUM = "11.0"
 # SERVICE without its ".local." domain; a test holds the two together). macOS 15 and later ask
 # before a program browses for it, and only if the app declares it in NSBonjourServices.
 BONJOUR_SERVICE = "_hearts-desktop._tcp"
+# The languages the game has catalogues for, as macOS names them (pt-BR, not pt_BR): English,
+# then every folder of assets/locale.
+MACOS_LOCALIZATIONS = ("en", *sorted(p.name.replace("_", "-") for p in (ASSETS / "locale").iterdir() if p.is_dir()))
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,9 @@ def macos_info_plist(info: AppInfo) -> dict[str, object]:
     return {
         "CFBundleDisplayName": info.display_name,
         "CFBundleName": info.display_name,
+        # The languages the game speaks, so macOS shows its menus and dialogs in the player's.
+        "CFBundleDevelopmentRegion": "en",
+        "CFBundleLocalizations": list(MACOS_LOCALIZATIONS),
         "CFBundleShortVersionString": info.numeric_version,
         "CFBundleVersion": info.numeric_version,
         "LSApplicationCategoryType": "public.app-category.card-games",
