@@ -51,7 +51,7 @@ def extract() -> None:
     comments tagged for translators."""
     arguments: list[str | Path] = ["extract", "--no-default-keywords", "--add-comments", COMMENT_TAG,
                                    "--project", "Hearts Desktop", "--copyright-holder", "Hearts Desktop maintainers",
-                                   "--msgid-bugs-address", BUGS, "--sort-by-file", "-o", TEMPLATE]
+                                   "--msgid-bugs-address", BUGS, "--sort-by-file", "--no-wrap", "-o", TEMPLATE]
     for keyword in KEYWORDS:
         arguments += ["-k", keyword]
     pybabel(*arguments, PACKAGE.relative_to(ROOT))
@@ -82,9 +82,11 @@ def init(code: str) -> None:
 
 
 def update() -> None:
-    """Every catalogue takes the template's new messages; changed ones come back fuzzy (the
-    previous English shown), removed ones are kept as obsolete comments."""
-    pybabel("update", "-i", TEMPLATE, "-d", LOCALE, "-D", DOMAIN, "--previous")
+    """Every catalogue takes the template's new messages; changed ones come back fuzzy with
+    the old translation as a guess, removed ones are dropped. Not ``--previous``: Babel 2.19
+    wraps a long previous English line into a ``#|`` comment msgfmt cannot read. Unwrapped
+    lines, as translators' tools write them, keep each change to its own lines in a diff."""
+    pybabel("update", "-i", TEMPLATE, "-d", LOCALE, "-D", DOMAIN, "--no-wrap", "--ignore-obsolete")
 
 
 def catalogue_files(locale: Path = LOCALE) -> list[Path]:
