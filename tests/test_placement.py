@@ -71,8 +71,7 @@ def test_a_click_on_a_dialog_right_after_a_resize_changes_the_setting_under_it(d
     driver.app.open_settings()
     dialog = driver.top
     assert isinstance(dialog, SettingsScene)
-    large = dialog.controls[3]
-    assert isinstance(large, Choice) and large.label == "Large cards"
+    large = next(c for c in dialog.controls if isinstance(c, Choice) and c.label == "Large cards")
     was = large.get()
     dialog.resize((1920, 1080))  # no frame drawn at this size yet
     box = large.value_rect()
