@@ -234,3 +234,45 @@ def test_levels_and_cards_go_as_codes() -> None:
     note = p.note_of(Phrase("{level} test phrase with {card}.", level=Level, card=Card)(
         level=Level.HARD, card=Card.parse("QS")))
     assert note is not None and note.values == {"level": "hard", "card": "QS"}
+
+
+CANNOT_READ = "The host's program said something this version cannot read."
+
+
+@pytest.mark.parametrize("kind", ["refused", "rejected", "waiting", "closing"])
+@pytest.mark.parametrize("reason, note, heard", [
+    ("a\u0000b", None, "ab"),
+    ("\u202e", None, CANNOT_READ),
+    ("\u200b", None, CANNOT_READ),
+    ("\u0000", {"message": "nope {x}", "values": {}}, CANNOT_READ),
+    ("Ann\nThe host closed the table.", None, "Ann The host closed the table."),
+    ("one\u2028two\u2029three\r\nfour", None, "one two three four"),
+    ("x", {"message": "Malformed message: {details}", "values": {"details": "a\u0000b"}}, "Malformed message: ab"),
+    ("x", {"message": "The host gave your seat to {name}.", "values": {"name": "\u202e.retupmoc a"}},
+     "The host gave your seat to .retupmoc a."),
+    ("x", {"message": "The host gave your seat to {name}.", "values": {"name": "Ann\nThe host closed the table."}},
+     "The host gave your seat to Ann The host closed the table.."),
+    ("Geh\u200b weg.", {"message": "The host kept {owner}'s seat for {owner}.", "values": {"owner": "\u200b"}},
+     "The host's program said something this version cannot translate: “Geh weg.”"),
+])
+def test_a_hosts_words_reach_the_friend_as_one_line_of_visible_text(
+        kind: str, reason: str, note: object, heard: str) -> None:
+    """Control and format characters go, line breaks become spaces, nothing left reads as a
+    sentence saying so: a host cannot crash the friend's window or draw a second sentence."""
+    message = {"type": kind, "reason": reason} | ({"note": note} if note else {})
+    assert p.said(p.decode_host(json.dumps(message).encode())) == heard  # type: ignore[arg-type]
+
+
+def test_a_hosts_words_are_capped_at_one_sentences_length() -> None:
+    note = {"message": "The host gave your seat to {name}.", "values": {"name": "W" * p.TEXT_LENGTH}}
+    heard = p.said(p.decode_host(forged("closing", note)))  # type: ignore[arg-type]
+    assert heard == "The host gave your seat to {name}.".format(name="W" * p.SHOWN_VALUE_LENGTH)
+
+
+def test_a_goodbye_of_invisible_characters_closes_the_friends_table_with_a_sentence() -> None:
+    table = seat_friends(net_table(Ruleset(), SEATS), ["Ann"])
+    friend = table.friends[0]
+    friend.received(json.dumps({"type": "waiting", "reason": "\u200b\u0000\n"}).encode())
+    assert friend.waiting == CANNOT_READ
+    friend.received(json.dumps({"type": "closing", "reason": "\u202e"}).encode())
+    assert friend.state == "closed" and friend.closed_reason == CANNOT_READ

@@ -33,6 +33,7 @@ LOOK_ALIKE_SCRIPTS: Final = frozenset({"LATIN", "GREEK", "CYRILLIC"})
 SCRIPT_NAMES: Final = {"LATIN": N_("Latin"), "GREEK": N_("Greek"), "CYRILLIC": N_("Cyrillic")}
 INVISIBLE: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories of characters that are not seen or not assigned."""
+# Line and paragraph separators (Zl, Zp) are spaces to ``str.split``: ``one_line`` turns them into one.
 
 LOOK_ALIKES: Final = str.maketrans({
     # Cyrillic
@@ -57,10 +58,28 @@ class NameRefused(ValueError):
     """Why a name cannot be used, in a sentence for the person who typed it."""
 
 
+def one_line(text: str) -> str:
+    """``text`` with every run of spaces, tabs or line breaks made one space, ends trimmed."""
+    return " ".join(text.split())
+
+
+def invisible(ch: str) -> bool:
+    return unicodedata.category(ch) in INVISIBLE
+
+
+def shown_text(text: str, limit: int) -> str:
+    """Words from another computer as one line that shows what it says: line breaks made
+    spaces (a second line could pass for a sentence of ours), control and format characters
+    dropped (a NUL, a zero-width space, a right-to-left override), at most ``limit``
+    characters. Empty when nothing visible is left."""
+    seen = "".join(ch for ch in one_line(text) if not invisible(ch))
+    return one_line(seen[:limit])
+
+
 def clean_name(text: str) -> str:
     """``text`` as the table shows it; NameRefused says what is wrong with it."""
-    name = " ".join(unicodedata.normalize("NFKC", text).split())
-    if any(unicodedata.category(ch) in INVISIBLE for ch in name):
+    name = one_line(unicodedata.normalize("NFKC", text))
+    if any(map(invisible, name)):
         raise NameRefused(_("A name cannot hold invisible or control characters: type it again."))
     name = name[:MAX_NAME_LENGTH].strip()
     if not any(ch.isalnum() for ch in name):

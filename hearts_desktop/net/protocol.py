@@ -52,6 +52,7 @@ from ..language import PHRASE_VALUES, Phrase, Said, _, phrase_of
 from ..persistence.saves import MAX_SEED
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import Level, Pace
+from .names import shown_text
 from .phrases import MALFORMED, NOT_A_MESSAGE, TOO_DEEP, TOO_LARGE
 
 PROTOCOL: Final = 6
@@ -65,6 +66,9 @@ VERSION_LENGTH: Final = 32
 """Characters of a program's version on the wire (and of another program's, quoted back)."""
 TEXT_LENGTH: Final = 300
 """Characters of a sentence for the player (a refusal, a reason): a sentence is far shorter."""
+SHOWN_VALUE_LENGTH: Final = 200
+"""Characters of a note's word the friend shows: a malformed message's details, the longest
+a host sends, are cut to this."""
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 """No message comes near this (a whole table is about 3 KB); anything larger is refused
 by the transport before it is read."""
@@ -382,29 +386,36 @@ def said(message: Refusal | Rejected | Waiting | Closing) -> str:
     """What the host said, in this program's language: the note's phrase with its values;
     the host's own words when it sent no note (a host of an older protocol, which a friend
     only meets as its ``Rejected``); and a sentence saying so, quoting the host's words,
-    when the note is no phrase this program has or its values do not fit the phrase."""
+    when the note is no phrase this program has or its values do not fit the phrase.
+
+    A host's words and a note's words are ``shown_text``: one line of what can be seen. A
+    control character would crash the drawing, a line break would draw a second sentence
+    the host made up; words with nothing visible left read as a sentence saying so."""
+    reason = shown_text(message.reason, TEXT_LENGTH)
     note = message.note
-    if note is None:
-        return message.reason
-    phrase = phrase_of(note.message)
-    values = None if phrase is None else _phrase_values(phrase, note)
-    if phrase is None or values is None:
-        if message.reason:
-            # Translators: {words} is the host's sentence, in the host's language.
-            return _("The host's program said something this version cannot translate: “{words}”").format(
-                words=message.reason)
-        return _("The host's program said something this version cannot read.")
-    return phrase(**values)
+    phrase = None if note is None else phrase_of(note.message)
+    values = None if note is None or phrase is None else _phrase_values(phrase, note)
+    if phrase is not None and values is not None:
+        return phrase(**values)
+    if note is not None and reason:
+        # Translators: {words} is the host's sentence, in the host's language.
+        return _("The host's program said something this version cannot translate: “{words}”").format(words=reason)
+    return reason or _("The host's program said something this version cannot read.")
 
 
 def _phrase_values(phrase: Phrase, note: Note) -> dict[str, object] | None:
-    """The note's values as the phrase takes them (a card from its code...); None when they
-    do not fit it (a value missing, one too many, one of another kind)."""
+    """The note's values as the phrase takes them (a card from its code...), words as
+    ``shown_text``; None when they do not fit it (a value missing, one too many, one of
+    another kind, words with nothing visible)."""
     if note.values.keys() != phrase.kinds.keys():
         return None
     values = {}
     for name, plain in note.values.items():
         kind = phrase.kinds[name]
+        if isinstance(plain, str):
+            plain = shown_text(plain, SHOWN_VALUE_LENGTH)
+            if not plain:
+                return None  # nothing visible: "The host gave your seat to ." says nothing
         try:
             value = _from_plain(plain, kind)
         except (ValueError, TypeError, KeyError, AttributeError):
@@ -472,9 +483,9 @@ def _decode(decoder: msgspec.json.Decoder[Any], data: bytes) -> Any:
     try:
         return decoder.decode(data)
     except msgspec.ValidationError as error:
-        raise BadMessage(MALFORMED(details=str(error)[:200])) from None
+        raise BadMessage(MALFORMED(details=str(error)[:SHOWN_VALUE_LENGTH])) from None
     except msgspec.DecodeError as error:
-        raise BadMessage(NOT_A_MESSAGE(details=str(error)[:200])) from None
+        raise BadMessage(NOT_A_MESSAGE(details=str(error)[:SHOWN_VALUE_LENGTH])) from None
     except RecursionError:
         raise BadMessage(TOO_DEEP()) from None
 

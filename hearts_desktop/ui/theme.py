@@ -81,16 +81,23 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
 
 def _shaped(shaper: pygame.font.Font, run: str, direction: int, colour: Color) -> pygame.Surface:
     """One run in its direction. HarfBuzz joins Arabic letters only when told the run's
-    script: without it, SDL_ttf's default (Latin) drew every letter in its isolated form."""
-    if direction == pygame.DIRECTION_LTR:
-        return shaper.render(run, True, colour)
-    shaper.set_direction(direction)
-    shaper.set_script(ARABIC_SCRIPT if any(unicodedata.bidirectional(c) == "AL" for c in run) else HEBREW_SCRIPT)
+    script: without it, SDL_ttf's default (Latin) drew every letter in its isolated form.
+
+    A run SDL_ttf cannot draw (one holding a NUL or a lone surrogate, or nothing visible: a
+    zero-width space, a direction mark) draws as nothing, a line's height and no width: the
+    words may come from another computer, and the render loop must not stop for them."""
     try:
-        return shaper.render(run, True, colour)
-    finally:
-        shaper.set_direction(pygame.DIRECTION_LTR)
-        shaper.set_script(LATIN_SCRIPT)
+        if direction == pygame.DIRECTION_LTR:
+            return shaper.render(run, True, colour)
+        shaper.set_direction(direction)
+        shaper.set_script(ARABIC_SCRIPT if any(unicodedata.bidirectional(c) == "AL" for c in run) else HEBREW_SCRIPT)
+        try:
+            return shaper.render(run, True, colour)
+        finally:
+            shaper.set_direction(pygame.DIRECTION_LTR)
+            shaper.set_script(LATIN_SCRIPT)
+    except (ValueError, pygame.error):  # NUL, surrogate (UnicodeEncodeError); "Text has zero width"
+        return pygame.Surface((0, shaper.get_height()), pygame.SRCALPHA)
 
 
 def direction_of(label: str) -> int:
