@@ -4,6 +4,7 @@ newest 200, damage set aside with one sentence, once per game."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -12,14 +13,16 @@ import pytest
 
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.session import Session
-from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.engine import Action, Game, Ruleset
 from hearts_desktop.engine.rules import MIN_TARGET
+from hearts_desktop.net import hosted_game
 from hearts_desktop.persistence import DataPaths
 from hearts_desktop.persistence.history import (
     HISTORY_LENGTH,
     GameHistory,
     UnplayableGame,
     load_history,
+    moves_text,
     save_history,
 )
 from hearts_desktop.persistence.stats import game_id
@@ -28,7 +31,8 @@ from hearts_desktop.words import Pace, SeatKind
 
 from .app_driver import ONE_HUMAN, Driver, finished_game
 from .faults import full_disk
-from .net_play import net_table
+from .net_play import NetTable, net_table
+from .test_net_record_checks import first_plays_swapped
 from .test_net_rejoin import SEATS, frames_until, join_by_form, reaching
 
 
@@ -136,33 +140,61 @@ def test_a_full_disk_says_so_and_the_statistics_still_count_the_game(
     assert session.statistics.profile("Anna").overall.games == 1
 
 
+def play_network_game_as_friend(driver: Driver, table: NetTable) -> None:
+    """Fran joins ``table`` from the window and plays it to its end (and a few frames more:
+    the record may come a frame after the last table)."""
+    join_by_form(driver, table)
+    frames_until(driver, table, table.host.can_start)
+    table.host.start()
+    for _ in range(20_000):
+        if isinstance(driver.top, GameOverScene):
+            break
+        table.step(play=True)  # the host's person plays at the host's window
+        if isinstance(driver.top, HandScoreScene):
+            driver.keys(pygame.K_RETURN)
+        elif driver.human_to_act():
+            driver.act_by_click()
+        driver.frame()
+    assert isinstance(driver.top, GameOverScene)
+    for _ in range(10):
+        driver.frame()
+
+
 def test_a_friends_side_of_a_network_game_is_kept_when_it_ends(tmp_path: Path) -> None:
     """The host sends the whole game once it is over (nothing is hidden any more), and the
     friend's computer keeps it as the host's does: the friend as the person at this computer."""
     table = net_table(Ruleset(target=MIN_TARGET), SEATS)
     driver = Driver(tmp_path, network=reaching(table))
     try:
-        join_by_form(driver, table)
-        frames_until(driver, table, table.host.can_start)
-        table.host.start()
-        for _ in range(20_000):
-            if isinstance(driver.top, GameOverScene):
-                break
-            table.step(play=True)  # the host's person plays at the host's window
-            if isinstance(driver.top, HandScoreScene):
-                driver.keys(pygame.K_RETURN)
-            elif driver.human_to_act():
-                driver.act_by_click()
-            driver.frame()
-        assert isinstance(driver.top, GameOverScene)
+        play_network_game_as_friend(driver, table)
         host_game = table.host.game
-        for _ in range(10):  # the record may come a frame after the last table
-            driver.frame()
         [past] = history_of(tmp_path).games
         assert past.game_id == game_id(host_game) and past.totals == tuple(host_game.totals)
         assert [(seat.name, seat.kind) for seat in past.seats] == [
             ("Hostess", SeatKind.REMOTE), ("Fran", SeatKind.HUMAN), ("Ben", SeatKind.COMPUTER),
             ("Clara", SeatKind.COMPUTER)]
         assert past.replay().actions == host_game.actions
+    finally:
+        driver.close()
+
+
+def test_a_host_record_that_does_not_match_is_said_and_not_kept(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack 46 F3: a record with two cards swapped closed the friend's table with "The host
+    sent something this version cannot read (It is not your turn.)"."""
+
+    def swapped(actions: Sequence[Action]) -> str:
+        return first_plays_swapped(moves_text(actions))
+
+    monkeypatch.setattr(hosted_game, "moves_text", swapped)
+    table = net_table(Ruleset(target=MIN_TARGET), SEATS)
+    driver = Driver(tmp_path, network=reaching(table))
+    try:
+        play_network_game_as_friend(driver, table)
+        assert [t.text for t in driver.app.toasts.shown] == [
+            "The host's record of this game does not match the game you played, "
+            "so it was not added to your history."]
+        assert isinstance(driver.top, GameOverScene)  # the table is not closed over it
+        assert history_of(tmp_path).games == []
     finally:
         driver.close()

@@ -44,6 +44,7 @@ from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind,
 from . import protocol as p
 from .link import ClientLink, Lost
 from .shared_table import TURN_SECONDS, NetworkTableRules
+from .witness import GameWitness
 
 RETRY_SECONDS: Final = 1.0
 RETRY_FOR_SECONDS: Final = 60.0
@@ -51,6 +52,8 @@ ANSWER_SECONDS: Final = 5.0
 JOIN_TRIES: Final = 4
 JOIN_RETRY_SECONDS: Final = 0.25
 TRYING_AGAIN: Final = N_("Trying again…")
+RECORD_DISAGREES: Final = N_("The host's record of this game does not match the game you played, "
+                             "so it was not added to your history.")
 State = Literal["joining", "lobby", "playing", "closed"]
 
 
@@ -103,6 +106,12 @@ class ClientTable(NetworkTableRules):
         self._over = False
         self.finished: Game | None = None
         """The whole game once it is over, as the host sent it for this friend's history."""
+        self.record_note: str | None = None
+        """Why the host's record of the game just over was not kept, for the player, once."""
+        self._witness = GameWitness()
+        """What this seat saw and chose in the game at the table: a record must agree."""
+        self._record_taken = False
+        """A record of this game came (kept or not): one per game, later ones are ignored."""
         self._events: list[TableEvent] = []
         self._move_sent: tuple[int, ...] | None = None
         """The decision a move was sent for: no other move until the host answers it."""
@@ -239,13 +248,19 @@ class ClientTable(NetworkTableRules):
             self._record(message)
 
     def _record(self, message: p.GameRecord) -> None:
-        """The finished game as the host holds it, once it replays to the totals shown here."""
-        if self.joined is None or not self._over:
-            raise ValueError("a game's record before its end")
-        game = Game.replay(self.rules, p.checked_seed(message), actions_of(message.moves))  # IllegalMove is a ValueError
-        if not game.over or tuple(game.totals) != tuple(self.view().totals):
-            raise ValueError("a game's record that does not give the scores shown")
-        self.finished = game
+        """The finished game as the host holds it, kept once per game this seat sat in, and
+        only when it replays to all this seat saw and chose; else the player is told."""
+        if self.joined is None or not self._over or self._record_taken or not self._witness.sat_in:
+            return  # not a game this friend played to its end here, or one already recorded
+        self._record_taken = True
+        try:
+            game = self._witness.replay(self.rules, p.checked_seed(message), actions_of(message.moves), self.viewer)
+        except ValueError:  # a malformed move, a seed no save holds, an illegal move
+            game = None
+        if game is not None and tuple(game.totals) == tuple(self.view().totals):
+            self.finished = game
+        else:
+            self.record_note = _(RECORD_DISAGREES)
 
     def _welcome(self, message: p.Welcome) -> None:
         rules = Ruleset.from_dict(dict(message.rules))
@@ -275,9 +290,13 @@ class ClientTable(NetworkTableRules):
         self._view = view
         self.awaiting_continue = message.awaiting_continue
         self.reading = tuple(message.reading)
+        if self._over and not message.over:  # a rematch: the game the record was of is over
+            self._witness = GameWitness()
+            self._record_taken = False
         self._over = message.over
         if not message.over:
-            self.finished = None  # a rematch: the game the record was of is over and kept
+            self.finished = None
+        self._witness.saw(view)
         if any(isinstance(e, TableReset) for e in events):
             self._synced = True
             self._move_sent = None
@@ -390,6 +409,7 @@ class ClientTable(NetworkTableRules):
         """The host answered the move with the next table: the decision joins its hand's."""
         if self._move_step is not None:
             self._decisions.setdefault(self._move_step.view.hand_index, []).append(self._move_step)
+            self._witness.chose(self._move_step.view, self._move_step.action)
             self._move_step = None
 
     def decisions(self, hand_index: int) -> list[Step]:

@@ -267,11 +267,14 @@ class JoinedPlay(Play):
     def keep_up(self) -> None:
         """The table to rejoin: noted once seated, forgotten when the game ends or the host
         closes the table (a line lost or a seat left is kept: the token still seats it); the
-        game, once over, in the history."""
+        game, once over, in the history, or the sentence saying why the host's record was not."""
         client = self.client
         if client.finished is not None and client.finished is not self._kept:
             self._kept = client.finished
             self.session.keep_past_game(client.finished, client.seats)
+        if client.record_note is not None:
+            self.session.messages.append(client.record_note)
+            client.record_note = None
         joined = client.joined
         noted = self.session.left_table
         if client.ended or client.over:
