@@ -1,0 +1,20 @@
+"""Layout in the shipped languages: longer words than English, and Hebrew's mirrored forms,
+still leave no text on another text or control (the layout check, one language at a time)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from benchmarks.layout_check import check
+
+SIZES = [(800, 600), (1280, 800), (600, 800)]
+
+
+def problems(codes: Sequence[str], *screens: str) -> list[str]:
+    """What the layout check finds on the screens whose names start with one of ``screens``."""
+    report = check(sizes=SIZES, only=lambda name: name.startswith(screens), codes=codes)
+    return [str(problem) for problem in report.problems]
+
+
+def test_the_mirrored_new_game_and_host_forms_keep_their_description_beside_the_rows() -> None:
+    assert problems(["he"], "new game", "host a table") == []
