@@ -18,3 +18,8 @@ def problems(codes: Sequence[str], *screens: str) -> list[str]:
 
 def test_the_mirrored_new_game_and_host_forms_keep_their_description_beside_the_rows() -> None:
     assert problems(["he"], "new game", "host a table") == []
+
+
+def test_a_button_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
+    assert problems(["ru", "de", "pl"], "table lead", "table finish hand", "last trick", "new game",
+                    "host a table") == []

@@ -116,16 +116,8 @@ class Choice(Generic[T]):
         right = theme.text("▶", font_size, arrows)
         surface.blit(left, left.get_rect(midleft=(box.x + pad, box.centery)))
         surface.blit(right, right.get_rect(midright=(box.right - pad, box.centery)))
-        value = fit_text(self.text, font_size, box.width - 2 * (pad + right.get_width()) - pad, ink, bold=True)
+        value = theme.fit_text(self.text, font_size, box.width - 2 * (pad + right.get_width()) - pad, ink, bold=True)
         surface.blit(value, value.get_rect(center=box.center))
-
-
-def fit_text(label: str, size: int, width: int, colour: theme.Color, bold: bool = False) -> pygame.Surface:
-    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels (cut with
-    an ellipsis when even the smallest size is too wide)."""
-    while size > 9 and theme.font(size, bold).size(label)[0] > width:
-        size -= 1
-    return theme.text(theme.fitted(label, size, width, bold), size, colour, bold)
 
 
 def on_off(label: str, get: Callable[[], bool], set: Callable[[bool], None],

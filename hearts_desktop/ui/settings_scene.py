@@ -14,7 +14,7 @@ from ..persistence import Settings, languages
 from ..persistence.seats import MAX_NAME_LENGTH
 from . import reading, theme
 from .card_art import CardArt, card_width
-from .form import VALUE_SHARE, Choice, FormScene, fit_text, on_off, rows
+from .form import VALUE_SHARE, Choice, FormScene, on_off, rows
 from .new_game import pace_choices
 from .widgets import Button, dim, panel
 
@@ -142,7 +142,7 @@ class SettingsScene(FormScene):
                               rect.height // 2)
         self._draw_preview(surface, reading.mirror(preview, self.size[0]))
         warned = bool(self.name_refused or self.text_fields.refusal)
-        note = fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
+        note = theme.fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
                         int(fs * 0.85), rect.width - fs * 2, theme.RED if warned else theme.INK_DIM, bold=warned)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)
