@@ -23,3 +23,7 @@ def test_the_mirrored_new_game_and_host_forms_keep_their_description_beside_the_
 def test_a_button_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
     assert problems(["ru", "de", "pl"], "table lead", "table finish hand", "last trick", "new game",
                     "host a table") == []
+
+
+def test_the_statistics_columns_are_as_wide_as_their_headings() -> None:
+    assert problems(["de", "fr", "ru", "pl"], "statistics") == []
