@@ -27,3 +27,7 @@ def test_a_button_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit()
 
 def test_the_statistics_columns_are_as_wide_as_their_headings() -> None:
     assert problems(["de", "fr", "ru", "pl"], "statistics") == []
+
+
+def test_a_choice_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
+    assert problems(["de", "pl"], "settings") == []

@@ -100,10 +100,11 @@ class Choice(Generic[T]):
 
     def draw(self, surface: pygame.Surface, font_size: int, focused: bool) -> None:
         ink = theme.INK if self.enabled else theme.INK_DIM
-        if self.label:
-            label = theme.text(self.label, font_size, ink)
-            surface.blit(label, reading.at_start(label, self.rect))
         box = self.value_rect()
+        if self.label:
+            room = self.rect.width - box.width - max(6, font_size // 2)
+            label = theme.fit_text(self.label, font_size, room, ink)
+            surface.blit(label, reading.at_start(label, self.rect))
         colour = theme.BUTTON_DISABLED if not self.enabled else (
             theme.BUTTON_HOVER if self.hovered or focused else theme.BUTTON)
         radius = max(4, box.height // 4)

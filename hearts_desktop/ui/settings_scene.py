@@ -136,8 +136,10 @@ class SettingsScene(FormScene):
         form_w = int(rect.width * 0.58)
         for control in self.controls:
             self.draw_control(surface, control)
-        name_label = theme.text(_("Name at network tables"), fs, theme.INK)
-        surface.blit(name_label, name_label.get_rect(midleft=(self.name_row.x, self.name_row.centery)))
+        row = reading.mirror(self.name_row, self.size[0])
+        name_label = theme.fit_text(_("Name at network tables"), fs,
+                                    row.width - self.name_field.rect.width - max(6, fs // 2), theme.INK)
+        surface.blit(name_label, reading.at_start(name_label, row))
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
         self._draw_preview(surface, reading.mirror(preview, self.size[0]))
