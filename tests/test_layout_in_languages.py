@@ -31,3 +31,7 @@ def test_the_statistics_columns_are_as_wide_as_their_headings() -> None:
 
 def test_a_choice_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
     assert problems(["de", "pl"], "settings") == []
+
+
+def test_the_review_list_starts_its_cards_after_the_longest_step_name() -> None:
+    assert problems(["de", "pl"], "coach review") == []
