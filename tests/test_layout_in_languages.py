@@ -35,3 +35,7 @@ def test_a_choice_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit()
 
 def test_the_review_list_starts_its_cards_after_the_longest_step_name() -> None:
     assert problems(["de", "pl"], "coach review") == []
+
+
+def test_a_field_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
+    assert problems(["de", "he"], "join a table") == []
