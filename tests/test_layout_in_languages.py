@@ -39,3 +39,7 @@ def test_the_review_list_starts_its_cards_after_the_longest_step_name() -> None:
 
 def test_a_field_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() -> None:
     assert problems(["de", "he"], "join a table") == []
+
+
+def test_the_network_name_panel_grows_to_hold_a_longer_refusal() -> None:
+    assert problems(["de", "fr", "pl", "ru"], "network name") == []
