@@ -100,10 +100,11 @@ class Choice(Generic[T]):
 
     def draw(self, surface: pygame.Surface, font_size: int, focused: bool) -> None:
         ink = theme.INK if self.enabled else theme.INK_DIM
-        if self.label:
-            label = theme.text(self.label, font_size, ink)
-            surface.blit(label, reading.at_start(label, self.rect))
         box = self.value_rect()
+        if self.label:
+            room = self.rect.width - box.width - max(6, font_size // 2)
+            label = theme.fit_text(self.label, font_size, room, ink)
+            surface.blit(label, reading.at_start(label, self.rect))
         colour = theme.BUTTON_DISABLED if not self.enabled else (
             theme.BUTTON_HOVER if self.hovered or focused else theme.BUTTON)
         radius = max(4, box.height // 4)
@@ -116,16 +117,8 @@ class Choice(Generic[T]):
         right = theme.text("▶", font_size, arrows)
         surface.blit(left, left.get_rect(midleft=(box.x + pad, box.centery)))
         surface.blit(right, right.get_rect(midright=(box.right - pad, box.centery)))
-        value = fit_text(self.text, font_size, box.width - 2 * (pad + right.get_width()) - pad, ink, bold=True)
+        value = theme.fit_text(self.text, font_size, box.width - 2 * (pad + right.get_width()) - pad, ink, bold=True)
         surface.blit(value, value.get_rect(center=box.center))
-
-
-def fit_text(label: str, size: int, width: int, colour: theme.Color, bold: bool = False) -> pygame.Surface:
-    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels (cut with
-    an ellipsis when even the smallest size is too wide)."""
-    while size > 9 and theme.font(size, bold).size(label)[0] > width:
-        size -= 1
-    return theme.text(theme.fitted(label, size, width, bold), size, colour, bold)
 
 
 def on_off(label: str, get: Callable[[], bool], set: Callable[[bool], None],

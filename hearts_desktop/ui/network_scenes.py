@@ -17,7 +17,7 @@ from ..language import N_, _, join_alternatives, p_
 from ..net.link import DEFAULT_PORT
 from ..persistence.seats import MAX_NAME_LENGTH
 from ..words import SeatKind
-from . import theme
+from . import reading, theme
 from .form import FormScene, rows
 from .widgets import Button, dim, panel
 
@@ -343,6 +343,8 @@ class JoinScene(FormScene):
             self.browser = None
 
     FIELDS = (N_("Your name"), N_("Room code"), N_("Or the host's address"))
+    LABEL_SHARE = 0.34
+    """How much of a field's row its label takes, before the box."""
 
     def _column(self) -> tuple[int, int]:
         """The left edge and width of what the panel lists."""
@@ -363,13 +365,19 @@ class JoinScene(FormScene):
             button.rect = place
             y = place.bottom + fs // 3
         y += len(self._browse_lines()) * int(fs * 1.2) + fs // 2
-        label_w = int(width * 0.34)
+        label_w = int(width * self.LABEL_SHARE)
         for field in (self.name_field, self.code_field, self.address_field):
             field.rect = pygame.Rect(left + label_w, y, width - label_w, int(fs * 2))
             y += int(fs * 2.5)
 
     def buttons_bottom(self) -> int:
         return self.panel_box.bottom - self.font_size // 2
+
+    def _line(self, surface: pygame.Surface, text: pygame.Surface, y: int) -> None:
+        """A line of text at the start of the column: its left end, its right end in Hebrew."""
+        left, width = self._column()
+        box = reading.mirror(pygame.Rect(left, y, width, text.get_height()), self.size[0])
+        surface.blit(text, reading.at_start(text, box, "topleft"))
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
@@ -379,16 +387,19 @@ class JoinScene(FormScene):
         y = self.title(surface, _("Join a table"), rect.top + fs // 2)
         left, width = self._column()
         heading = _("Tables on this network") if self.tables else _("Looking for tables on this network…")
-        surface.blit(theme.text(heading, fs, theme.GOLD, bold=True), (left, y))
+        self._line(surface, theme.text(heading, fs, theme.GOLD, bold=True), y)
         for button in self.table_buttons:
             self.draw_control(surface, button, int(fs * 0.95))
         browse_lines = self._browse_lines()
         y = self.name_field.rect.top - fs // 2 - len(browse_lines) * int(fs * 1.2)
         for line in browse_lines:
-            surface.blit(theme.text(line, int(fs * 0.85), theme.INK_DIM), (left, y))
+            self._line(surface, theme.text(line, int(fs * 0.85), theme.INK_DIM), y)
             y += int(fs * 1.2)
+        label_w = int(width * self.LABEL_SHARE) - fs // 2
         for label, field in zip(self.FIELDS, (self.name_field, self.code_field, self.address_field)):
-            surface.blit(theme.text(_(label), fs, theme.INK), (left, field.rect.top + fs // 2))
+            text = theme.fit_text(_(label), fs, label_w, theme.INK)
+            box = reading.mirror(pygame.Rect(left, field.rect.top, label_w, field.rect.height), self.size[0])
+            surface.blit(text, reading.at_start(text, box))
             self.draw_control(surface, field)
         y = self.address_field.rect.top + int(fs * 2.5)
         # Translators: {example} is an example address ("192.168.1.20:7777").
@@ -397,8 +408,7 @@ class JoinScene(FormScene):
             "room code.").format(example=f"192.168.1.20:{DEFAULT_PORT}")
         warned = bool(self.text_fields.refusal or self.problem)
         for line in theme.wrap(note, int(fs * 0.9), width, bold=warned):
-            surface.blit(theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned),
-                         (left, y))
+            self._line(surface, theme.text(line, int(fs * 0.9), theme.RED if warned else theme.INK_DIM, bold=warned), y)
             y += int(fs * 1.3)
         self.button_row(surface)
         self.draw_text_fields(surface)

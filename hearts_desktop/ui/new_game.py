@@ -23,7 +23,7 @@ from ..persistence import NewGameSetup, Seat
 from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from ..persistence.settings import CUSTOM_RULES
 from ..words import FRIEND_LEVEL_NOTE, Level, Pace, SeatKind
-from . import theme
+from . import reading, theme
 from .form import Choice, FormScene, rows
 from .text_field import TextField, unicode_names
 from .widgets import Button, dim, panel
@@ -301,7 +301,9 @@ class NewGameScene(FormScene):
         panel(surface, rect)
         self.title(surface, self._title(), rect.top + fs // 2)
         row_h, gap, column_w, left, right, top = self._geometry()
-        surface.blit(theme.text(_("Players"), int(fs * 1.1), theme.GOLD, bold=True), (left, top))
+        players = theme.text(_("Players"), int(fs * 1.1), theme.GOLD, bold=True)
+        surface.blit(players, reading.at_start(players, self._mirrored(left, top, column_w, players.get_height()),
+                                               "topleft"))
         for trio in self.seat_controls[: self.draft.players]:
             for control in trio:
                 self.draw_control(surface, control, int(fs * 0.9) if isinstance(control, Choice) else None)
@@ -309,11 +311,12 @@ class NewGameScene(FormScene):
             self.draw_control(surface, control)
         y = self.pace_choice.rect.bottom + gap + fs // 2
         if self.advanced_open:
-            self._draw_summary(surface, pygame.Rect(left, y, column_w, rect.bottom - y - fs * 4))
+            self._draw_summary(surface, self._mirrored(left, y, column_w, rect.bottom - y - fs * 4))
         elif self.network:
             for line in theme.wrap(_(FRIEND_LEVEL_NOTE), int(fs * 0.85), column_w):
                 note = theme.text(line, int(fs * 0.85), theme.INK_DIM)
-                surface.blit(note, (left, y))
+                surface.blit(note, reading.at_start(note, self._mirrored(left, y, column_w, note.get_height()),
+                                                    "topleft"))
                 y += round(fs * 1.2)
         self.draw_control(surface, self.advanced_button)
         if self.advanced_open:
@@ -321,7 +324,7 @@ class NewGameScene(FormScene):
                 self.draw_control(surface, control, int(fs * 0.9))
         else:
             y = top + row_h + gap * 2
-            self._draw_summary(surface, pygame.Rect(right, y, column_w, rect.bottom - fs * 4 - y))
+            self._draw_summary(surface, self._mirrored(right, y, column_w, rect.bottom - fs * 4 - y))
         problem = self.text_fields.refusal or self.draft.problem()
         if problem:
             for i, line in enumerate(theme.wrap(problem, fs, rect.width - fs * 4, bold=True)[:2]):
@@ -329,6 +332,11 @@ class NewGameScene(FormScene):
                 surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.6 + i * fs * 1.3)))
         self.button_row(surface)
         self.draw_text_fields(surface)
+
+    def _mirrored(self, left: int, top: int, width: int, height: int) -> pygame.Rect:
+        """A box placed for a left-to-right reader, where the mirrored rows leave it in Hebrew
+        (the controls are mirrored by ``place``; what is only drawn must follow them)."""
+        return reading.mirror(pygame.Rect(left, top, width, height), self.size[0])
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = int(self.font_size * 0.8)
@@ -345,7 +353,9 @@ class NewGameScene(FormScene):
             if y + fs * 1.25 > area.bottom:
                 break
             colour = theme.GOLD if index < len(heading_lines) else theme.INK
-            surface.blit(theme.text(line, fs, colour), (area.left, y))
+            text = theme.text(line, fs, colour)
+            surface.blit(text, reading.at_start(text, pygame.Rect(area.left, y, area.width, text.get_height()),
+                                                "topleft"))
             y += int(fs * 1.25)
 
 

@@ -29,6 +29,8 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 VERSION_BAND = 1.5
 """The bottom of the window, in font sizes, where the main menu writes the version: panels
 stay above it, so that none cuts the label in two."""
+BUTTON_HEIGHT = 2.4
+"""A dialog button's height, in font sizes."""
 
 
 class Overlay(Scene):
@@ -178,7 +180,7 @@ class Overlay(Scene):
         """The buttons side by side, centred, ending at ``bottom``; where they do not all fit
         the panel's width (two people's long names on their review buttons), in as many rows
         as they need, in order, the last row at ``bottom``."""
-        height = int(self.font_size * 2.4)
+        height = int(self.font_size * BUTTON_HEIGHT)
         rows = self._button_rows()
         for number, row in enumerate(rows):
             self._place_row(row, bottom - (len(rows) - 1 - number) * (height + self.font_size // 2), height)

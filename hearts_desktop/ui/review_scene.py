@@ -416,13 +416,17 @@ class ReviewScene(Scene):
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, fs: int) -> None:
         steps = self.reviewer.steps
         y = rect.top
+        small = int(fs * 0.9)
+        # The cards' column starts after the longest "Pass" or "Trick 13", in any language.
+        widest = max((theme.font(small).size(where(step.trick))[0] for step in steps), default=0)
+        cards_at = max(fs * 5, widest + 4 + fs // 2)
         for i, (step, row) in enumerate(zip(steps, self.row_rects)):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             decision = self.shown.judged.get(step.action_index)
             played = " ".join(short_name(c) for c in chosen_cards(step.action))
             surface.blit(theme.text(where(step.trick), int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
-            surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + fs * 5, y + 2))
+            surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + cards_at, y + 2))
             if decision is None:
                 note = theme.text("…", int(fs * 0.9), theme.INK_DIM)
                 surface.blit(note, note.get_rect(topright=(row.right - 4, y + 2)))

@@ -14,7 +14,7 @@ from ..persistence import Settings, languages
 from ..persistence.seats import MAX_NAME_LENGTH
 from . import reading, theme
 from .card_art import CardArt, card_width
-from .form import VALUE_SHARE, Choice, FormScene, fit_text, on_off, rows
+from .form import VALUE_SHARE, Choice, FormScene, on_off, rows
 from .new_game import pace_choices
 from .widgets import Button, dim, panel
 
@@ -136,13 +136,15 @@ class SettingsScene(FormScene):
         form_w = int(rect.width * 0.58)
         for control in self.controls:
             self.draw_control(surface, control)
-        name_label = theme.text(_("Name at network tables"), fs, theme.INK)
-        surface.blit(name_label, name_label.get_rect(midleft=(self.name_row.x, self.name_row.centery)))
+        row = reading.mirror(self.name_row, self.size[0])
+        name_label = theme.fit_text(_("Name at network tables"), fs,
+                                    row.width - self.name_field.rect.width - max(6, fs // 2), theme.INK)
+        surface.blit(name_label, reading.at_start(name_label, row))
         preview = pygame.Rect(rect.left + form_w + fs * 2, y + fs, rect.right - form_w - rect.left - fs * 4,
                               rect.height // 2)
         self._draw_preview(surface, reading.mirror(preview, self.size[0]))
         warned = bool(self.name_refused or self.text_fields.refusal)
-        note = fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
+        note = theme.fit_text(self.text_fields.refusal or self.name_refused or _("Saved as you change them."),
                         int(fs * 0.85), rect.width - fs * 2, theme.RED if warned else theme.INK_DIM, bold=warned)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - fs * 3.8)))  # within NOTE_AND_BUTTONS
         self.button_row(surface)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -131,25 +131,39 @@ class StatisticsScene(FormScene):
         """The table of line-ups, each written whole; where it ends."""
         fs = self.font_size
         small = int(fs * 0.9)
-        # Translators: the heading of the table of the opponents a player met.
-        surface.blit(theme.text(_("Against"), small, theme.GOLD, bold=True), (left, top))
+        rows = sorted(tallies.items(), key=lambda item: -item[1].games)[:6]
         # Translators: column headings: games played, games won, average points per hand (keep them short).
-        columns = ((_("Games"), 0.62), (p_("games", "Won"), 0.78), (_("Avg/hand"), 1.0))
-        for label, share in columns:
+        headings = (_("Games"), p_("games", "Won"), _("Avg/hand"))
+        cells = [(str(tally.games), str(tally.wins), figure(tally.average_per_hand, 2)) for _key, tally in rows]
+        columns = column_edges([(heading, *(row[i] for row in cells)) for i, heading in enumerate(headings)],
+                               small, left + width, fs)
+        rights = [right for _left, right in columns]
+        for label, right in zip(headings, rights):
             text = theme.text(label, small, theme.GOLD, bold=True)
-            surface.blit(text, text.get_rect(topright=(left + int(width * share), top)))
+            surface.blit(text, text.get_rect(topright=(right, top)))
+        names_width = columns[0][0] - fs - left
+        # Translators: the heading of the table of the opponents a player met.
+        surface.blit(theme.fit_text(_("Against"), small, names_width, theme.GOLD, bold=True), (left, top))
         y = top + int(fs * 1.5)
-        names_width = int(width * columns[0][1]) - theme.font(small, True).size(columns[0][0])[0] - fs
-        for key, tally in sorted(tallies.items(), key=lambda item: -item[1].games)[:6]:
-            average = tally.average_per_hand
-            values = (str(tally.games), str(tally.wins), figure(average, 2))
-            for value, (_label, share) in zip(values, columns):
+        for (key, _tally), values in zip(rows, cells):
+            for value, right in zip(values, rights):
                 text = theme.text(value, small, theme.INK)
-                surface.blit(text, text.get_rect(topright=(left + int(width * share), y)))
+                surface.blit(text, text.get_rect(topright=(right, y)))
             for line in theme.wrap(opponents_label(key), small, names_width):  # a long line-up on two lines, whole
                 surface.blit(theme.text(line, small, theme.INK), (left, y))
                 y += int(fs * 1.35)
         return y
+
+
+def column_edges(columns: Sequence[Sequence[str]], size: int, right: int, gap: int) -> list[tuple[int, int]]:
+    """The left and right edge of each column of texts, the last ending at ``right``: each
+    column as wide as its widest text (its heading, in any language), ``gap`` between them."""
+    edges: list[tuple[int, int]] = []
+    for column in reversed(columns):
+        width = max(theme.font(size, True).size(text)[0] for text in column)
+        edges.insert(0, (right - width, right))
+        right -= width + gap
+    return edges
 
 
 def opponents_label(key: str) -> str:

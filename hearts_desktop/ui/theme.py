@@ -43,6 +43,8 @@ ARABIC_SCRIPT, HEBREW_SCRIPT, LATIN_SCRIPT = "Arab", "Hebr", "Latn"
 
 REGULAR_FONT = "DejaVuSans.ttf"
 BOLD_FONT = "DejaVuSans-Bold.ttf"
+MIN_FITTED_SIZE = 9
+"""The smallest font a text shrinks to so as to fit its room; narrower still, it is cut."""
 """The shipped DejaVu Sans (it has the suit symbols), in assets/fonts."""
 
 
@@ -212,6 +214,15 @@ def fitted(label: str, size: int, width: int, bold: bool = False) -> str:
         else:
             high = middle - 1
     return label[:low].rstrip() + "…"
+
+
+def fit_text(label: str, size: int, width: int, colour: Color, bold: bool = False) -> pygame.Surface:
+    """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels (cut with
+    an ellipsis when even the smallest size is too wide): a longer word in another language
+    stays inside its button or row."""
+    while size > MIN_FITTED_SIZE and font(size, bold).size(label)[0] > width:
+        size -= 1
+    return text(fitted(label, size, width, bold), size, colour, bold)
 
 
 def clear_caches() -> None:

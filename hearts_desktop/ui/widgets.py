@@ -46,6 +46,11 @@ class Button:
     def _hint(self, font_size: int) -> pygame.Surface:
         return theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
 
+    def _room(self, font_size: int) -> int:
+        """The width the label may take: the button less a margin at each end (a longer
+        label, in another language, is drawn smaller)."""
+        return self.rect.width - font_size // 2
+
     def draw(self, surface: pygame.Surface, font_size: int) -> None:
         """Enabled: raised (a shadow), light label, key hint. Disabled: flat and dark, a
         faint label and no key hint, so it never reads as a button to press."""
@@ -53,7 +58,7 @@ class Button:
         if not self.enabled:
             pygame.draw.rect(surface, theme.BUTTON_DISABLED, self.rect, border_radius=radius)
             pygame.draw.rect(surface, theme.INK_OFF, self.rect, width=1, border_radius=radius)
-            label = theme.text(self.label, font_size, theme.INK_OFF)
+            label = theme.fit_text(self.label, font_size, self._room(font_size), theme.INK_OFF)
             surface.blit(label, label.get_rect(center=self.rect.center))
             return
         colour = theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON
@@ -62,7 +67,7 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
-        label = theme.text(self.label, font_size, theme.INK, bold=True)
+        label = theme.fit_text(self.label, font_size, self._room(font_size), theme.INK, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.key_hint:
             hint = self._hint(font_size)
