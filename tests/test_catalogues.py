@@ -8,16 +8,15 @@ must be translated, none fuzzy, each placeholder kept and the plural forms the l
 from __future__ import annotations
 
 import gettext
+import json
 import shutil
 import subprocess
-from datetime import datetime
+import sys
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from hearts_desktop import language
@@ -25,7 +24,7 @@ from hearts_desktop.persistence import languages
 from hearts_desktop.resources import asset_path
 from hearts_desktop.ui import theme
 
-from .build_scripts import appinfo, load_script
+from .build_scripts import ROOT, appinfo, load_script
 
 catalogues = load_script("catalogues")
 TRANSLATED = tuple(code for code in language.SHIPPED if code != language.ENGLISH)
@@ -130,31 +129,37 @@ def test_extraction_reads_every_translation_function(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- what ships with them
 
 
+BABEL_FILES_READ = """
+import gettext, json, sys
+from datetime import datetime
+import babel.localedata
+from babel.messages.plurals import get_plural
+from hearts_desktop import language
+
+read = set()
+original = babel.localedata.load
+
+def load(name, merge_inherited=True):
+    read.add(name)
+    return original(name, merge_inherited)
+
+babel.localedata.load = load
+for code in sys.argv[1:]:
+    language.use(gettext.NullTranslations(), code)
+    language.number(1234.5, 1, sign=True), language.percent(0.5, 1), language.join_names(["a", "b", "c"])
+    language.join_alternatives(["a", "b"]), language.moment(datetime(2026, 12, 7, 14, 5))
+    get_plural(code)
+print(json.dumps(sorted(read)))
+"""
+
+
 def babel_files_read(codes: tuple[str, ...]) -> set[str]:
-    """The locale-data files Babel loads while the game speaks each of ``codes``."""
-    import babel.localedata
-
-    read: set[str] = set()
-    original = babel.localedata.load
-
-    def load(name: str, merge_inherited: bool = True) -> dict[str, Any]:
-        read.add(name)
-        return original(name, merge_inherited)
-
-    babel.localedata.load = load  # type: ignore[assignment]
-    babel.localedata._cache.clear()
-    try:
-        for code in codes:
-            language._babel_locale.cache_clear()
-            language.use(gettext.NullTranslations(), code)
-            language.number(1234.5, 1, sign=True), language.percent(0.5, 1), language.join_names(["a", "b", "c"])
-            language.join_alternatives(["a", "b"]), language.moment(datetime(2026, 12, 7, 14, 5))
-            get_plural(code)
-    finally:
-        babel.localedata.load = original
-        language._babel_locale.cache_clear()
-        language.use(gettext.NullTranslations(), language.ENGLISH)
-    return read
+    """The locale-data files Babel loads while the game speaks each of ``codes``: measured in
+    a fresh interpreter, since Babel keeps what it loaded (an earlier test's English list
+    would hide the file it read)."""
+    result = subprocess.run([sys.executable, "-c", BABEL_FILES_READ, *codes], capture_output=True, text=True,
+                            check=True, cwd=ROOT)
+    return set(json.loads(result.stdout))
 
 
 def test_the_bundle_keeps_the_babel_data_the_languages_read() -> None:
