@@ -43,10 +43,15 @@ def driver(tmp_path: Path, network: MemoryNetwork) -> Iterator[Driver]:
     d.close()
 
 
+WRITES_DEADLINE = 120.0
+"""Seconds a test waits for the save writer: it returns as soon as the writes are done."""
+
+
 def saves(driver: Driver) -> dict[str, bytes]:
-    """Every save file in the data folder, byte for byte (backups too)."""
-    driver.app.session.local.autosaver.flush()  # type: ignore[union-attr]
-    driver.app.session.network.autosaver.flush()  # type: ignore[union-attr]
+    """Every save file in the data folder, byte for byte (backups too), once every write
+    submitted is on disk (the writer's own 5 s wait gave up first on a busy machine)."""
+    driver.app.session.local.autosaver.flush(timeout=WRITES_DEADLINE)  # type: ignore[union-attr]
+    driver.app.session.network.autosaver.flush(timeout=WRITES_DEADLINE)  # type: ignore[union-attr]
     return {p.name: p.read_bytes() for p in sorted(driver.data_dir.iterdir()) if "autosave" in p.name}
 
 
