@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import gettext
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -43,13 +43,18 @@ class Bracketing(gettext.NullTranslations):
 
 
 @contextmanager
-def bracketed() -> Iterator[None]:
-    """Speak the bracketing language inside the block, English again after it."""
-    language.use(Bracketing(), "xx")
+def speaking(catalogue: gettext.NullTranslations, code: str) -> Iterator[None]:
+    """Speak ``code`` through ``catalogue`` inside the block, English again after it."""
+    language.use(catalogue, code)
     try:
         yield
     finally:
         language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+def bracketed() -> AbstractContextManager[None]:
+    """Speak the bracketing language inside the block, English again after it."""
+    return speaking(Bracketing(), "xx")
 
 
 def whole(sentence: str) -> bool:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import ast
 import gettext
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
 
@@ -19,6 +18,8 @@ from hearts_desktop.ui.overlays import tie_sentence
 from hearts_desktop.ui.stats_scene import opponents_label
 from hearts_desktop.ui.text_field import refusal_sentence
 from hearts_desktop.words import FRIEND_SEAT, CoachSentence, Level, Pace, and_list, points
+
+from .test_language_core import speaking
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hearts_desktop"
 
@@ -37,14 +38,9 @@ class Marked(gettext.NullTranslations):
         return f"<{context}:{message}>"
 
 
-@contextmanager
-def marked() -> Iterator[None]:
+def marked() -> AbstractContextManager[None]:
     """Speak German through ``Marked`` for a while, English again after."""
-    language.use(Marked(), "de")
-    try:
-        yield
-    finally:
-        language.use(gettext.NullTranslations(), language.ENGLISH)
+    return speaking(Marked(), "de")
 
 
 def test_english_is_said_as_before() -> None:
