@@ -20,7 +20,7 @@ from hearts_desktop.controller.table import WAIT_FOR_TURN, Refused
 from hearts_desktop.engine import Card, Ruleset
 from hearts_desktop.engine.hand import NOT_HELD
 from hearts_desktop.language import Phrase
-from hearts_desktop.net import phrases
+from hearts_desktop.net import names, phrases
 from hearts_desktop.net import protocol as p
 from hearts_desktop.net.client import ClientTable
 from hearts_desktop.persistence.seats import Seat
@@ -165,8 +165,8 @@ def test_a_malformed_message_is_refused_in_the_friends_language_its_details_as_t
 
 def test_every_phrase_a_host_sends_reaches_the_friend_in_its_language() -> None:
     """Each phrase of the network and of the rules, through each kind of message."""
-    samples: dict[type, object] = {str: "Ann", int: 3, Card: Card.parse("QS")}
-    sent = [value for value in vars(phrases).values() if isinstance(value, Phrase)]
+    samples: dict[type, object] = {str: "Ann", int: 3, Card: Card.parse("QS"), names.Alphabet: names.Alphabet.GREEK}
+    sent = [value for module in (phrases, names) for value in vars(module).values() if isinstance(value, Phrase)]
     sent += [WAIT_FOR_TURN, NOT_HELD]
     for phrase in sent:
         values = {name: samples[kind] for name, kind in phrase.kinds.items()}
@@ -212,6 +212,32 @@ def test_a_note_of_wrong_shape_is_refused_by_the_protocol_not_the_friend() -> No
     friend = table.friends[0]
     friend.received(forged("closing", {"message": "x", "values": {"a": [1, 2]}}))
     assert friend.state == "closed" and (friend.closed_reason or "").startswith("The host sent something")
+
+
+@pytest.mark.parametrize(("name", "phrase", "values"), [
+    ("Аnn", names.MIXED_ALPHABETS, {"name": "Аnn", "first": names.Alphabet.CYRILLIC, "second": names.Alphabet.LATIN}),
+    ("A\u200bnn", names.INVISIBLE_IN_NAME, {}),
+    ("***", names.NO_LETTERS_IN_NAME, {}),
+])
+def test_a_name_the_host_turns_away_reads_in_the_friends_language(
+        name: str, phrase: Phrase, values: dict[str, object]) -> None:
+    """A friend's program checks the name before it says hello; another program may not."""
+    table = net_table(Ruleset(), SEATS)
+    friend = join(table, name)
+    table.run(lambda: friend.state == "closed", steps=50)
+    assert friend.closed_reason == in_friends_language(phrase, **values) != str(phrase(**values))
+
+
+def test_a_host_of_another_version_is_named_in_the_friends_own_words() -> None:
+    """Such a host sends its own words and no note; the friend says the versions itself."""
+    rejected = json.dumps({"type": "rejected", "reason": "Der Gastgeber hat Hearts Desktop 9.9.", "host_version": "9.9"})
+    with friends_language():
+        heard = p.said(p.decode_host(rejected.encode()))  # type: ignore[arg-type]
+    assert heard == "⟦The host runs Hearts Desktop {ours} and you have {theirs}: use the same version to play together.⟧".format(
+        ours="9.9", theirs=__version__)
+    same = json.dumps({"type": "rejected", "reason": "Nein.", "host_version": __version__})
+    with friends_language():
+        assert p.said(p.decode_host(same.encode())) == "Nein."  # type: ignore[arg-type]
 
 
 def test_a_program_of_another_protocol_is_turned_away_with_the_shape_it_reads() -> None:
@@ -276,3 +302,26 @@ def test_a_goodbye_of_invisible_characters_closes_the_friends_table_with_a_sente
     assert friend.waiting == CANNOT_READ
     friend.received(json.dumps({"type": "closing", "reason": "\u202e"}).encode())
     assert friend.state == "closed" and friend.closed_reason == CANNOT_READ
+
+
+def test_names_a_host_sends_reach_the_friend_as_one_line_of_visible_letters() -> None:
+    """The seat names and the host's own name are a host's words too: a right-to-left
+    override or a line break would draw what the host made up, nothing visible nobody."""
+    table = seat_friends(net_table(Ruleset(), SEATS), ["Ann"])
+    friend = table.friends[0]
+    seat = {"kind": "computer", "level": "medium"}
+    forged_seats = [{"name": "\u202eAnn\u0000", **seat}, {"name": "Bob\nYou win.", **seat},
+                    {"name": "\u200b\u200b", **seat}, {"name": "Cid", **seat}]
+    friend.received(json.dumps({"type": "lobby", "seats": forged_seats}).encode())
+    assert [s.name for s in friend.seats] == ["Ann", "Bob You win.", "Player 3", "Cid"]
+    assert [s.name for s in friend.seat_infos] == [s.name for s in friend.seats]
+    welcome = p.encode(welcome_naming_host(table, "\u2067\u0007"))
+    friend.received(welcome)
+    assert friend.joined is not None and friend.joined.host == "Host"
+
+
+def welcome_naming_host(table: NetTable, host: str) -> p.Welcome:
+    """The first friend's welcome again, naming the host ``host``."""
+    friend = table.friends[0]
+    assert friend.joined is not None
+    return p.Welcome(p.PROTOCOL, __version__, friend.viewer, friend.token, host, friend.joined.rules.to_dict(), friend.pace)

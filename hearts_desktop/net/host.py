@@ -271,7 +271,7 @@ class HostTable(NetworkTableRules):
             self._reject(conn.conn_id, error.reason)
             return
         except NameRefused as error:
-            self._reject(conn.conn_id, str(error))
+            self._reject(conn.conn_id, error.reason)
             return
         conn.hello = hello
         if self.lobby.token_seat(hello.token) is not None:
@@ -476,6 +476,4 @@ def _other_program(probe: p.HelloProbe) -> str:
         return _("Your Hearts Desktop {version} speaks network protocol {theirs} and the host's speaks "
                  "{ours}: install the same build as the host to play together.").format(
             version=theirs, theirs=probe.protocol, ours=p.PROTOCOL)
-    # Translators: {ours} is the host's version of the program, {theirs} the friend's.
-    return _("The host runs Hearts Desktop {ours} and you have {theirs}: use the same version to play together.").format(
-        ours=__version__, theirs=theirs)
+    return p.other_version(__version__, theirs)

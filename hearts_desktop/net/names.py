@@ -22,15 +22,35 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Sequence
+from enum import Enum
 from typing import Final
 
-from ..language import N_, _, join_names
+from ..language import N_, Phrase, Said, _
 from ..persistence.seats import MAX_NAME_LENGTH
 
-LOOK_ALIKE_SCRIPTS: Final = frozenset({"LATIN", "GREEK", "CYRILLIC"})
-"""Alphabets with letters drawn alike: one name may use only one of them."""
-# Translators: alphabets, filling {scripts} in "“{name}” mixes {scripts} letters".
-SCRIPT_NAMES: Final = {"LATIN": N_("Latin"), "GREEK": N_("Greek"), "CYRILLIC": N_("Cyrillic")}
+
+class Alphabet(Enum):
+    """An alphabet with letters drawn like another's: one name may use only one of them.
+    The value is the first word of its letters' Unicode names."""
+
+    # Translators: alphabets, filling {first} and {second} in "“{name}” mixes {first} and {second} letters".
+    LATIN = N_("Latin")
+    GREEK = N_("Greek")
+    CYRILLIC = N_("Cyrillic")
+
+    @property
+    def label(self) -> str:
+        return _(self.value)
+
+
+LOOK_ALIKE_SCRIPTS: Final = {alphabet.name: alphabet for alphabet in Alphabet}
+# Why a host turns a name away: phrases, so a friend reads the reason in its own language.
+INVISIBLE_IN_NAME: Final = Phrase(N_("A name cannot hold invisible or control characters: type it again."))
+NO_LETTERS_IN_NAME: Final = Phrase(N_("Choose a name made of letters and digits."))
+# Translators: {first} and {second} are alphabets ("Cyrillic", "Latin").
+MIXED_ALPHABETS: Final = Phrase(
+    N_("Write your name in one alphabet: “{name}” mixes {first} and {second} letters, which can look alike."),
+    name=str, first=Alphabet, second=Alphabet)
 INVISIBLE: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories of characters that are not seen or not assigned."""
 # Line and paragraph separators (Zl, Zp) are spaces to ``str.split``: ``one_line`` turns them into one.
@@ -55,7 +75,12 @@ LOOK_ALIKE_PAIRS: Final = (("rn", "m"), ("vv", "w"))
 
 
 class NameRefused(ValueError):
-    """Why a name cannot be used, in a sentence for the person who typed it."""
+    """Why a name cannot be used: ``reason``, a sentence for the person who typed it, which a
+    host sends a friend as its phrase, so the friend reads it in its own language."""
+
+    def __init__(self, reason: Said) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def one_line(text: str) -> str:
@@ -80,15 +105,14 @@ def clean_name(text: str) -> str:
     """``text`` as the table shows it; NameRefused says what is wrong with it."""
     name = one_line(unicodedata.normalize("NFKC", text))
     if any(map(invisible, name)):
-        raise NameRefused(_("A name cannot hold invisible or control characters: type it again."))
+        raise NameRefused(INVISIBLE_IN_NAME())
     name = name[:MAX_NAME_LENGTH].strip()
     if not any(ch.isalnum() for ch in name):
-        raise NameRefused(_("Choose a name made of letters and digits."))
-    scripts = sorted({_script(ch) for ch in name if ch.isalpha()} & LOOK_ALIKE_SCRIPTS)
-    if len(scripts) > 1:
-        # Translators: {scripts} is a list of alphabets ("Cyrillic and Latin").
-        raise NameRefused(_("Write your name in one alphabet: “{name}” mixes {scripts} letters, which can look alike.").format(
-            name=name, scripts=join_names([_(SCRIPT_NAMES[s]) for s in scripts])))
+        raise NameRefused(NO_LETTERS_IN_NAME())
+    alphabets = sorted({LOOK_ALIKE_SCRIPTS[s] for ch in name if ch.isalpha() and (s := _script(ch)) in LOOK_ALIKE_SCRIPTS},
+                       key=lambda alphabet: alphabet.name)
+    if len(alphabets) > 1:  # a third alphabet goes unnamed: two already say why
+        raise NameRefused(MIXED_ALPHABETS(name=name, first=alphabets[0], second=alphabets[1]))
     return name
 
 

@@ -382,10 +382,19 @@ def closing(reason: str) -> Closing:
     return Closing(reason[:TEXT_LENGTH], note_of(reason))
 
 
+def other_version(host_version: str, friend_version: str) -> str:
+    """Why a friend of another version cannot join: the host says it in its words (a program
+    of another protocol may read no note) and the friend's program in its own."""
+    # Translators: {ours} is the host's version of the program, {theirs} the friend's.
+    return _("The host runs Hearts Desktop {ours} and you have {theirs}: use the same version to play together.").format(
+        ours=host_version, theirs=friend_version)
+
+
 def said(message: Refusal | Rejected | Waiting | Closing) -> str:
     """What the host said, in this program's language: the note's phrase with its values;
     the host's own words when it sent no note (a host of an older protocol, which a friend
-    only meets as its ``Rejected``); and a sentence saying so, quoting the host's words,
+    only meets as its ``Rejected``), unless they say the versions differ, which the friend's
+    program says itself from the version the host names; and a sentence saying so, quoting the host's words,
     when the note is no phrase this program has or its values do not fit the phrase.
 
     A host's words and a note's words are ``shown_text``: one line of what can be seen. A
@@ -393,6 +402,10 @@ def said(message: Refusal | Rejected | Waiting | Closing) -> str:
     the host made up; words with nothing visible left read as a sentence saying so."""
     reason = shown_text(message.reason, TEXT_LENGTH)
     note = message.note
+    if isinstance(message, Rejected) and note is None:
+        host_version = shown_text(message.host_version, VERSION_LENGTH)
+        if host_version and host_version != __version__:  # the host's words may be a language we do not read
+            return other_version(host_version, __version__)
     phrase = None if note is None else phrase_of(note.message)
     values = None if note is None or phrase is None else _phrase_values(phrase, note)
     if phrase is not None and values is not None:
