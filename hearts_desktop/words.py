@@ -115,6 +115,9 @@ FRIEND_LEVEL_NOTE = N_("The level beside a friend's seat: the computer that play
 # Translators: the default name of a person at a hot-seat table ("Player 2").
 PLAYER_NUMBER = N_("Player {number}")
 """A person's name at a hot-seat table where the default "You" would name everyone."""
+HOST_NAME = N_("Host")
+"""The host's name at a network table when a friend's seat already has the host's own, when
+the host has no name for network tables yet, or when the name it sent shows nothing."""
 
 
 def points(count: int) -> str:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+import msgspec
+
 from .. import __version__
 from ..bots import Hint
 from ..controller.bot_runner import BotAnswer, BotJob, BotRunner
@@ -39,10 +41,20 @@ from ..engine import (
 )
 from ..language import N_, _, join_names, n_
 from ..persistence.history import actions_of
-from ..persistence.seats import Seat, shown_levels
-from ..words import AWAY_SEAT_PLAYED, HOST_GAVE_SEAT, SLOW_SEAT_PLAYED, JobKind, Pace, SeatKind
+from ..persistence.seats import MAX_NAME_LENGTH, Seat, shown_levels
+from ..words import (
+    AWAY_SEAT_PLAYED,
+    HOST_GAVE_SEAT,
+    HOST_NAME,
+    PLAYER_NUMBER,
+    SLOW_SEAT_PLAYED,
+    JobKind,
+    Pace,
+    SeatKind,
+)
 from . import protocol as p
 from .link import ClientLink, Lost
+from .names import shown_text
 from .shared_table import TURN_SECONDS, NetworkTableRules
 from .witness import GameWitness
 
@@ -269,7 +281,7 @@ class ClientTable(NetworkTableRules):
         self.token = message.token
         self.viewer = message.seat
         self.pace = message.pace
-        self.joined = Joined(message.seat, message.host, rules, self.pace)
+        self.joined = Joined(message.seat, shown_text(message.host, MAX_NAME_LENGTH) or _(HOST_NAME), rules, self.pace)
         self.reconnecting_since = None
         self.waiting = ""
         if self.state == "joining":
@@ -312,10 +324,10 @@ class ClientTable(NetworkTableRules):
     def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
         kinds = {"host": SeatKind.REMOTE, "friend": SeatKind.REMOTE, "open": SeatKind.REMOTE,
                  "computer": SeatKind.COMPUTER}
-        self.seat_infos = list(infos)
+        self.seat_infos = [msgspec.structs.replace(info, name=shown_name(info.name, index)) for index, info in enumerate(infos)]
         self.seats = [
             Seat(info.name, SeatKind.HUMAN if index == self.viewer else kinds[info.kind], info.level)
-            for index, info in enumerate(infos)
+            for index, info in enumerate(self.seat_infos)
         ]
 
     # ------------------------------------------------------------------ the table model
@@ -482,3 +494,9 @@ def _decision(view: PlayerView) -> tuple[int, ...]:
     """Which decision of the hand a view is at (a move answers exactly one)."""
     return (view.hand_index, len(view.tricks), len(view.trick), view.passed is None,
             view.moon_chooser is not None)
+
+
+def shown_name(name: str, seat: int) -> str:
+    """A name the host sent, as this program shows it: one line of visible letters (a host may
+    send a right-to-left override, a line break or nothing visible), else the seat's number."""
+    return shown_text(name, MAX_NAME_LENGTH) or _(PLAYER_NUMBER).format(number=seat + 1)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game
-from ..language import N_, _, join_names, n_
+from ..language import _, join_names, n_
 from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
 from ..persistence.rejoin import LeftTable
 from ..persistence.seats import DEFAULT_NAMES
-from ..words import PLAYER_NUMBER, Pace
+from ..words import HOST_NAME, PLAYER_NUMBER, Pace
 from .base import ComputerLevels, Offers, Play, PlayContext, ReviewTools
 from .network_access import NetworkAccess
 
@@ -33,9 +33,6 @@ if TYPE_CHECKING:
     from ..net.host import HostTable
 
 ANY_INTERFACE = "0.0.0.0"
-HOST_NAME_TAKEN = N_("Host")
-"""The host's name at the table when a friend's seat already has the host's own, or when
-the host has no name for network tables yet."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +110,8 @@ class HostedPlay(Play):
         seats = list(setup.seats)
         if chosen_name or given_by_the_program(seats[0].name, len(seats)):  # friends would see "You" for someone else
             taken = [seat.name.casefold() for seat in seats[1:]]
-            name = network_name(context, chosen_name) or _(HOST_NAME_TAKEN)
-            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else _(HOST_NAME_TAKEN))
+            name = network_name(context, chosen_name) or _(HOST_NAME)
+            seats[0] = dataclasses.replace(seats[0], name=name if name.casefold() not in taken else _(HOST_NAME))
         host = HostTable(Game(setup.rules, context.new_seed()), seats, context.services.bot_runner, code=new_code(),
                          host_name=seats[0].name, pace=pace, on_change=context.session.hosted_game_changed,
                          link=link, clock=network.clock)
