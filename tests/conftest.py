@@ -1,7 +1,12 @@
 """Headless pygame for every test: no window, no sound device; English whatever the machine's
-language (the game follows the system's; tests that speak another language install it)."""
+language (the game follows the system's; tests that speak another language install it, and
+are back in English when they end, whatever they did)."""
 
+import gettext
 import os
+from collections.abc import Iterator
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,3 +20,14 @@ def pytest_report_header() -> str:
     from hearts_desktop.engine import build
 
     return f"hearts_desktop: {build()} build"
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that switched language (Settings, the command line, a catalogue it wrote) leaves
+    English behind: the next test in the same worker reads English words."""
+    yield
+    from hearts_desktop import language
+
+    if language.current() != language.ENGLISH:
+        language.use(gettext.NullTranslations(), language.ENGLISH)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -12,14 +12,13 @@ from hearts_desktop import language
 
 
 @pytest.fixture
-def speak() -> Iterator[Callable[[str], None]]:
+def speak() -> Callable[[str], None]:
     """Switch to a language code (no catalogue: only Babel's data changes); English after."""
 
     def switch(code: str) -> None:
         language.use(gettext.NullTranslations(), code)
 
-    yield switch
-    language.use(gettext.NullTranslations(), language.ENGLISH)
+    return switch
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ languages named in themselves, applied at once to the open screens, and ``--lang
 
 from __future__ import annotations
 
-import gettext
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from .app_driver import Driver
 
 
 @pytest.fixture
-def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A catalogue folder holding German (the game's own has none yet), English after."""
     folder = tmp_path / "locale"
     german = Catalog(locale="de", domain=language.DOMAIN)
@@ -35,8 +34,7 @@ def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         write_po(file, german)
     monkeypatch.setattr(languages, "locale_folder", lambda: folder)
     monkeypatch.setenv("LANGUAGE", "en")
-    yield folder
-    language.use(gettext.NullTranslations(), language.ENGLISH)
+    return folder
 
 
 @pytest.fixture

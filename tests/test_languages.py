@@ -5,7 +5,6 @@ from __future__ import annotations
 import gettext
 import os
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,15 +14,6 @@ from babel.messages.pofile import write_po
 
 from hearts_desktop import language
 from hearts_desktop.persistence import languages
-
-Apply = Callable[[str, Path], list[str]]
-
-
-@pytest.fixture
-def apply() -> Iterator[Apply]:
-    """``languages.apply``, and English again after the test."""
-    yield languages.apply
-    language.use(gettext.NullTranslations(), language.ENGLISH)
 
 
 def german_catalogue(done: str = "Fertig", *, fuzzy: bool = False) -> Catalog:
@@ -42,9 +32,9 @@ def write_catalogue(folder: Path, code: str, catalogue: Catalog, suffix: str = "
     return path
 
 
-def test_a_po_catalogue_is_compiled_in_memory_and_spoken(apply: Apply, tmp_path: Path) -> None:
+def test_a_po_catalogue_is_compiled_in_memory_and_spoken(tmp_path: Path) -> None:
     write_catalogue(tmp_path, "de", german_catalogue())
-    assert apply("de", tmp_path) == []
+    assert languages.apply("de", tmp_path) == []
     assert language.current() == "de"
     assert language._("Done") == "Fertig"
     assert language.n_("{count} point", "{count} points", 3) == "{count} Punkte"
@@ -52,38 +42,38 @@ def test_a_po_catalogue_is_compiled_in_memory_and_spoken(apply: Apply, tmp_path:
     assert language.number(3.5, 1) == "3,5"
 
 
-def test_a_fuzzy_translation_is_not_used(apply: Apply, tmp_path: Path) -> None:
+def test_a_fuzzy_translation_is_not_used(tmp_path: Path) -> None:
     write_catalogue(tmp_path, "de", german_catalogue(fuzzy=True))
-    apply("de", tmp_path)
+    languages.apply("de", tmp_path)
     assert language._("Done") == "Done"
 
 
-def test_the_compiled_catalogue_is_read_unless_the_po_is_newer(apply: Apply, tmp_path: Path) -> None:
+def test_the_compiled_catalogue_is_read_unless_the_po_is_newer(tmp_path: Path) -> None:
     source = write_catalogue(tmp_path, "de", german_catalogue())
     compiled = write_catalogue(tmp_path, "de", german_catalogue("Erledigt"), ".mo")
     os.utime(source, (1_000_000, 1_000_000))
-    apply("de", tmp_path)
+    languages.apply("de", tmp_path)
     assert language._("Done") == "Erledigt"
     os.utime(compiled, (999_000, 999_000))  # the .po was edited after the .mo was built
-    apply("de", tmp_path)
+    languages.apply("de", tmp_path)
     assert language._("Done") == "Fertig"
 
 
 @pytest.mark.parametrize("suffix", [".po", ".mo"])
-def test_a_damaged_catalogue_is_one_sentence_and_english_and_its_file_is_kept(apply: Apply, tmp_path: Path, suffix: str) -> None:
+def test_a_damaged_catalogue_is_one_sentence_and_english_and_its_file_is_kept(tmp_path: Path, suffix: str) -> None:
     path = languages.catalogue_path("de", tmp_path, suffix)
     path.parent.mkdir(parents=True)
     damaged = b'msgid "Done"\nmsgstr "Fertig"\nmsgid "cut off\n' if suffix == ".po" else b"\x95\x04\x12\xde cut"
     path.write_bytes(damaged)
-    messages = apply("de", tmp_path)
+    messages = languages.apply("de", tmp_path)
     assert len(messages) == 1 and str(path) in messages[0] and "speaks English" in messages[0]
     assert language.current() == language.ENGLISH and language._("Done") == "Done"
     assert path.read_bytes() == damaged
 
 
-def test_a_language_without_its_catalogue_is_english_with_a_sentence(apply: Apply, tmp_path: Path) -> None:
+def test_a_language_without_its_catalogue_is_english_with_a_sentence(tmp_path: Path) -> None:
     language.use(gettext.NullTranslations(), "fr")
-    messages = apply("he", tmp_path)
+    messages = languages.apply("he", tmp_path)
     assert messages and "עברית" in messages[0]
     assert language.current() == language.ENGLISH
 
@@ -142,13 +132,13 @@ def test_macos_and_windows_answers_are_read_in_order() -> None:
 
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="reads the Unix variables")
-def test_system_follows_the_environment(apply: Apply, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_system_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_catalogue(tmp_path, "nl", german_catalogue())
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "nl_BE.UTF-8")
     assert languages.resolve(languages.SYSTEM, tmp_path) == "nl"
-    apply(languages.SYSTEM, tmp_path)
+    languages.apply(languages.SYSTEM, tmp_path)
     assert language.current() == "nl"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")  # no German catalogue here
     assert languages.resolve(languages.SYSTEM, tmp_path) == "en"
