@@ -100,7 +100,7 @@ HOST_GAVE_SEAT = N_("The host gave {name}'s seat to a computer for now ({level})
 YOU_GAVE_SEAT = N_("You gave {name}'s seat to a computer ({level}).")
 """A computer plays a friend's seat at a network table: the host's and the friends' notes."""
 
-# Translators: {givers} names who passed ("Anna and Ben"); {cards} the cards ("the two of clubs").
+# Translators: {givers} names who passed ("Anna and Ben"); {cards} the cards as short names ("Q♠ 10♥ 2♣").
 RECEIVED_FROM = N_("From {givers}: {cards} (raised in your hand)")
 """The cards passed to a person, named when they first see their hand after the pass."""
 
@@ -131,6 +131,14 @@ def and_list(words: Sequence[str]) -> str:
     """"Alice", "Alice and Ben", "Alice, Ben and Clara": a list as a sentence says it (the
     hint's cards and the names of who passed you cards alike), in the player's language."""
     return join_names(words)
+
+
+def waiting_for_readers(names: Sequence[str]) -> str:
+    """The note at a network table while friends still read a hand's scores (the host's and a
+    friend's window alike): the verb's form follows how many they are."""
+    # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); the form follows how many.
+    return n_("Waiting for {names} to read the scores…", "Waiting for {names} to read the scores…",
+              len(names)).format(names=join_names(names))
 
 
 PAST_GAMES = N_("Past games")

@@ -39,7 +39,7 @@ from ..engine import (
     Ruleset,
     RulesetError,
 )
-from ..language import N_, _, join_names, n_
+from ..language import N_, _, n_
 from ..persistence.history import actions_of
 from ..persistence.seats import MAX_NAME_LENGTH, Seat, shown_levels
 from ..words import (
@@ -51,6 +51,7 @@ from ..words import (
     JobKind,
     Pace,
     SeatKind,
+    waiting_for_readers,
 )
 from . import protocol as p
 from .link import ClientLink, Lost
@@ -393,8 +394,7 @@ class ClientTable(NetworkTableRules):
                 notes += seat_notes(info, index == self.viewer)
         waiting = [self.seat_infos[s].name for s in self.reading if s != self.viewer and s < len(self.seat_infos)]
         if waiting and self.awaiting_continue and self.viewer not in self.reading:
-            # Translators: {names} is a list of players' names ("Alice, Ben and Clara").
-            notes.append(_("Waiting for {names} to read the scores…").format(names=join_names(waiting)))
+            notes.append(waiting_for_readers(waiting))
         return notes
 
     def drain_events(self) -> list[TableEvent]:

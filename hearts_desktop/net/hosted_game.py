@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 from ..controller.bot_runner import BotRunner
 from ..controller.table import WAIT_FOR_TURN, TableController, TableEvent, TableReset
 from ..engine import Action, Card, Game, HandScored, MoonAction, MoonScoring, PassAction, PlayAction
-from ..language import _, join_names
+from ..language import _
 from ..persistence.history import moves_text
-from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind
+from ..words import AWAY_SEAT_PLAYED, SLOW_SEAT_PLAYED, YOU_GAVE_SEAT, Pace, SeatKind, waiting_for_readers
 from . import protocol as p
 from .link import HostLink
 from .lobby import Lobby
@@ -197,8 +197,7 @@ class HostedGame:
         host = self.lobby.host_seat()
         waiting = [self.lobby.table[s].seat.name for s in sorted(self.reading) if s != host]
         if waiting and self.controller.awaiting_continue and host not in self.reading:
-            # Translators: {names} is a list of players' names ("Alice, Ben and Clara").
-            notes.append(_("Waiting for {names} to read the scores…").format(names=join_names(waiting)))
+            notes.append(waiting_for_readers(waiting))
         return notes
 
     # ------------------------------------------------------------------ time

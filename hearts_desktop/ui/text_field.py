@@ -53,12 +53,14 @@ def unicode_names(chars: str, most: int = 2) -> str:
     more = len(chars) - most
     if more > 0:
         # Translators: the last item of a list of characters: how many more are not named.
+        # Translators: the last item of a list of characters ("the bell, the null and 2 more"); the list adds its own "and".
         named.append(n_("{count} more", "{count} more", more).format(count=more))
     return join_names(named)
 
 
 def unicode_name(char: str) -> str:
     """A character's Unicode name in lower case, or its code point where it has none."""
+    # Translators: a character with no name, by its number ("u+e000"); it fills {character} in "the {character}".
     return unicodedata.name(char, "").lower() or _("character {code}").format(code=f"u+{ord(char):04x}")
 
 
