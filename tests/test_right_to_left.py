@@ -117,6 +117,20 @@ def test_a_hebrew_sentence_starting_with_a_latin_name_reads_right_to_left(speak:
     assert theme.direction_of(sentence) == pygame.DIRECTION_LTR  # an English interface: as before
 
 
+@pytest.mark.parametrize(("sentence", "card"), [
+    ("J♦ تساوي −10", "J♦"),   # Arabic: "J♦ counts −10"
+    ("המלכה Q♠ שוברת", "Q♠"),  # Hebrew: a card inside the sentence
+    ("קיבלת 10♥ מדנה", "10♥"),
+])
+def test_a_card_in_a_right_to_left_sentence_keeps_its_suit_after_its_rank(
+        speak: Speak, sentence: str, card: str) -> None:
+    """The suit symbol has no direction of its own: it used to join the right-to-left words
+    around it and be drawn before its rank ("♦J")."""
+    speak("he")
+    runs = theme.visual_runs(sentence)
+    assert (card, pygame.DIRECTION_LTR) in [(run.strip(), direction) for run, direction in runs]
+
+
 def test_arabic_letters_are_joined() -> None:
     """pygame-ce's HarfBuzz joins them once told the script (it drew isolated letters before)."""
     pygame.font.init()

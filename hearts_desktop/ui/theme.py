@@ -38,6 +38,8 @@ BACK_COLOURS: dict[str, Color] = {
 }
 
 
+SUIT_SYMBOLS = frozenset("♣♦♠♥♧♢♤♡")
+"""Symbols with no direction of their own, drawn as part of the card they follow."""
 ARABIC_SCRIPT, HEBREW_SCRIPT, LATIN_SCRIPT = "Arab", "Hebr", "Latn"
 """ISO 15924 codes: the script a right-to-left run is shaped as (``_shaped``)."""
 
@@ -125,10 +127,15 @@ def visual_runs(label: str) -> list[tuple[str, int]]:
     """``label`` cut into runs of one direction, in the order they are drawn left to right.
 
     Spaces and punctuation take the direction of the letters on both sides when those
-    agree, else the line's; the runs of a right-to-left line are drawn from the right.
+    agree, else the line's; a suit symbol right after a rank takes the rank's, so a card
+    in a right-to-left sentence reads "J♦", not "♦J". The runs of a right-to-left line are
+    drawn from the right.
     """
     line = direction_of(label)
     strong = [_strong(char) for char in label]
+    for index in range(1, len(label)):
+        if label[index] in SUIT_SYMBOLS and strong[index] is None:
+            strong[index] = strong[index - 1]  # "J♦", "10♥": a card's suit reads with its rank
     resolved = []
     for index, direction in enumerate(strong):
         if direction is None:
