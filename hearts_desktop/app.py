@@ -72,8 +72,8 @@ def _seconds(text: str) -> float:
 
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--language", choices=(languages.SYSTEM, *language.SHIPPED), metavar="CODE",
-                        help="speak this language in this run (de, fr, es, it, pt_BR, nl, pl, ru, he, en, "
-                             "or system); Settings keeps the player's own choice")
+                        help=_("speak this language in this run ({codes} or system); Settings keeps the player's "
+                               "own choice").format(codes=", ".join(language.SHIPPED)))
 
 
 def speak_from_the_start(argv: Sequence[str] | None) -> None:

@@ -46,6 +46,7 @@ SHIPPED: dict[str, str] = {
     "pl": "Polski",
     "ru": "Русский",
     "he": "עברית",
+    "ar": "العربية",
 }
 """The languages the game ships, each named in itself (how a reader of it finds it in a list)."""
 RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
