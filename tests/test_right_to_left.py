@@ -131,6 +131,26 @@ def test_a_card_in_a_right_to_left_sentence_keeps_its_suit_after_its_rank(
     assert (card, pygame.DIRECTION_LTR) in [(run.strip(), direction) for run, direction in runs]
 
 
+def seen(sentence: str) -> str:
+    """The characters of ``sentence`` as drawn from the left (a right-to-left run reversed)."""
+    return "".join(run[::-1] if direction == pygame.DIRECTION_RTL else run
+                   for run, direction in theme.visual_runs(sentence))
+
+
+@pytest.mark.parametrize(("sentence", "drawn"), [
+    # The Hebrew and Arabic readers' lines, drawn wrong when digits counted as Latin letters.
+    ("Ben · 0 נק׳", "׳קנ Ben · 0"),                      # a number after a Latin name reads with it (W7)
+    ("ניתוח סיבוב 1 — You", "You — 1 בוביס חותינ"),       # was "1 — You" at the left
+    ("הפסדת ב-35% מהחלוקות", "תוקולחהמ 35%-ב תדספה"),       # the % stays with its number
+    ("الجولة 3 — Alice", "Alice — 3 ةلوجلا"),            # an Arabic number stays Arabic (W2)
+    ("Anna 12, Ben 30", "Anna 12, Ben 30"),               # left to right as before
+])
+def test_numbers_in_a_right_to_left_line_follow_the_unicode_bidi_algorithm(
+        speak: Speak, sentence: str, drawn: str) -> None:
+    speak("he")
+    assert seen(sentence) == drawn
+
+
 def test_arabic_letters_are_joined() -> None:
     """pygame-ce's HarfBuzz joins them once told the script (it drew isolated letters before)."""
     pygame.font.init()

@@ -9,6 +9,7 @@ import pygame
 
 from .. import language
 from ..resources import asset_path
+from . import bidi
 
 Color = tuple[int, int, int]
 
@@ -38,8 +39,6 @@ BACK_COLOURS: dict[str, Color] = {
 }
 
 
-SUIT_SYMBOLS = frozenset("♣♦♠♥♧♢♤♡")
-"""Symbols with no direction of their own, drawn as part of the card they follow."""
 ARABIC_SCRIPT, HEBREW_SCRIPT, LATIN_SCRIPT = "Arab", "Hebr", "Latn"
 """ISO 15924 codes: the script a right-to-left run is shaped as (``_shaped``)."""
 
@@ -63,11 +62,10 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
 
     Hebrew and Arabic are shaped right to left by SDL_ttf's HarfBuzz, through pygame-ce's
     font direction. A line mixing directions ("Pass 3 cards to דנה →") is cut into runs of
-    one direction, each shaped in its own, and the runs are laid out in the line's direction
-    (that of its first letter, or right to left in a right-to-left interface when it holds
-    any right-to-left letter, as a Hebrew sentence that starts with a Latin name does): the
-    one level of the Unicode bidi algorithm that names in sentences need, with no new
-    dependency.
+    one direction by the Unicode bidi algorithm (``bidi``), each shaped in its own, in the
+    line's direction (that of its first letter, or right to left in a right-to-left
+    interface when it holds any right-to-left letter, as a Hebrew sentence that starts with
+    a Latin name does).
     """
     shaper = font(size, bold)
     runs = visual_runs(label)
@@ -114,44 +112,22 @@ def direction_of(label: str) -> int:
 
 
 def _strong(char: str) -> int | None:
-    """A character's own direction: letters (and digits, drawn left to right) have one."""
+    """A letter's direction; digits and punctuation have none of their own (rule P2: a line
+    that starts with a number takes the direction of its first letter)."""
     kind = unicodedata.bidirectional(char)
     if kind in ("R", "AL"):
         return pygame.DIRECTION_RTL
-    if kind in ("L", "EN", "AN"):
+    if kind == "L":
         return pygame.DIRECTION_LTR
     return None
 
 
 def visual_runs(label: str) -> list[tuple[str, int]]:
-    """``label`` cut into runs of one direction, in the order they are drawn left to right.
-
-    Spaces and punctuation take the direction of the letters on both sides when those
-    agree, else the line's; a suit symbol right after a rank takes the rank's, so a card
-    in a right-to-left sentence reads "J♦", not "♦J". The runs of a right-to-left line are
-    drawn from the right.
-    """
-    line = direction_of(label)
-    strong = [_strong(char) for char in label]
-    for index in range(1, len(label)):
-        if label[index] in SUIT_SYMBOLS and strong[index] is None:
-            strong[index] = strong[index - 1]  # "J♦", "10♥": a card's suit reads with its rank
-    resolved = []
-    for index, direction in enumerate(strong):
-        if direction is None:
-            before = next((d for d in reversed(strong[:index]) if d is not None), line)
-            after = next((d for d in strong[index + 1:] if d is not None), line)
-            direction = before if before == after else line
-        resolved.append(direction)
-    runs: list[tuple[str, int]] = []
-    for char, direction in zip(label, resolved):
-        if runs and runs[-1][1] == direction:
-            runs[-1] = (runs[-1][0] + char, direction)
-        else:
-            runs.append((char, direction))
-    if not runs:
-        return [("", line)]
-    return runs[::-1] if line == pygame.DIRECTION_RTL else runs
+    """``label`` cut into runs of one direction, in the order they are drawn left to right,
+    by the Unicode bidi algorithm (``bidi``) in the line's direction (``direction_of``)."""
+    right_to_left = direction_of(label) == pygame.DIRECTION_RTL
+    return [(run, pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+            for run, rtl in bidi.visual_runs(label, right_to_left)]
 
 
 def missing_glyphs(label: str) -> str:
