@@ -146,6 +146,17 @@ PAST_GAMES = N_("Past games")
 NO_PAST_GAMES = N_("No finished games yet: every game played to its end is listed here, newest first.")
 # Translators: a player's final score in the list of past games ("Anna 42").
 PAST_GAME_SCORE = N_("{name} {total}")
+
+
+def score_list(names: Sequence[str], totals: Sequence[int]) -> str:
+    """"Anna 42, Ben 30, Clara 17": each player's total, in seat order, with the language's
+    separator (a saved game's line, a past game's row)."""
+    scores = [_(PAST_GAME_SCORE).format(name=name, total=total) for name, total in zip(names, totals)]
+    listed = scores[0] if scores else ""
+    for score in scores[1:]:
+        # Translators: adds one score to a list of scores ("Anna 42, Ben 30"): Arabic writes "،".
+        listed = p_("scores", "{listed}, {score}").format(listed=listed, score=score)
+    return listed
 PAST_GAME_WINNER = N_("{name} won")
 # Translators: {date} is the day and time the game ended.
 PAST_GAME_HEADING = N_("The game of {date}")
@@ -226,7 +237,7 @@ class CoachSentence(StrEnum):
                           "coach plays the hand out from the true deal, another player shoots the moon after it.")
     SHOWN_MOON_PLAY = N_("With all cards shown, playing {chosen} costs {cost} points more than {best}: when the "
                           "coach plays the hand out from the true deal, another player shoots the moon after it.")
-    # Translators: {best} is the coach's best choice, written as cards ("8C", "QS AH KH").
+    # Translators: {best} is the coach's best choice, written as cards ("8♣", "Q♠ A♥ K♥").
     HEAD_YOURS = N_("Your choice is the coach's best: {best}")
     HEAD_AS_GOOD = N_("Your choice is as good as the coach's best: {best}")
     HEAD_BEST = N_("Coach's best: {best}")

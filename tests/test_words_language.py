@@ -17,7 +17,16 @@ from hearts_desktop.ui.new_game import ON_OFF, option_text, pace_choices
 from hearts_desktop.ui.overlays import tie_sentence
 from hearts_desktop.ui.stats_scene import opponents_label
 from hearts_desktop.ui.text_field import refusal_sentence
-from hearts_desktop.words import FRIEND_SEAT, CoachSentence, Level, Pace, and_list, points
+from hearts_desktop.words import (
+    FRIEND_SEAT,
+    CoachSentence,
+    Level,
+    Pace,
+    and_list,
+    points,
+    score_list,
+    waiting_for_readers,
+)
 
 from .test_language_core import speaking
 
@@ -66,6 +75,20 @@ def test_a_score_asks_the_catalogue_for_the_form_its_number_needs() -> None:
 def test_a_list_is_joined_the_languages_way() -> None:
     with marked():
         assert and_list(["Ann", "Bo", "Cy"]) == "Ann, Bo und Cy"
+
+
+def test_a_list_of_scores_is_joined_by_the_languages_separator() -> None:
+    """Arabic separates with "،": the comma was written in code."""
+    assert score_list(["Ann", "Bo", "Cy"], [42, 30, 17]) == "Ann 42, Bo 30, Cy 17"
+    with marked():
+        assert score_list(["Ann", "Bo"], [42, 30]) == "<scores:<Ann 42>, <Bo 30>>"
+
+
+def test_the_wait_for_readers_asks_for_the_form_of_how_many_they_are() -> None:
+    assert waiting_for_readers(["Ann", "Bo"]) == "Waiting for Ann and Bo to read the scores…"
+    with marked():
+        assert waiting_for_readers(["Ann"]) == "<Waiting for Ann to read the scores…|1>"
+        assert waiting_for_readers(["Ann", "Bo"]) == "<Waiting for Ann und Bo to read the scores…|2>"
 
 
 def test_the_coachs_sentence_is_looked_up_when_said_and_a_constant_where_shown() -> None:

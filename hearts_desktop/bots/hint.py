@@ -249,7 +249,7 @@ def _follow_reason(view: PlayerView, card: Card, shooter: int | None) -> str:
     last = plays_last(view)
     values = {"card": card_words(card), "winning": card_words(winning)}
     if card < winning:
-        return _duck_reason(view, suit, winning, points_on, last).format(points=points_on, **values)
+        return _duck_reason(view, suit, winning, points_on, last).format(count=points_on, **values)
     if shooter is not None and points_on > 0:
         # Translators: the reasons for following suit; {card} and {winning} are cards with their articles
         # ("the queen of hearts"), {winning} the card winning the trick so far.
@@ -281,9 +281,9 @@ def _duck_reason(view: PlayerView, suit: int, winning: int, points_on: int, last
     if suit == Suit.SPADES and queen_still_out(view):
         return _("Duck under {winning}: the queen of spades is still out.")
     if points_on > 0:
-        # Translators: {points} is the number of points on the trick.
-        return n_("Duck under {winning}: the trick already holds {points} point.",
-                  "Duck under {winning}: the trick already holds {points} points.", points_on)
+        # Translators: {count} is the number of points on the trick.
+        return n_("Duck under {winning}: the trick already holds {count} point.",
+                  "Duck under {winning}: the trick already holds {count} points.", points_on)
     if not last and points_still_out(view):
         return _("Duck under {winning}: players after you could still throw points on it.")
     return _("Duck under {winning}: a higher card would win the trick for nothing you need.")

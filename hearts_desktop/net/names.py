@@ -51,6 +51,9 @@ NO_LETTERS_IN_NAME: Final = Phrase(N_("Choose a name made of letters and digits.
 MIXED_ALPHABETS: Final = Phrase(
     N_("Write your name in one alphabet: “{name}” mixes {first} and {second} letters, which can look alike."),
     name=str, first=Alphabet, second=Alphabet)
+MIXED_THREE_ALPHABETS: Final = Phrase(
+    N_("Write your name in one alphabet: “{name}” mixes Cyrillic, Greek and Latin letters, which can look alike."),
+    name=str)
 INVISIBLE: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories of characters that are not seen or not assigned."""
 # Line and paragraph separators (Zl, Zp) are spaces to ``str.split``: ``one_line`` turns them into one.
@@ -111,7 +114,9 @@ def clean_name(text: str) -> str:
         raise NameRefused(NO_LETTERS_IN_NAME())
     alphabets = sorted({LOOK_ALIKE_SCRIPTS[s] for ch in name if ch.isalpha() and (s := _script(ch)) in LOOK_ALIKE_SCRIPTS},
                        key=lambda alphabet: alphabet.name)
-    if len(alphabets) > 1:  # a third alphabet goes unnamed: two already say why
+    if len(alphabets) == len(Alphabet):
+        raise NameRefused(MIXED_THREE_ALPHABETS(name=name))
+    if len(alphabets) > 1:
         raise NameRefused(MIXED_ALPHABETS(name=name, first=alphabets[0], second=alphabets[1]))
     return name
 

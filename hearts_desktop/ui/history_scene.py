@@ -31,12 +31,12 @@ from ..words import (
     NO_PAST_GAMES,
     OLDER,
     PAST_GAME_HEADING,
-    PAST_GAME_SCORE,
     PAST_GAME_UNPLAYABLE,
     PAST_GAME_WINNER,
     PAST_GAMES,
     REVIEW_HANDS,
     REVIEW_PERSON,
+    score_list,
 )
 from . import theme
 from .card_art import CardArt
@@ -185,7 +185,7 @@ class PastGamesScene(FormScene):
 
 
 def scores_label(past: PastGame) -> str:
-    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total) for seat, total in zip(past.seats, past.totals))
+    return score_list([seat.name for seat in past.seats], past.totals)
 
 
 def winner_label(past: PastGame) -> str:

@@ -11,7 +11,7 @@ from .. import __version__
 from ..language import N_, _, join_names
 from ..persistence.saves import SavedGame
 from ..play.base import ComputerLevels
-from ..words import PAST_GAME_SCORE, Level, SeatKind
+from ..words import Level, SeatKind, score_list
 from . import theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
@@ -280,8 +280,7 @@ def continue_summary(saved: SavedGame | None, network: bool = False) -> str | No
 
 
 def scores(saved: SavedGame) -> str:
-    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total)
-                     for seat, total in zip(saved.seats, saved.game.totals))
+    return score_list([seat.name for seat in saved.seats], saved.game.totals)
 
 
 def replace_question(saved: SavedGame) -> str:

@@ -21,6 +21,7 @@ from .focus import FocusRing
 from .grammar import about
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .layout import TableLayout
+from .pass_selection import short_name
 from .scene import Scene
 from .widgets import Button, Focusable, dim, panel
 
@@ -326,8 +327,8 @@ class HandScoreScene(Overlay):
             y += row_h
         if self.result.kitty:
             taker = self.controller.seats[self.result.kitty_taker or 0].name
-            kitty = " ".join(str(c) for c in self.result.kitty)
-            # Translators: {cards} are the kitty's cards ("QS 2H"); {name} the player who took them.
+            kitty = " ".join(short_name(c) for c in self.result.kitty)
+            # Translators: {cards} are the kitty's cards ("Q♠ 2♥"); {name} the player who took them.
             text = theme.text(_("Kitty ({cards}) went to {name}.").format(cards=kitty, name=taker),
                               int(fs * 0.9), theme.INK_DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
