@@ -2,6 +2,9 @@
 language (the game follows the system's; tests that speak another language install it)."""
 
 import os
+import shutil
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,3 +18,15 @@ def pytest_report_header() -> str:
     from hearts_desktop.engine import build
 
     return f"hearts_desktop: {build()} build"
+
+
+@pytest.fixture
+def appstreamcli() -> str:
+    """The AppStream validator (Debian package ``appstream``): a test that needs it skips where it
+    is missing, except in CI, where .ci/run installs it so the metainfo is always checked."""
+    tool = shutil.which("appstreamcli")
+    if tool is None:
+        if os.environ.get("CI"):
+            pytest.fail("appstreamcli is missing in CI: .ci/run installs the appstream package")
+        pytest.skip("needs appstreamcli (Debian package appstream)")
+    return tool
