@@ -58,6 +58,17 @@ def test_the_software_centre_description_and_caption_are_in_every_language() -> 
             assert not translated & english, f"a <{tag}> in {code} is the English text"
 
 
+def test_release_notes_stay_english_and_are_marked_so() -> None:
+    """Release notes are written at release time, after the translators have had their say:
+    translate="no" keeps translation tools (AppStream's metainfo.its) from offering them."""
+    root = ElementTree.parse(INFO.metainfo).getroot()
+    notes = list(root.iterfind("releases/release/description"))
+    assert notes
+    for description in notes:
+        assert description.get("translate") == "no"
+        assert all(part.get(XML_LANG) is None for part in description.iter())
+
+
 def test_the_validator_has_nothing_to_say_about_a_translated_line(appstreamcli: str) -> None:
     """A translation can pass validation and still draw a hint (a summary ending in a full stop);
     test_release checks that the file passes, this that no hint lands on a translated line."""
