@@ -4,6 +4,7 @@ are back in English when they end, whatever they did)."""
 
 import gettext
 import os
+import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -31,3 +32,15 @@ def english_after_each_test() -> Iterator[None]:
 
     if language.current() != language.ENGLISH:
         language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+@pytest.fixture
+def appstreamcli() -> str:
+    """The AppStream validator (Debian package ``appstream``): a test that needs it skips where it
+    is missing, except in CI, where .ci/run installs it so the metainfo is always checked."""
+    tool = shutil.which("appstreamcli")
+    if tool is None:
+        if os.environ.get("CI"):
+            pytest.fail("appstreamcli is missing in CI: .ci/run installs the appstream package")
+        pytest.skip("needs appstreamcli (Debian package appstream)")
+    return tool

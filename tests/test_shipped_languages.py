@@ -4,7 +4,11 @@ app) name every language the game has a catalogue for."""
 from __future__ import annotations
 
 import re
+import subprocess
 import xml.etree.ElementTree as ElementTree
+from collections import Counter
+
+import yaml
 
 from tests.build_scripts import ROOT, appinfo
 
@@ -34,6 +38,50 @@ def test_the_software_centre_summary_is_in_every_language() -> None:
     root = ElementTree.parse(INFO.metainfo).getroot()
     languages = {s.get(XML_LANG) for s in root.findall("summary")}
     assert set(CATALOGUES) <= languages
+
+
+def languages_of(parent: ElementTree.Element, tag: str) -> Counter[str | None]:
+    """How many ``tag`` children ``parent`` has in each language (None: the English source)."""
+    return Counter(child.get(XML_LANG) for child in parent.iterfind(tag))
+
+
+def test_the_software_centre_description_and_caption_are_in_every_language() -> None:
+    """AppStream translates a metainfo description paragraph by paragraph and item by item
+    (xml:lang on each <p> and <li>), so a language that misses one shows a half-English page."""
+    root = ElementTree.parse(INFO.metainfo).getroot()
+    parts = [(root.find("description"), "p"), (root.find("description/ul"), "li")]
+    parts += [(screenshot, "caption") for screenshot in root.iterfind("screenshots/screenshot")]
+    for parent, tag in parts:
+        assert parent is not None
+        said = languages_of(parent, tag)
+        english = {" ".join((child.text or "").split()) for child in parent.iterfind(tag) if child.get(XML_LANG) is None}
+        for code in CATALOGUES:
+            assert said[code] == said[None], f"{said[code]} of the {said[None]} <{tag}> in {code}"
+            translated = {" ".join((child.text or "").split()) for child in parent.iterfind(f"{tag}[@{XML_LANG}='{code}']")}
+            assert not translated & english, f"a <{tag}> in {code} is the English text"
+
+
+def test_release_notes_stay_english_and_are_marked_so() -> None:
+    """Release notes are written at release time, after the translators have had their say:
+    translate="no" keeps translation tools (AppStream's metainfo.its) from offering them."""
+    root = ElementTree.parse(INFO.metainfo).getroot()
+    notes = list(root.iterfind("releases/release/description"))
+    assert notes
+    for description in notes:
+        assert description.get("translate") == "no"
+        assert all(part.get(XML_LANG) is None for part in description.iter())
+
+
+def test_the_validator_has_nothing_to_say_about_a_translated_line(appstreamcli: str) -> None:
+    """A translation can pass validation and still draw a hint (a summary ending in a full stop);
+    test_release checks that the file passes, this that no hint lands on a translated line."""
+    result = subprocess.run([appstreamcli, "validate", "--no-net", "--pedantic", "--format", "yaml", str(INFO.metainfo)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = INFO.metainfo.read_text(encoding="utf-8").splitlines()
+    translated = {number for number, line in enumerate(lines, start=1) if "xml:lang=" in line}
+    issues = yaml.safe_load(result.stdout).get("Issues") or []
+    assert [issue for issue in issues if issue.get("line") in translated] == []
 
 
 def test_the_windows_installer_speaks_every_language() -> None:
