@@ -9,6 +9,7 @@ ships in a wheel, so a pip-installed game and a frozen one carry the same assets
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 import tomllib
 from collections.abc import Iterable
@@ -25,6 +26,8 @@ ASSETS = ROOT / "assets"
 ASSETS_PACKAGE = "hearts_desktop.assets"
 ICONS = ASSETS / "icon"
 NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
+CATALOGUE_SCRATCH = ROOT / ".pyinstaller" / "catalogues"
+"""Where a build compiles the translations it bundles (PyInstaller's scratch folder, ignored by git)."""
 LINUX = ROOT / "build" / "linux"
 _GITHUB_HOMEPAGE = re.compile(r"^https://github\.com/(?P<owner>[a-z0-9-]+)/[A-Za-z0-9._-]+$")
 _VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
@@ -174,10 +177,21 @@ def shipped_assets() -> list[Path]:
     return sorted(files)
 
 
-def bundle_datas() -> list[tuple[str, str]]:
-    """PyInstaller ``datas``: each shipped asset into the folder resources.py looks in, plus notices."""
+def bundle_datas(catalogues: Path = CATALOGUE_SCRATCH) -> list[tuple[str, str]]:
+    """PyInstaller ``datas``: each shipped asset into the folder resources.py looks in, plus notices.
+
+    The translations go compiled from the ``.po`` files of this checkout (into ``catalogues``,
+    emptied first), as ``pip install .`` compiles them: a checkout holds no ``.mo``, and one
+    left by an earlier ``catalogues.py compile`` may be stale."""
+    from catalogues import LOCALE, compile_into  # beside this
+
     target = Path(*ASSETS_PACKAGE.split("."))
-    datas = [(str(path), str(target / path.parent.relative_to(ASSETS))) for path in shipped_assets()]
+    datas = [(str(path), str(target / path.parent.relative_to(ASSETS))) for path in shipped_assets()
+             if path.suffix != ".mo"]
+    shutil.rmtree(catalogues, ignore_errors=True)
+    for compiled in compile_into(catalogues):
+        folder = LOCALE / compiled.parent.relative_to(catalogues)
+        datas.append((str(compiled), str(target / folder.relative_to(ASSETS))))
     datas.append((str(NOTICES), "."))
     return datas
 

@@ -57,6 +57,7 @@ from appinfo import (  # beside this
     windows_file_version,
 )
 from build_version import commit_of, is_development
+from catalogues import catalogue_files
 from changelog import releases
 from linux_libraries import DEB_DEPENDS, DEB_RECOMMENDS, build_paths_in, strip_build_paths, system_only_in
 from notices import FOLDER as LICENCE_FOLDER
@@ -91,6 +92,8 @@ APP_RUN = BUILD / "linux" / "AppRun"
 APPDIR = WORK.parent / f"{INFO.app_id}.AppDir"
 SMOKE_ARGS = ("--smoke", "--seed", "7")
 SMOKE_TIMEOUT_SECONDS = 600
+ENGLISH_DESCRIPTION = "Play Hearts on your desktop."
+"""The command line's description (hearts_desktop/app.py), which every catalogue translates."""
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 timings: dict[str, float] = {}
@@ -218,6 +221,18 @@ def run_smoke(command: Sequence[Path | str], scratch: Path, label: str) -> None:
                                 timeout=SMOKE_TIMEOUT_SECONDS, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"smoke game failed with exit code {result.returncode}:\n{result.stdout}\n{result.stderr}")
+
+
+def assert_speaks_its_languages(executable: Path) -> None:
+    """The bundle's command line in each language it has a catalogue for: the catalogues went
+    in compiled (a bundle without them spoke English alone and listed no other language)."""
+    if platform.system() == "Windows":  # a windowed program has no standard output to read
+        return
+    for catalogue in catalogue_files():
+        code = catalogue.parts[-3]
+        shown = run([executable, "--language", code, "--help"], capture_output=True).stdout
+        if ENGLISH_DESCRIPTION in shown:
+            sys.exit(f"the bundle speaks English when asked for {code}: its catalogue is not in the bundle")
 
 
 def files_under(folder: Path) -> set[str]:
@@ -942,6 +957,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bundle = DIST / INFO.app_id if args.reuse_bundle else build_bundle()
     with scratch_folder() as scratch:
         run_smoke([bundle_executable(bundle)], scratch, "bundle")  # before packing it
+    assert_speaks_its_languages(bundle_executable(bundle))
     installers = build_installers(bundle)
     (DIST / CHECKED).unlink(missing_ok=True)  # what an earlier --check vouched for is not this build
     if args.check:

@@ -27,8 +27,9 @@ from pathlib import Path
 import pytest
 
 import hearts_desktop
-from hearts_desktop import resources
+from hearts_desktop import language, resources
 from hearts_desktop.engine import build
+from hearts_desktop.persistence import languages
 from tests.build_scripts import (
     ROOT,
     appinfo,
@@ -58,10 +59,25 @@ def test_every_image_sound_and_font_under_assets_ships() -> None:
 
 def stage_bundle_data(into: Path) -> None:
     """Copy the spec's data files where PyInstaller would put them in the bundle."""
-    for source, folder in appinfo.bundle_datas():
+    for source, folder in appinfo.bundle_datas(into.parent / f"{into.name}-catalogues"):
         target = into / folder
         target.mkdir(parents=True, exist_ok=True)
         shutil.copy(source, target)
+
+
+def test_the_bundle_carries_every_translation_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout holds only .po files: the frozen game spoke English alone (found in issue 44)."""
+    stage_bundle_data(tmp_path)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    resources.assets_root.cache_clear()
+    try:
+        for code in language.SHIPPED:
+            if code != language.ENGLISH:
+                assert languages.apply(code) == [], code
+                assert language._("Language") != "Language", code
+    finally:
+        resources.assets_root.cache_clear()
 
 
 def test_the_frozen_program_finds_its_files_where_the_spec_puts_them(
