@@ -144,8 +144,18 @@ def _babel_locale(code: str) -> Locale:
 
 def join_names(items: Sequence[str]) -> str:
     """``items`` as a sentence lists them, the language's way ("Anna, Ben and Clara"). The
-    game's English writes no comma before "and": British English's list, in Babel's data."""
-    return format_list(list(items), locale=_written_locale())
+    game's English writes no comma before "and": British English's list, in Babel's data.
+
+    Hebrew's "and" is a letter joined to the last name (ו); before a name or number not
+    written in Hebrew it takes a hyphen ("ו-Bob"), which Babel's data leaves out."""
+    listed = list(items)
+    if _code.startswith("he") and len(listed) > 1 and not _starts_in_hebrew(listed[-1]):
+        listed[-1] = f"-{listed[-1]}"
+    return format_list(listed, locale=_written_locale())
+
+
+def _starts_in_hebrew(word: str) -> bool:
+    return "\u05d0" <= word[:1] <= "\u05ea"  # alef to tav
 
 
 def moment(when: datetime) -> str:

@@ -130,6 +130,14 @@ def test_a_pass_of_two_cards_is_refused_with_the_number_of_cards() -> None:
     assert game.illegal_reason(PassAction(0, tuple(held))) == "Choose exactly 3 cards to pass."
 
 
+def test_hebrews_and_takes_a_hyphen_before_a_name_not_in_hebrew() -> None:
+    """Babel writes "אנה וBob"; a Hebrew reader writes "אנה ו-Bob" (found by the native reading)."""
+    language.use(gettext.NullTranslations(), "he")
+    assert language.join_names(["אנה", "Bob"]) == "אנה ו-Bob"
+    assert language.join_names(["אנה", "בן", "12"]) == "אנה, בן ו-12"
+    assert language.join_names(["Bob", "אנה"]) == "Bob ואנה"
+
+
 def test_a_list_of_names_is_said_the_languages_way() -> None:
     assert language.join_names(["Alice", "Ben", "Clara"]) == "Alice, Ben and Clara"
     language.use(gettext.NullTranslations(), "fr")
