@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from hearts_desktop import language
+from hearts_desktop.bots import Hint
 from hearts_desktop.controller.bot_runner import (
     WORKER_NICENESS,
     BotAnswer,
@@ -23,6 +25,7 @@ from hearts_desktop.controller.bot_runner import (
     serve,
 )
 from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.persistence import languages
 from hearts_desktop.words import JobKind, Level
 
 GONE_WITHIN_SECONDS = 2.0
@@ -35,7 +38,10 @@ other things; every wait ends as soon as what it waits for has happened."""
 PARENT = """
 import multiprocessing, sys, time
 from hearts_desktop.controller.bot_runner import BotJob, ProcessRunner
+from hearts_desktop import language
+from hearts_desktop.bots import Hint
 from hearts_desktop.engine import Game, Ruleset
+from hearts_desktop.persistence import languages
 from hearts_desktop.words import JobKind, Level
 
 runner = ProcessRunner()
@@ -155,6 +161,23 @@ def test_cancelling_one_job_leaves_the_others_to_be_answered() -> None:
         assert all(a.error is None for a in answers.values())
     finally:
         runner.close()
+
+
+def test_the_worker_writes_the_hints_reason_in_the_players_language() -> None:
+    """The worker process starts in English: the Hint's and the coach's sentences were English
+    whatever the player's language (seen in the Hebrew end-to-end run)."""
+    runner = ProcessRunner()
+    try:
+        languages.apply("de")
+        runner.submit(a_view_job(1, JobKind.HINT, Level.EXPERT))
+        german = answers_for(runner, {1})[1].result
+        languages.apply(language.ENGLISH)
+        runner.submit(dataclasses.replace(a_view_job(2, JobKind.HINT, Level.EXPERT), seed="seed 1"))
+        english = answers_for(runner, {2})[2].result
+    finally:
+        runner.close()
+    assert isinstance(german, Hint) and isinstance(english, Hint)
+    assert german.action == english.action and german.reason != english.reason
 
 
 def bot_workers() -> list[multiprocessing.process.BaseProcess]:

@@ -35,9 +35,12 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .. import language
 from ..bots import Hint, make_bot
 from ..bots.base import Cancel, SeatLevels
 from ..engine import Action, PlayerView
+from ..language import ENGLISH
+from ..persistence import languages
 from ..words import JobKind, Level
 
 if TYPE_CHECKING:  # the coach thinks in the worker: the window's process need not import it
@@ -63,6 +66,9 @@ class BotJob:
     """For the coach's second opinion "with all cards shown" alone: the true deal."""
     background: bool = False
     """Low priority: run only when no other job waits, and set aside when one comes."""
+    language: str = ENGLISH
+    """The player's language when the job was asked for: the worker process writes the
+    coach's and the Hint's sentences in it (``ProcessRunner.submit`` sets it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +251,7 @@ def serve(inbox: Inbox, send: Callable[[BotAnswer], None]) -> None:
     while True:
         job = inbox.next()
         if not inbox.is_cancelled(job.job_id):
+            _speak(job.language)
             stop = _Stop(inbox, job)
             answer = _answer(job, stop)
             if stop.set_aside and not inbox.is_cancelled(job.job_id):
@@ -256,6 +263,13 @@ def serve(inbox: Inbox, send: Callable[[BotAnswer], None]) -> None:
                 except OSError:
                     return
         inbox.done(job.job_id)
+
+
+def _speak(code: str) -> None:
+    """Write the job's sentences in ``code``, as the window would (the worker process starts
+    in English; a catalogue it cannot read leaves it in English, which the window has said)."""
+    if code != language.current():
+        languages.apply(code)
 
 
 class ProcessRunner:
@@ -303,6 +317,7 @@ class ProcessRunner:
             pass  # the worker died; poll() starts another and hands it the outstanding jobs
 
     def submit(self, job: BotJob) -> None:
+        job = replace(job, language=language.current())
         self._outstanding[job.job_id] = job
         if self._process is not None:
             self._send(job)
