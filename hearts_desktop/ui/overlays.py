@@ -260,7 +260,7 @@ class HandScoreScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), continue_label: str | None = None,
+                 reviews: Sequence[Button] = (), continue_label: str | None = None,
                  note: str = "", heading: str | None = None) -> None:
         """``note``: a sentence under the points (a deal played again: the first time's)."""
         super().__init__(size)
@@ -272,7 +272,7 @@ class HandScoreScene(Overlay):
         self.note = note
         self.heading = heading or _(DEAL_OF_HAND).format(number=event.hand_index + 1)
         label = continue_label or (_("See the final scores") if controller.over else _("Next hand"))
-        self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
+        self.buttons = [Button(label, self._continue, name="continue"), *reviews]
 
     def _continue(self) -> None:
         self.close()
@@ -437,12 +437,12 @@ class ScoreHistoryScene(Overlay):
     panel_shares = (0.66, 0.78)
 
     def __init__(self, size: tuple[int, int], controller: ScoreSheet,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str | None = None) -> None:
+                 reviews: Sequence[Button] = (), heading: str | None = None) -> None:
         super().__init__(size)
         self.controller = controller
         self.heading = heading or _("Scores")
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
-        self.buttons = [Button(_("Close"), self.close), *(Button(text, action) for text, action in reviews)]
+        self.buttons = [Button(_("Close"), self.close, name="close"), *reviews]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -470,14 +470,14 @@ class GameOverScene(Overlay):
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
                  on_leave: Callable[[], None] | None = None, on_quit: Callable[[], None] | None = None,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                 reviews: Sequence[Button] = ()) -> None:
         """A friend at a network table has only ``on_leave``: the host deals any rematch."""
         super().__init__(size)
         self.controller = controller
         self.event = event
-        choices = ((_("Rematch"), on_rematch), (_("New game"), on_new_game), (_("Main menu"), on_leave), *reviews,
-                   (_("Quit"), on_quit))
-        self.buttons = [Button(label, action) for label, action in choices if action is not None]
+        leaving = ((_("Rematch"), on_rematch), (_("New game"), on_new_game), (_("Main menu"), on_leave))
+        self.buttons = [*(Button(label, action) for label, action in leaving if action is not None), *reviews,
+                        *([Button(_("Quit"), on_quit)] if on_quit is not None else [])]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
