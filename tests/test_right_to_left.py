@@ -4,11 +4,14 @@ buttons), the table stays the table, and text keeps its own direction and shape.
 from __future__ import annotations
 
 import gettext
+import operator
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop import language
 from hearts_desktop.persistence import Settings
 from hearts_desktop.ui import reading, theme
@@ -16,7 +19,10 @@ from hearts_desktop.ui.form import Choice
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.menus import ConfirmScene
+from hearts_desktop.ui.overlays import HandScoreScene, Overlay, ScoreHistoryScene
 from hearts_desktop.ui.settings_scene import SettingsScene
+
+from .app_driver import Driver
 
 SIZE = (1280, 800)
 
@@ -123,3 +129,34 @@ def test_arabic_letters_are_joined() -> None:
     joined = theme.text("سلام", 40)
     apart = theme.text("\u200c".join("سلام"), 40)  # zero-width non-joiners: isolated forms
     assert joined.get_width() < 0.85 * apart.get_width()
+
+
+def texts_drawn(scene: Overlay) -> dict[str, pygame.Rect]:
+    """Where ``scene`` draws each of its texts, by its words (a leader's name without its star)."""
+    inspector = Inspector()
+    with inspected(inspector):
+        scene.draw(RecordingSurface(scene.size, inspector))
+    return {element.label.removeprefix("★ "): element.rect for element in inspector.elements if element.kind == "text"}
+
+
+def test_the_score_sheets_read_from_the_right_in_hebrew(tmp_path: Path, speak: Speak) -> None:
+    """A hand's summary and the score history are tables of figures for a reader: in Hebrew
+    the players' names come first, at the right, and the totals last, at the left; the
+    summary's cards keep the table's fan."""
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: isinstance(driver.top, HandScoreScene))
+        for code, name_first in ((language.ENGLISH, operator.lt), ("he", operator.gt)):
+            speak(code)
+            summary = driver.top
+            assert isinstance(summary, HandScoreScene)
+            drawn = texts_drawn(summary)
+            assert name_first(drawn["Anna"].centerx, drawn["This hand"].centerx)
+            assert name_first(drawn["This hand"].centerx, drawn["Total"].centerx)
+            drawn = texts_drawn(ScoreHistoryScene(SIZE, driver.controller))
+            assert name_first(drawn["Hand"].centerx, drawn["Anna"].centerx)
+            assert name_first(drawn["Anna"].centerx, drawn["Bo"].centerx)
+    finally:
+        driver.close()
+

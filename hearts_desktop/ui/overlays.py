@@ -300,6 +300,8 @@ class HandScoreScene(Overlay):
         points_x = rect.right - int(fs * 11)
         total_x = rect.right - int(fs * 4)
         header_y = y
+        width = self.size[0]
+        points_x, total_x = reading.across(points_x, 0, width), reading.across(total_x, 0, width)
         # Translators: a column heading: the points of the hand (the deal) just played.
         for label, x in ((_("This hand"), points_x), (_("Total"), total_x)):
             text = theme.text(label, int(fs * 0.9), theme.INK_DIM)
@@ -309,14 +311,17 @@ class HandScoreScene(Overlay):
         for seat, seat_info in enumerate(self.controller.seats):
             centre_y = y + row_h // 2
             name = theme.text(theme.fitted(seat_info.name, fs, cards_x - name_x - fs, True), fs, theme.INK, bold=True)
-            surface.blit(name, name.get_rect(midleft=(name_x, centre_y)))
+            name_box = reading.mirror(pygame.Rect(name_x, y, cards_x - name_x, row_h), width)
+            surface.blit(name, reading.at_start(name, name_box))
             cards = penalty_cards(self.result, seat, counted)
-            for i, card in enumerate(cards):
-                face = self.face(card, card_h)
-                surface.blit(face, (cards_x + i * step, centre_y - card_h // 2))
-            if not cards:
+            if cards:  # fanned as on the table, left to right, at the start of their column
+                fan_width = (len(cards) - 1) * step + card_width(card_h)
+                fan = reading.mirror(pygame.Rect(cards_x, centre_y - card_h // 2, fan_width, card_h), width)
+                for i, card in enumerate(cards):
+                    surface.blit(self.face(card, card_h), (fan.left + i * step, fan.top))
+            else:
                 none = theme.text(_("no points taken"), int(fs * 0.85), theme.INK_DIM)
-                surface.blit(none, none.get_rect(midleft=(cards_x, centre_y)))
+                surface.blit(none, reading.at_start(none, reading.mirror(pygame.Rect(cards_x, y, 0, row_h), width)))
             points = self.event.points[seat]
             colour = theme.HIGHLIGHT if seat in (self.result.moon_shooter, self.result.sweeper) else theme.INK
             text = theme.text(f"{points:+d}" if points else "0", int(fs * 1.2), colour, bold=True)
@@ -402,34 +407,39 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Sco
     results = controller.results
     columns = len(names) + 1
     col_w = rect.width // columns
+
+    def column(index: int) -> int:
+        """The middle of a column: the hands' numbers first (at the right in Hebrew), then each player."""
+        return reading.across(rect.left + col_w * index + col_w // 2, rect.left, rect.right)
+
     y = rect.top
     header = theme.text(p_("deal", "Hand"), fs, theme.INK_DIM, bold=True)
-    surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
+    surface.blit(header, header.get_rect(midtop=(column(0), y)))
     totals = controller.totals
     leader = single_leader(totals) if results else None
     for i, name in enumerate(names):
         label = theme.fitted(("★ " if i == leader else "") + name, fs, col_w - fs // 2, True)
         text = theme.text(label, fs, theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
     y += int(fs * 1.8)
     row_h = int(fs * 1.45)
     visible = max(1, (rect.bottom - y - row_h * 2) // row_h)
     for number, result in list(enumerate(results))[-visible:]:
         text = theme.text(str(number + 1), fs, theme.INK_DIM)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(0), y)))
         for i, points in enumerate(result.points):
             special = i in (result.moon_shooter, result.sweeper)
             label = f"{points}" + (" ☾" if special else "")
             text = theme.text(label, fs, theme.HIGHLIGHT if special else theme.INK)
-            surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+            surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
         y += row_h
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, y + 2), (rect.right, y + 2), 2)
     y += fs // 2
     text = theme.text(_("Total"), fs, theme.INK, bold=True)
-    surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+    surface.blit(text, text.get_rect(midtop=(column(0), y)))
     for i, total in enumerate(totals):
         text = theme.text(str(total), int(fs * 1.1), theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
     return y + row_h
 
 
