@@ -160,3 +160,25 @@ def test_the_score_sheets_read_from_the_right_in_hebrew(tmp_path: Path, speak: S
     finally:
         driver.close()
 
+
+def test_a_card_keeps_its_suit_before_hebrew_words(speak: Speak) -> None:
+    """A card is written rank then suit ("Q♦"): the suit stays beside its rank where Hebrew
+    words follow the card (the bidi rule for a symbol between a Latin and a Hebrew letter
+    put it at the other end of the names and cards)."""
+    speak("he")
+    runs = theme.visual_runs("מ-Ann: 5♦ 9♦ Q♦ (מורמים ביד שלך)")
+    assert ("Ann: 5♦ 9♦ Q♦", pygame.DIRECTION_LTR) in runs
+
+
+def test_numbers_in_a_hebrew_line_stay_where_the_line_reads_them(speak: Speak) -> None:
+    """A seat's line "0 pts  (+13)  · 2 tricks": each number is its own run, read where the
+    Hebrew puts it, the brackets round "+13" (they were split, one at each end of "13) · 2");
+    an address or a time stays whole."""
+    speak("he")
+    rtl, ltr = pygame.DIRECTION_RTL, pygame.DIRECTION_LTR
+    assert theme.visual_runs("0 נק׳  (+13)  · 2 לקיחות") == [
+        (" לקיחות", rtl), ("2", ltr), (")  · ", rtl), ("13", ltr), (" נק׳  (+", rtl), ("0", ltr)]
+    assert ("192.168.1.20:47474", ltr) in theme.visual_runs("למשל 192.168.1.20:47474, ואז")
+    assert ("14:05", ltr) in theme.visual_runs("נשמר ב-14:05")
+    assert ("50%", ltr) in theme.visual_runs("ניצחת ב-50% מהמשחקים")
+    assert theme.visual_runs("E2E Host — 1 מושב פתוח") == [(" מושב פתוח", rtl), ("E2E Host — 1", ltr)]

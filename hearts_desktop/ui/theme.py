@@ -64,8 +64,8 @@ def text(label: str, size: int, colour: Color = INK, bold: bool = False) -> pyga
     one direction, each shaped in its own, and the runs are laid out in the line's direction
     (that of its first letter, or right to left in a right-to-left interface when it holds
     any right-to-left letter, as a Hebrew sentence that starts with a Latin name does): the
-    one level of the Unicode bidi algorithm that names in sentences need, with no new
-    dependency.
+    one level of the Unicode bidi algorithm that names, cards and numbers in sentences
+    need, with no new dependency.
     """
     shaper = font(size, bold)
     runs = visual_runs(label)
@@ -111,24 +111,62 @@ def direction_of(label: str) -> int:
     return strong[0] if strong else pygame.DIRECTION_LTR
 
 
+SUITS = frozenset("♠♡♢♣♤♥♦♧")
+"""Written after a card's rank ("Q♦"), so read with it, left to right."""
+NUMBERS = frozenset({"EN", "AN"})
+NUMBER_SEPARATORS = frozenset({"ES", "CS"})
+"""A point, comma, colon or sign between two digits is part of the number ("1.5", "14:05")."""
+NUMBER_SIGN = "ET"
+"""A percent or currency sign beside a number is part of it ("50%")."""
+
+
 def _strong(char: str) -> int | None:
-    """A character's own direction: letters (and digits, drawn left to right) have one."""
+    """A character's own direction: letters (and digits, drawn left to right) have one, and
+    so has a suit, part of its card (else a card before Hebrew words lost its suit to the
+    other end of the run)."""
     kind = unicodedata.bidirectional(char)
     if kind in ("R", "AL"):
         return pygame.DIRECTION_RTL
-    if kind in ("L", "EN", "AN"):
+    if kind in NUMBERS or kind == "L" or char in SUITS:
         return pygame.DIRECTION_LTR
     return None
+
+
+def _numbers_read_right_to_left(label: str) -> list[bool]:
+    """Which characters of a right-to-left line are a number that is not part of a Latin
+    run: each is drawn left to right in a run of its own, and the spaces and brackets
+    beside it read in the line's direction (the bidi algorithm's rules W4, W5 and W7)."""
+    kinds = [unicodedata.bidirectional(char) for char in label]
+    for index in range(1, len(kinds) - 1):
+        if kinds[index] in NUMBER_SEPARATORS and kinds[index - 1] in NUMBERS and kinds[index + 1] in NUMBERS:
+            kinds[index] = kinds[index - 1]
+    for order in (range(len(kinds)), range(len(kinds) - 1, -1, -1)):  # signs after, then before, a number
+        number = False
+        for index in order:
+            if kinds[index] == NUMBER_SIGN and number:
+                kinds[index] = "EN"
+            number = kinds[index] == "EN"
+    numbers, latin = [], False
+    for char, kind in zip(label, kinds):
+        if kind == "L" or char in SUITS:
+            latin = True
+        elif kind in ("R", "AL"):
+            latin = False
+        numbers.append(kind in NUMBERS and not latin)
+    return numbers
 
 
 def visual_runs(label: str) -> list[tuple[str, int]]:
     """``label`` cut into runs of one direction, in the order they are drawn left to right.
 
     Spaces and punctuation take the direction of the letters on both sides when those
-    agree, else the line's; the runs of a right-to-left line are drawn from the right.
+    agree, else the line's; the runs of a right-to-left line are drawn from the right, and
+    there a number after Hebrew counts as Hebrew for what is beside it, in a run of its own.
     """
     line = direction_of(label)
     strong = [_strong(char) for char in label]
+    numbers = _numbers_read_right_to_left(label) if line == pygame.DIRECTION_RTL else [False] * len(label)
+    strong = [pygame.DIRECTION_RTL if number else direction for direction, number in zip(strong, numbers)]
     resolved = []
     for index, direction in enumerate(strong):
         if direction is None:
@@ -136,15 +174,17 @@ def visual_runs(label: str) -> list[tuple[str, int]]:
             after = next((d for d in strong[index + 1:] if d is not None), line)
             direction = before if before == after else line
         resolved.append(direction)
-    runs: list[tuple[str, int]] = []
-    for char, direction in zip(label, resolved):
-        if runs and runs[-1][1] == direction:
-            runs[-1] = (runs[-1][0] + char, direction)
+    runs: list[tuple[str, int, bool]] = []
+    for char, direction, number in zip(label, resolved, numbers):
+        drawn = pygame.DIRECTION_LTR if number else direction
+        if runs and runs[-1][1:] == (drawn, number):
+            runs[-1] = (runs[-1][0] + char, drawn, number)
         else:
-            runs.append((char, direction))
+            runs.append((char, drawn, number))
     if not runs:
         return [("", line)]
-    return runs[::-1] if line == pygame.DIRECTION_RTL else runs
+    ordered = [(run, drawn) for run, drawn, _number in runs]
+    return ordered[::-1] if line == pygame.DIRECTION_RTL else ordered
 
 
 def missing_glyphs(label: str) -> str:
