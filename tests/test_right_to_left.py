@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop import language
-from hearts_desktop.persistence import Settings
+from hearts_desktop.persistence import Settings, languages
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
 from hearts_desktop.ui.intents import KeyPress
@@ -159,6 +159,12 @@ def test_the_score_sheets_read_from_the_right_in_hebrew(tmp_path: Path, speak: S
             assert name_first(drawn["Anna"].centerx, drawn["Bo"].centerx)
     finally:
         driver.close()
+
+
+def test_the_advanced_rules_arrow_points_onward_in_hebrew() -> None:
+    """"Advanced rules ▸" opens more rules beyond its words: at their left end in Hebrew, so
+    the arrow there points left (it pointed back at the words)."""
+    assert languages.load_catalogue("he").gettext("Advanced rules ▸") == "כללים מתקדמים ◂"
 
 
 def test_a_card_keeps_its_suit_before_hebrew_words(speak: Speak) -> None:
