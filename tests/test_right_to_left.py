@@ -4,19 +4,25 @@ buttons), the table stays the table, and text keeps its own direction and shape.
 from __future__ import annotations
 
 import gettext
+import operator
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from benchmarks.layout import Inspector, RecordingSurface, inspected
 from hearts_desktop import language
-from hearts_desktop.persistence import Settings
+from hearts_desktop.persistence import Settings, languages
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
 from hearts_desktop.ui.intents import KeyPress
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.menus import ConfirmScene
+from hearts_desktop.ui.overlays import HandScoreScene, Overlay, ScoreHistoryScene
 from hearts_desktop.ui.settings_scene import SettingsScene
+
+from .app_driver import Driver
 
 SIZE = (1280, 800)
 
@@ -157,3 +163,62 @@ def test_arabic_letters_are_joined() -> None:
     joined = theme.text("سلام", 40)
     apart = theme.text("\u200c".join("سلام"), 40)  # zero-width non-joiners: isolated forms
     assert joined.get_width() < 0.85 * apart.get_width()
+
+
+def texts_drawn(scene: Overlay) -> dict[str, pygame.Rect]:
+    """Where ``scene`` draws each of its texts, by its words (a leader's name without its star)."""
+    inspector = Inspector()
+    with inspected(inspector):
+        scene.draw(RecordingSurface(scene.size, inspector))
+    return {element.label.removeprefix("★ "): element.rect for element in inspector.elements if element.kind == "text"}
+
+
+def test_the_score_sheets_read_from_the_right_in_hebrew(tmp_path: Path, speak: Speak) -> None:
+    """A hand's summary and the score history are tables of figures for a reader: in Hebrew
+    the players' names come first, at the right, and the totals last, at the left; the
+    summary's cards keep the table's fan."""
+    driver = Driver(tmp_path)
+    try:
+        driver.new_game()
+        driver.play_through(lambda: isinstance(driver.top, HandScoreScene))
+        for code, name_first in ((language.ENGLISH, operator.lt), ("he", operator.gt)):
+            speak(code)
+            summary = driver.top
+            assert isinstance(summary, HandScoreScene)
+            drawn = texts_drawn(summary)
+            assert name_first(drawn["Anna"].centerx, drawn["This hand"].centerx)
+            assert name_first(drawn["This hand"].centerx, drawn["Total"].centerx)
+            drawn = texts_drawn(ScoreHistoryScene(SIZE, driver.controller))
+            assert name_first(drawn["Hand"].centerx, drawn["Anna"].centerx)
+            assert name_first(drawn["Anna"].centerx, drawn["Bo"].centerx)
+    finally:
+        driver.close()
+
+
+def test_the_advanced_rules_arrow_points_onward_in_hebrew() -> None:
+    """"Advanced rules ▸" opens more rules beyond its words: at their left end in Hebrew, so
+    the arrow there points left (it pointed back at the words)."""
+    assert languages.load_catalogue("he").gettext("Advanced rules ▸") == "כללים מתקדמים ◂"
+
+
+def test_a_card_keeps_its_suit_before_hebrew_words(speak: Speak) -> None:
+    """A card is written rank then suit ("Q♦"): the suit stays beside its rank where Hebrew
+    words follow the card (the bidi rule for a symbol between a Latin and a Hebrew letter
+    put it at the other end of the names and cards)."""
+    speak("he")
+    runs = theme.visual_runs("מ-Ann: 5♦ 9♦ Q♦ (מורמים ביד שלך)")
+    assert ("Ann: 5♦ 9♦ Q♦", pygame.DIRECTION_LTR) in runs
+
+
+def test_numbers_in_a_hebrew_line_stay_where_the_line_reads_them(speak: Speak) -> None:
+    """A seat's line "0 pts  (+13)  · 2 tricks": each number is its own run, read where the
+    Hebrew puts it, the brackets round "+13" (they were split, one at each end of "13) · 2");
+    an address or a time stays whole."""
+    speak("he")
+    rtl, ltr = pygame.DIRECTION_RTL, pygame.DIRECTION_LTR
+    assert theme.visual_runs("0 נק׳  (+13)  · 2 לקיחות") == [
+        (" לקיחות", rtl), ("2", ltr), (")  · ", rtl), ("13", ltr), (" נק׳  (+", rtl), ("0", ltr)]
+    assert ("192.168.1.20:47474", ltr) in theme.visual_runs("למשל 192.168.1.20:47474, ואז")
+    assert ("14:05", ltr) in theme.visual_runs("נשמר ב-14:05")
+    assert ("50%", ltr) in theme.visual_runs("ניצחת ב-50% מהמשחקים")
+    assert theme.visual_runs("E2E Host — 1 מושב פתוח") == [(" מושב פתוח", rtl), ("E2E Host — 1", ltr)]

@@ -40,11 +40,12 @@ from .overlays import (
 )
 from .scene import Scene, SceneStack
 from .table_scene import TableOverlays, TableScene
+from .widgets import Button
 
 if TYPE_CHECKING:
     from ..controller.review import HandReviewer
 
-ReviewButtons = list[tuple[str, Callable[[], None]]]
+ReviewButtons = list[Button]
 REVIEW_HAND = N_("Review hand")
 """The button opening the coach's review of the hand just scored (one person at the table)."""
 
@@ -98,12 +99,12 @@ class GameScreens(TableOverlays):
         if played is not None:  # a deal played again: set beside the first time, and that is all
             self._push(HandScoreScene(table.size, table.controller, event, table.art.face, window.show_main_menu,
                                       reviews=[*self.review_buttons(table, event.hand_index),
-                                               (_(PLAY_IT_AGAIN), window.rematch)], continue_label=_(MAIN_MENU),
+                                               Button(_(PLAY_IT_AGAIN), window.rematch)], continue_label=_(MAIN_MENU),
                                       note=played.compared(event.points),
                                       heading=_(DEAL_AGAIN_HEADING).format(number=played.deal + 1)))
             return
         deal = play.deal_of(event.hand_index)
-        again = [] if deal is None else [(_(PLAY_DEAL_AGAIN), lambda: window.play_deal(deal))]
+        again = [] if deal is None else [Button(_(PLAY_DEAL_AGAIN), lambda: window.play_deal(deal))]
         self._push(HandScoreScene(table.size, table.controller, event, table.art.face,
                                   table.controller.continue_after_hand,
                                   reviews=self.review_buttons(table, event.hand_index) + again))
@@ -154,8 +155,9 @@ class GameScreens(TableOverlays):
             return []
         people = table.controller.human_seats()
         if len(people) == 1:
-            return [(_(label), self._review_action(table, hand_index, people[0], covered=False))]
-        return [(_(REVIEW_PERSON).format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
+            return [Button(_(label), self._review_action(table, hand_index, people[0], covered=False), name="review")]
+        return [Button(_(REVIEW_PERSON).format(name=table.controller.seats[seat].name),
+                       self._review_action(table, hand_index, seat, covered=True), name=f"review_{seat}")
                 for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:

@@ -215,7 +215,8 @@ def open_past_game(window: HistoryWindow, past: PastGame) -> None:
         return
     sheet = PastSheet(past.seats, game.rules, tuple(game.totals), tuple(game.results))
     heading = _(PAST_GAME_HEADING).format(date=when(past.finished_at))
-    choose = (_(CHOOSE_DEAL), lambda: window.stack.push(DealChoiceScene(window.size, game, past.seats, window.play_deal)))
+    choose = Button(_(CHOOSE_DEAL), lambda: window.stack.push(DealChoiceScene(window.size, game, past.seats,
+                                                                              window.play_deal)))
     window.stack.push(ScoreHistoryScene(window.size, sheet, reviews=[*past_reviews(window, game, past.seats), choose],
                                         heading=heading))
 
@@ -231,8 +232,8 @@ def past_reviews(window: HistoryWindow, game: Game, seats: Sequence[Seat]) -> Re
                                    hands - 1, names, window.art().face, hands)
 
     if len(people) == 1:
-        return [(_(REVIEW_HANDS), review(people[0]))]
-    return [(_(REVIEW_PERSON).format(name=names[seat]), review(seat)) for seat in people]
+        return [Button(_(REVIEW_HANDS), review(people[0]), name="review")]
+    return [Button(_(REVIEW_PERSON).format(name=names[seat]), review(seat), name=f"review_{seat}") for seat in people]
 
 
 class DealChoiceScene(FormScene):

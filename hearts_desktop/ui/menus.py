@@ -61,21 +61,22 @@ class MainMenuScene(FormScene):
         super().__init__(size)
         self.notes = [note for note in (saved_game, saved_network) if note is not None]
         """A line about each game a Continue button resumes (none: no Continue)."""
-        entries: list[tuple[str, Callable[[], None]]] = [
-            (_("New game"), nav.open_new_game),
-            (_("Play on the network"), nav.open_network),
-            (_("Settings"), nav.open_settings),
-            (_("Statistics"), nav.open_statistics),
-            (_("Rules"), nav.open_rules),
-            (_("Quit"), nav.quit),
+        entries = [
+            Button(_("New game"), nav.open_new_game, name="new_game"),
+            Button(_("Play on the network"), nav.open_network, name="network"),
+            Button(_("Settings"), nav.open_settings, name="settings"),
+            Button(_("Statistics"), nav.open_statistics, name="statistics"),
+            Button(_("Rules"), nav.open_rules, name="rules"),
+            Button(_("Quit"), nav.quit, name="quit"),
         ]
         if saved_network is not None:
-            entries.insert(0, (_("Continue the network game"), nav.continue_network_game))
+            entries.insert(0, Button(_("Continue the network game"), nav.continue_network_game,
+                                     name="continue_network_game"))
         if saved_game is not None:
-            entries.insert(0, (_("Continue"), nav.continue_game))
+            entries.insert(0, Button(_("Continue"), nav.continue_game, name="continue"))
         if rejoin is not None:
-            entries.insert(0, (rejoin, nav.rejoin_table))
-        self.controls = [Button(label, action) for label, action in entries]
+            entries.insert(0, Button(rejoin, nav.rejoin_table, name="rejoin"))
+        self.controls = [*entries]
         self.note_top = 0
         """Where the line about the saved game goes: under the buttons."""
         self.move_focus(1)
@@ -149,7 +150,7 @@ class GameMenuScene(FormScene):
             statistics,
             Button(_("Keyboard help"), self.closing_then(nav.open_help)),
             Button(_("Main menu"), self.closing_then(nav.quit_to_menu)),
-            Button(_("Quit"), nav.quit),
+            Button(_("Quit"), nav.quit, name="quit"),
         ]
         if not starts_games:  # a shared table: no new game or restart from here; leaving says what it does
             entries = [b for b in entries if b not in (new_game, restart, statistics)]
@@ -240,7 +241,7 @@ class ConfirmScene(FormScene):
             self.close()
             on_yes()
 
-        self.buttons = [Button(yes, confirmed), Button(_("Cancel"), self.close)]
+        self.buttons = [Button(yes, confirmed, name="yes"), Button(_("Cancel"), self.close, name="cancel")]
         self.set_focus(self.buttons[1])
 
     def place_panel(self) -> None:

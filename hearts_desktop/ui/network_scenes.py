@@ -37,8 +37,8 @@ class NetworkMenuScene(FormScene):
 
     def __init__(self, size: tuple[int, int], on_host: Callable[[], None], on_join: Callable[[], None]) -> None:
         super().__init__(size)
-        self.controls = [Button(_("Host a table"), self.closing_then(on_host)),
-                         Button(_("Join a table"), self.closing_then(on_join)),
+        self.controls = [Button(_("Host a table"), self.closing_then(on_host), name="host"),
+                         Button(_("Join a table"), self.closing_then(on_join), name="join"),
                          Button(p_("go back", "Back"), self.close)]
         self.move_focus(1)
 
@@ -94,7 +94,7 @@ class HostLobbyScene(FormScene):
         """The game started: the table holds it from now on (else the table closes with the lobby)."""
         self.seat_buttons: list[Button] = []
         # Translators: a button: start the game at the table hosted here.
-        self.start_button = Button(_("Start"), self._start)
+        self.start_button = Button(_("Start"), self._start, name="start")
         self.buttons = [self.start_button, Button(_("Close the table"), self._cancel)]
 
     @property
@@ -304,7 +304,7 @@ class JoinScene(FormScene):
         self.table_buttons: list[Button] = []
         self.chosen: TableAd | None = None
         self.problem = ""
-        self.join_button = Button(_("Join"), self._join)
+        self.join_button = Button(_("Join"), self._join, name="join")
         self.buttons = [self.join_button, Button(p_("go back", "Back"), self.close)]
         self.controls = [self.name_field, self.code_field, self.address_field]
         self.set_focus(self.code_field)

@@ -208,7 +208,7 @@ class NewGameScene(FormScene):
             choice.visible = False
         self.controls = [c for trio in self.seat_controls for c in trio]
         self.controls += [self.preset, self.target, self.pace_choice, self.advanced_button, *self.advanced]
-        self.start_button = Button(_("Open the table") if network else _("Start game"), self._start)
+        self.start_button = Button(_("Open the table") if network else _("Start game"), self._start, name="start")
         self.buttons = [self.start_button, Button(_("Cancel"), self.close)]
         self.move_focus(1)
 

@@ -261,7 +261,7 @@ class HandScoreScene(Overlay):
 
     def __init__(self, size: tuple[int, int], controller: TableModel, event: HandScored,
                  art_face: Callable[[Card, int], pygame.Surface], on_continue: Callable[[], None],
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), continue_label: str | None = None,
+                 reviews: Sequence[Button] = (), continue_label: str | None = None,
                  note: str = "", heading: str | None = None) -> None:
         """``note``: a sentence under the points (a deal played again: the first time's)."""
         super().__init__(size)
@@ -273,7 +273,7 @@ class HandScoreScene(Overlay):
         self.note = note
         self.heading = heading or _(DEAL_OF_HAND).format(number=event.hand_index + 1)
         label = continue_label or (_("See the final scores") if controller.over else _("Next hand"))
-        self.buttons = [Button(label, self._continue), *(Button(text, action) for text, action in reviews)]
+        self.buttons = [Button(label, self._continue, name="continue"), *reviews]
 
     def _continue(self) -> None:
         self.close()
@@ -301,6 +301,8 @@ class HandScoreScene(Overlay):
         points_x = rect.right - int(fs * 11)
         total_x = rect.right - int(fs * 4)
         header_y = y
+        width = self.size[0]
+        points_x, total_x = reading.across(points_x, 0, width), reading.across(total_x, 0, width)
         # Translators: a column heading: the points of the hand (the deal) just played.
         for label, x in ((_("This hand"), points_x), (_("Total"), total_x)):
             text = theme.text(label, int(fs * 0.9), theme.INK_DIM)
@@ -310,14 +312,17 @@ class HandScoreScene(Overlay):
         for seat, seat_info in enumerate(self.controller.seats):
             centre_y = y + row_h // 2
             name = theme.text(theme.fitted(seat_info.name, fs, cards_x - name_x - fs, True), fs, theme.INK, bold=True)
-            surface.blit(name, name.get_rect(midleft=(name_x, centre_y)))
+            name_box = reading.mirror(pygame.Rect(name_x, y, cards_x - name_x, row_h), width)
+            surface.blit(name, reading.at_start(name, name_box))
             cards = penalty_cards(self.result, seat, counted)
-            for i, card in enumerate(cards):
-                face = self.face(card, card_h)
-                surface.blit(face, (cards_x + i * step, centre_y - card_h // 2))
-            if not cards:
+            if cards:  # fanned as on the table, left to right, at the start of their column
+                fan_width = (len(cards) - 1) * step + card_width(card_h)
+                fan = reading.mirror(pygame.Rect(cards_x, centre_y - card_h // 2, fan_width, card_h), width)
+                for i, card in enumerate(cards):
+                    surface.blit(self.face(card, card_h), (fan.left + i * step, fan.top))
+            else:
                 none = theme.text(_("no points taken"), int(fs * 0.85), theme.INK_DIM)
-                surface.blit(none, none.get_rect(midleft=(cards_x, centre_y)))
+                surface.blit(none, reading.at_start(none, reading.mirror(pygame.Rect(cards_x, y, 0, row_h), width)))
             points = self.event.points[seat]
             colour = theme.HIGHLIGHT if seat in (self.result.moon_shooter, self.result.sweeper) else theme.INK
             text = theme.text(f"{points:+d}" if points else "0", int(fs * 1.2), colour, bold=True)
@@ -403,34 +408,39 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: Sco
     results = controller.results
     columns = len(names) + 1
     col_w = rect.width // columns
+
+    def column(index: int) -> int:
+        """The middle of a column: the hands' numbers first (at the right in Hebrew), then each player."""
+        return reading.across(rect.left + col_w * index + col_w // 2, rect.left, rect.right)
+
     y = rect.top
     header = theme.text(p_("deal", "Hand"), fs, theme.INK_DIM, bold=True)
-    surface.blit(header, header.get_rect(midtop=(rect.left + col_w // 2, y)))
+    surface.blit(header, header.get_rect(midtop=(column(0), y)))
     totals = controller.totals
     leader = single_leader(totals) if results else None
     for i, name in enumerate(names):
         label = theme.fitted(("★ " if i == leader else "") + name, fs, col_w - fs // 2, True)
         text = theme.text(label, fs, theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
     y += int(fs * 1.8)
     row_h = int(fs * 1.45)
     visible = max(1, (rect.bottom - y - row_h * 2) // row_h)
     for number, result in list(enumerate(results))[-visible:]:
         text = theme.text(str(number + 1), fs, theme.INK_DIM)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(0), y)))
         for i, points in enumerate(result.points):
             special = i in (result.moon_shooter, result.sweeper)
             label = f"{points}" + (" ☾" if special else "")
             text = theme.text(label, fs, theme.HIGHLIGHT if special else theme.INK)
-            surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+            surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
         y += row_h
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, y + 2), (rect.right, y + 2), 2)
     y += fs // 2
     text = theme.text(_("Total"), fs, theme.INK, bold=True)
-    surface.blit(text, text.get_rect(midtop=(rect.left + col_w // 2, y)))
+    surface.blit(text, text.get_rect(midtop=(column(0), y)))
     for i, total in enumerate(totals):
         text = theme.text(str(total), int(fs * 1.1), theme.HIGHLIGHT if i == leader else theme.INK, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.left + col_w * (i + 1) + col_w // 2, y)))
+        surface.blit(text, text.get_rect(midtop=(column(i + 1), y)))
     return y + row_h
 
 
@@ -438,12 +448,12 @@ class ScoreHistoryScene(Overlay):
     panel_shares = (0.66, 0.78)
 
     def __init__(self, size: tuple[int, int], controller: ScoreSheet,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = (), heading: str | None = None) -> None:
+                 reviews: Sequence[Button] = (), heading: str | None = None) -> None:
         super().__init__(size)
         self.controller = controller
         self.heading = heading or _("Scores")
         self.close_keys = (pygame.K_ESCAPE, pygame.K_s)
-        self.buttons = [Button(_("Close"), self.close), *(Button(text, action) for text, action in reviews)]
+        self.buttons = [Button(_("Close"), self.close, name="close"), *reviews]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -471,14 +481,14 @@ class GameOverScene(Overlay):
     def __init__(self, size: tuple[int, int], controller: TableModel, event: GameOver,
                  on_new_game: Callable[[], None] | None, on_rematch: Callable[[], None] | None,
                  on_leave: Callable[[], None] | None = None, on_quit: Callable[[], None] | None = None,
-                 reviews: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                 reviews: Sequence[Button] = ()) -> None:
         """A friend at a network table has only ``on_leave``: the host deals any rematch."""
         super().__init__(size)
         self.controller = controller
         self.event = event
-        choices = ((_("Rematch"), on_rematch), (_("New game"), on_new_game), (_("Main menu"), on_leave), *reviews,
-                   (_("Quit"), on_quit))
-        self.buttons = [Button(label, action) for label, action in choices if action is not None]
+        leaving = ((_("Rematch"), on_rematch), (_("New game"), on_new_game), (_("Main menu"), on_leave))
+        self.buttons = [*(Button(label, action) for label, action in leaving if action is not None), *reviews,
+                        *([Button(_("Quit"), on_quit)] if on_quit is not None else [])]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)

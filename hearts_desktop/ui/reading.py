@@ -30,6 +30,12 @@ def mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
     return pygame.Rect(width - rect.right, rect.y, rect.width, rect.height)
 
 
+def across(x: int, left: int, right: int) -> int:
+    """``x``, between ``left`` and ``right``, where a right-to-left reader expects it: a
+    column of a table of figures, mirrored about the middle of the table."""
+    return left + right - x if mirrored() else x
+
+
 def forward(step: int) -> int:
     """What a move to the right (``+1``) or left (``-1``) means: onward or back in a
     left-to-right interface, the other way round in a mirrored one (Left goes on in Hebrew)."""

@@ -99,10 +99,10 @@ class ReviewScene(Scene):
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
         self.back = Button(p_("previous decision", "◀ Back"), lambda: self.move(-1), key_hint="←")
-        self.forward = Button(p_("next decision", "Next ▶"), lambda: self.move(1), key_hint="→")
+        self.forward = Button(p_("next decision", "Next ▶"), lambda: self.move(1), key_hint="→", name="next")
         self.close_button = Button(_("Close"), self.close,
                                    # Translators: the name of the Escape key, as written on keyboards.
-                                   key_hint=_("Esc"))
+                                   key_hint=_("Esc"), name="close")
         # Translators: the previous hand (deal) of the game; PgUp is the Page Up key as keyboards write it.
         self.earlier = Button(p_("deal", "◀ Hand"), lambda: self.go_to_hand(-1), key_hint=_("PgUp"))
         # Translators: the next hand (deal) of the game; PgDn is the Page Down key as keyboards write it.

@@ -51,29 +51,33 @@ def rect_json(rect: pygame.Rect) -> list[int]:
 
 @dataclass(frozen=True)
 class Target:
-    """Something on screen a click does something to: a button, a choice, a text box."""
+    """Something on screen a click does something to: a button, a choice, a text box.
+    ``label`` is what the player reads, ``name`` what it is in every language (a button's
+    ``name``; empty where nothing looks for it)."""
 
     kind: str
     label: str
     rect: pygame.Rect
     enabled: bool = True
+    name: str = ""
+
+    @classmethod
+    def of(cls, button: Button, name: str = "") -> Target:
+        return cls("button", button.label, button.rect.copy(), button.enabled, name or button.name)
 
     def to_json(self) -> Json:
-        return {"kind": self.kind, "label": self.label, "rect": rect_json(self.rect), "enabled": self.enabled}
+        return {"kind": self.kind, "name": self.name, "label": self.label, "rect": rect_json(self.rect),
+                "enabled": self.enabled}
 
 
 def targets(scene: Scene) -> list[Target]:
-    """The controls of ``scene`` where it last drew them (the table's buttons by name)."""
+    """The controls of ``scene`` where it last drew them (the table's buttons named by their key)."""
     found: list[Target] = []
     handover = scene.handover if isinstance(scene, CoverScene | ReviewScene) else None
     if handover is not None:  # a cover: its button alone, whatever is hidden behind it
-        button = handover.button
-        return [Target("button", button.label, button.rect.copy(), button.enabled)]
+        return [Target.of(handover.button)]
     if isinstance(scene, TableScene):
-        for name, button in scene.buttons.items():
-            if button.rect.width:
-                found.append(Target("button", name, button.rect.copy(), button.enabled))
-        return found
+        return [Target.of(button, name) for name, button in scene.buttons.items() if button.rect.width]
     controls: list[Control] = list(scene.controls) if isinstance(scene, FormScene) else []
     if isinstance(scene, Overlay | ReviewScene):
         controls += scene.buttons
@@ -81,7 +85,7 @@ def targets(scene: Scene) -> list[Target]:
         if not getattr(control, "visible", True) or not control.rect.width:
             continue
         if isinstance(control, Button):
-            found.append(Target("button", control.label, control.rect.copy(), control.enabled))
+            found.append(Target.of(control))
         elif isinstance(control, TextField):
             found.append(Target("text", control.text, control.rect.copy(), control.enabled))
         else:
@@ -110,7 +114,9 @@ def screen_record(app: Watched) -> Json:
         "top": type(top).__name__ if top else None,
         "targets": [t.to_json() for t in targets(top)] if top else [],
         "room_code": getattr(top, "room_code", None),
+        "reason": getattr(top, "reason", None),
         "review": list(top.reviewer.progress) if isinstance(top, ReviewScene) else None,
+        "review_step": top.step if isinstance(top, ReviewScene) else None,
     }
 
 

@@ -31,6 +31,10 @@ class Button:
     hovered: bool = False
     focused: bool = False
     key_hint: str = ""
+    name: str = ""
+    """What the button is, the same in every language ("new_game"): the UI log gives it, so a
+    test that drives the window finds the button whatever its label says; empty where no
+    test looks for it."""
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)

@@ -1,16 +1,22 @@
 """Play the installed program in a real X window, as a person would, and fail if it does not.
 
-    python -m tests.e2e.run_e2e --program .venv/bin/hearts-desktop
+    python -m tests.e2e.run_e2e --program .venv/bin/hearts-desktop [--language he]
 
-Starts its own Xvfb on a free display, launches ``hearts-desktop --data-dir TMP --ui-log LOG``
-as a separate process and drives it only through the X server with xdotool: real pointer
-moves, button presses and releases, key presses. The UI log says where the buttons and cards
-are and what state the program is in; nothing else reaches into the program. It starts a
-game with the default settings, drags three cards into the pass slots and passes, plays a
-whole hand by clicking legal cards (taking one card back with Ctrl+Z on the way), reads the
-hand's score, opens the score history, passes by clicking in the next hand, quits through
-the menu, starts the program again and continues the saved game, checking that the same
-table comes back. A screenshot of each stage goes to ``artifacts/e2e/NN_stage.png``.
+Starts its own Xvfb on a free display, launches ``hearts-desktop --data-dir TMP --ui-log LOG
+--language CODE`` as a separate process and drives it only through the X server with
+xdotool: real pointer moves, button presses and releases, key presses. The UI log says where
+the buttons and cards are and what state the program is in; nothing else reaches into the
+program. It starts a game with the default settings, drags three cards into the pass slots
+and passes, plays a whole hand by clicking legal cards (taking one card back with Ctrl+Z on
+the way), reads the hand's score and steps on in the coach's review, opens the score history,
+passes by clicking in the next hand, quits through the menu, starts the program again and
+continues the saved game, checking that the same table comes back. A screenshot of each
+stage goes to ``artifacts/e2e/NN_stage.png``.
+
+The same run works in every language the game ships (``--language``, English by default;
+CI runs it in Hebrew, whose interface is mirrored): it finds each button by the name the UI
+log gives it, not by its words, and reads the sentences it checks from the program's own
+catalogue, as the person in front of the window reads them.
 
 Exits 0 when every stage is reached; otherwise 1 with the stage that failed, because the
 program crashed, hung (every stage has a time limit, and so has the whole run) or showed
@@ -33,6 +39,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
+from hearts_desktop import language
+from hearts_desktop.language import _
+from hearts_desktop.persistence import languages
+
 from .ui_log_reader import Point, Record, UiLogReader, card_point, centre
 
 SCREEN = "1280x800x24"
@@ -48,6 +58,17 @@ SAME_TABLE_FIELDS = ("actions", "hand_index", "phase", "viewer", "turn", "cards"
 
 class StageFailed(Exception):
     """The program did not reach a stage: the message says which and why."""
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """The program's words in ``code`` inside the block, from its own catalogue; English after it."""
+    for problem in languages.apply(code):
+        raise StageFailed(problem)
+    try:
+        yield
+    finally:
+        languages.apply(language.ENGLISH)
 
 
 def run_checked(command: list[str], env: dict[str, str], timeout: float = 20.0) -> str:
@@ -125,18 +146,35 @@ class Person:
     """One run of the program on the display, and the hand on its mouse and keyboard."""
 
     def __init__(self, program: str, display: str, data_dir: Path, album: Album, run: int | str,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), speaks: str = language.ENGLISH) -> None:
+        """``speaks``: the language the program is started in (``--language``)."""
         self.env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         self.env |= {"DISPLAY": display, "SDL_FRAMEBUFFER_ACCELERATION": "0", "SDL_AUDIODRIVER": "dummy"}
         self.album = album
+        self.speaks = speaks
         self.log = UiLogReader(album.folder / f"ui-log-{run}.jsonl")
         self.output_path = album.folder / f"program-{run}.log"
         with self.output_path.open("wb") as output:
             self.process = subprocess.Popen(
-                [program, "--data-dir", str(data_dir), "--ui-log", str(self.log.path), *extra],
+                [program, "--data-dir", str(data_dir), "--ui-log", str(self.log.path), "--language", speaks, *extra],
                 env=self.env, stdout=output, stderr=subprocess.STDOUT,
             )
         self.window = ""
+
+    # ------------------------------------------------------------------ reading its language
+
+    def reads(self, words: Callable[[], str]) -> str:
+        """``words()`` (written with the program's ``_``) as this person's program says them."""
+        with speaking(self.speaks):
+            return words()
+
+    def check_label(self, name: str, message: str) -> None:
+        """The button ``name`` reads ``message`` in this person's language: the program speaks it."""
+        target = self.log.target(name)
+        expected = self.reads(lambda: _(message))
+        if target is None or target["label"] != expected:
+            raise StageFailed(f"in {self.speaks} the {name!r} button should read {expected!r}: "
+                              f"{target['label'] if target else 'it is not there'!r}")
 
     # ------------------------------------------------------------------ watching
 
@@ -218,10 +256,11 @@ class Person:
         """Keys go to the window under the pointer (there is no window manager)."""
         self.xdotool("key", "--delay", "60", name)
 
-    def press(self, label: str, kind: str = "button") -> None:
-        """Click the control called ``label`` on the top screen, once it is there."""
-        self.wait(f"a {label!r} {kind}", lambda: self.log.target(label, kind) is not None)
-        target = self.log.target(label, kind)
+    def press(self, name: str, kind: str = "button") -> None:
+        """Click the control ``name`` (the UI log's name for it, the same in every language)
+        on the top screen, once it is there."""
+        self.wait(f"the {name!r} {kind}", lambda: self.log.target(name, kind) is not None)
+        target = self.log.target(name, kind)
         assert target is not None
         self.click(centre(target["rect"]))
 
@@ -233,11 +272,11 @@ class Person:
         table = self.log.table
         assert table is not None
         self.screenshot("game_menu")
-        self.press("Quit")
+        self.press("quit")
         if asked:
             self.wait_for_screen("QuitQuestion")
             self.screenshot("quit_question")
-            self.press("Quit")
+            self.press("yes")
         try:
             code = self.process.wait(timeout=STAGE_SECONDS)
         except subprocess.TimeoutExpired:
@@ -338,13 +377,14 @@ def play_hand(person: Person, rng: random.Random) -> None:
 
 def review_the_hand(person: Person) -> None:
     """The coach reviews the hand in its worker while the window goes on drawing; a step
-    forward, then back to the hand summary."""
-    person.press("Review hand")
+    on to the second decision, then back to the hand summary."""
+    person.press("review")
     person.wait_for_screen("ReviewScene")
     person.wait("the coach's review", lambda: _review_done(person.log.latest.get("screen")), seconds=REVIEW_SECONDS)
-    person.key("Right")
+    person.press("next")
+    person.wait("the review's second decision", lambda: (person.log.latest.get("screen") or {}).get("review_step") == 1)
     person.screenshot("coach_review")
-    person.press("Close")
+    person.press("close")
     person.wait_for_screen("HandScoreScene")
 
 
@@ -357,11 +397,12 @@ def first_run(person: Person, rng: random.Random) -> Record:
     """From the main menu to a saved game in its second hand; returns the table left."""
     person.find_window()
     person.wait_for_screen("MainMenuScene")
+    person.check_label("new_game", "New game")
     person.screenshot("main_menu")
-    person.press("New game")
+    person.press("new_game")
     person.wait_for_screen("NewGameScene")
     person.screenshot("new_game_dialog")
-    person.press("Start game")
+    person.press("start")
     person.table_when("the deal", pass_open)
     person.screenshot("pass_area")
     pass_by_dragging(person)
@@ -370,12 +411,12 @@ def first_run(person: Person, rng: random.Random) -> Record:
     person.wait_for_screen("HandScoreScene")
     person.screenshot("hand_score")
     review_the_hand(person)
-    person.press("Next hand")
+    person.press("continue")
     person.table_when("the second deal", lambda t: t["hand_index"] == 1)
     person.key("s")
     person.wait_for_screen("ScoreHistoryScene")
     person.screenshot("score_history")
-    person.press("Close")
+    person.press("close")
     pass_by_clicking(person)
     play_one_card(person, rng)
     return person.quit_through_menu()
@@ -386,7 +427,7 @@ def second_run(person: Person, left: Record) -> None:
     person.find_window()
     person.wait_for_screen("MainMenuScene")
     person.screenshot("main_menu_with_continue")
-    person.press("Continue")
+    person.press("continue")
     table = person.table_when("the saved game", lambda t: True)
     different = {name: (left[name], table[name]) for name in SAME_TABLE_FIELDS if left[name] != table[name]}
     # A computer whose turn it was when the game was left may already have played its card.
@@ -398,20 +439,21 @@ def second_run(person: Person, left: Record) -> None:
     person.quit_through_menu()
 
 
-def play(program: str, artifacts: Path) -> None:
+def play(program: str, artifacts: Path, options: argparse.Namespace) -> None:
     rng = random.Random(11)
     album = Album(artifacts)
     data_dir = Path(tempfile.mkdtemp(prefix="hearts-e2e-"))
+    speaks = options.language
     try:
         with x_server() as display:
-            print(f"first run on X display {display}", flush=True)
-            person = Person(program, display, data_dir, album, run=1)
+            print(f"first run on X display {display}, in {language.SHIPPED[speaks]} ({speaks})", flush=True)
+            person = Person(program, display, data_dir, album, 1, speaks=speaks)
             try:
                 left = first_run(person, rng)
             finally:
                 person.close()
             print("second run: Continue", flush=True)
-            person = Person(program, display, data_dir, album, run=2)
+            person = Person(program, display, data_dir, album, 2, speaks=speaks)
             try:
                 second_run(person, left)
             finally:
@@ -424,14 +466,23 @@ def hard_timeout(_signum: int, _frame: FrameType | None) -> None:
     raise StageFailed(f"the whole run took longer than {RUN_SECONDS:.0f} s")
 
 
-def main(run: Callable[[str, Path], None] = play, artifacts: Path = Path("artifacts/e2e"),
-         what: str = "end-to-end", description: str | None = __doc__, seconds: float = RUN_SECONDS) -> int:
-    """Check the tools, run ``run`` under the whole run's time limit, say how it went."""
+def language_option(parser: argparse.ArgumentParser, flag: str = "--language", who: str = "the program") -> None:
+    """An option naming the language ``who`` is started in: a shipped one, English by default."""
+    parser.add_argument(flag, choices=tuple(language.SHIPPED), default=language.ENGLISH, metavar="CODE",
+                        help=f"the language {who} speaks: {', '.join(language.SHIPPED)} (default: en)")
+
+
+def main(run: Callable[[str, Path, argparse.Namespace], None] = play, artifacts: Path = Path("artifacts/e2e"),
+         what: str = "end-to-end", description: str | None = __doc__, seconds: float = RUN_SECONDS,
+         options: Callable[[argparse.ArgumentParser], None] = language_option) -> int:
+    """Check the tools, run ``run`` under the whole run's time limit, say how it went;
+    ``options`` adds the run's own options (its languages)."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--program", default=shutil.which("hearts-desktop"),
                         help="the installed hearts-desktop to run (default: the one on PATH)")
     parser.add_argument("--artifacts", type=Path, default=artifacts,
                         help="where the screenshots, UI logs and program output go")
+    options(parser)
     args = parser.parse_args()
     if not args.program:
         parser.error("no hearts-desktop on PATH: give --program")
@@ -445,7 +496,7 @@ def main(run: Callable[[str, Path], None] = play, artifacts: Path = Path("artifa
     signal.alarm(int(seconds))
     started = time.monotonic()
     try:
-        run(args.program, args.artifacts)
+        run(args.program, args.artifacts, args)
     except StageFailed as failure:
         print(f"{what} FAILED after {time.monotonic() - started:.1f} s: {failure}", file=sys.stderr)
         return 1

@@ -1,6 +1,6 @@
 """Two real windows play one network table on localhost, each driven by mouse and keys.
 
-    python -m tests.e2e.run_net_e2e --program .venv/bin/hearts-desktop
+    python -m tests.e2e.run_net_e2e --program .venv/bin/hearts-desktop [--host-language de --friend-language he]
 
 One Xvfb, wide enough for two windows side by side. The host's program and a friend's
 program run as separate processes (``--interface 127.0.0.1``: they listen, advertise and
@@ -16,7 +16,13 @@ look for tables on loopback only) and are driven only through the X server with 
   only on its own turn; both read the hand's score, the friend opens the coach's review of
   its own hand, and both press Next hand; the second deal reaches both;
 - the host quits through the menu and, asked since a friend is playing, says Quit again:
-  the friend's window says why in one sentence.
+  the friend's window says why in one sentence, in the friend's language.
+
+Each program speaks its own language (``--host-language``, ``--friend-language``, English
+by default; CI runs a German host and a Hebrew friend): the host sends a friend phrases,
+never its own words, so the table found, the lobby and the closing sentence are checked in
+the friend's language, through the program's catalogue, and every button is found by its
+name in the UI log (run_e2e.py says more).
 
 Screenshots of each stage go to ``artifacts/e2e-net/``. Exits 0 when every stage is
 reached, 1 with the stage that failed otherwise.
@@ -24,6 +30,7 @@ reached, 1 with the stage that failed otherwise.
 
 from __future__ import annotations
 
+import argparse
 import random
 import shutil
 import sys
@@ -31,18 +38,24 @@ import tempfile
 import time
 from pathlib import Path
 
+from hearts_desktop import __version__
+from hearts_desktop.net.discovery import TableAd
+from hearts_desktop.net.phrases import HOST_CLOSED
+from hearts_desktop.net.protocol import PROTOCOL
+
 from . import run_e2e
 from .run_e2e import (
     STAGE_SECONDS,
     Album,
     Person,
     StageFailed,
+    language_option,
     pass_by_clicking,
     pass_by_dragging,
     review_the_hand,
     x_server,
 )
-from .ui_log_reader import card_point, centre
+from .ui_log_reader import Record, card_point, centre
 
 WIDE_SCREEN = "2600x840x24"
 WINDOW = "1280x800"
@@ -102,24 +115,27 @@ def host_opens_table(host: Person) -> str:
     host.find_window()
     host.xdotool("windowmove", host.window, "0", "0")
     host.wait_for_screen("MainMenuScene")
+    host.check_label("network", "Play on the network")
     host.screenshot("host_main_menu")
-    host.press("Play on the network")
+    host.press("network")
     host.wait_for_screen("NetworkMenuScene")
     host.screenshot("network_menu")
-    host.press("Host a table")
+    host.press("host")
     host.wait_for_screen("NewGameScene")
     host.screenshot("host_a_table_dialog")
-    host.press("Open the table")
+    host.press("start")
     host.wait("the room code", lambda: bool((host.log.latest.get("screen") or {}).get("room_code")))
     host.screenshot("host_lobby_waiting")
     code: str = host.log.latest["screen"]["room_code"]
     return code
 
 
-def found_table(person: Person) -> dict[str, object] | None:
-    """The button of the host's table, heard on the network, with its one open seat."""
+def found_table(person: Person, mark: str = "") -> Record | None:
+    """The button of the host's table heard on the network, with its one open seat, as the
+    person's program words it (``mark``: "✓ " once chosen)."""
+    one_seat = person.reads(lambda: TableAd(HOST_NAME, "", 0, __version__, PROTOCOL, open_seats=1).label)
     screen = person.log.latest.get("screen") or {"targets": []}
-    return next((t for t in screen["targets"] if t["label"] == f"{HOST_NAME} — 1 open seat" and t["enabled"]), None)
+    return next((t for t in screen["targets"] if t["label"] == mark + one_seat and t["enabled"]), None)
 
 
 def type_code(friend: Person, code: str) -> None:
@@ -144,41 +160,53 @@ def friend_joins(friend: Person, code: str) -> None:
     friend.find_window()
     friend.xdotool("windowmove", friend.window, "1300", "0")
     friend.wait_for_screen("MainMenuScene")
-    friend.press("Play on the network")
+    friend.press("network")
     friend.wait_for_screen("NetworkMenuScene")
-    friend.press("Join a table")
+    friend.press("join")
     friend.wait_for_screen("JoinScene")
     friend.wait("the host's table found on the network", lambda: found_table(friend) is not None, 20)
     table = found_table(friend)
     assert table is not None
-    friend.click(centre(table["rect"]))  # type: ignore[arg-type]
-    friend.wait("the host's table chosen", lambda: any(
-        t["label"] == f"✓ {HOST_NAME} — 1 open seat" for t in friend.log.latest["screen"]["targets"]), 5)
+    friend.click(centre(table["rect"]))
+    friend.wait("the host's table chosen", lambda: found_table(friend, "✓ ") is not None, 5)
     friend.screenshot("join_table_found")
     type_code(friend, code)
     friend.screenshot("join_code_typed")
-    friend.press("Join")
+    friend.press("join")
     friend.wait_for_screen("JoiningScene")
     friend.screenshot("friend_waiting_for_start")
 
 
-def play(program: str, artifacts: Path) -> None:
+def friend_told_the_host_left(friend: Person) -> None:
+    """The host's closing sentence, said by the friend's program in the friend's language."""
+    friend.wait_for_screen("TableClosedScene")
+    said = friend.log.latest["screen"]["reason"]
+    expected = friend.reads(lambda: str(HOST_CLOSED()))
+    if said != expected:
+        raise StageFailed(f"the friend ({friend.speaks}) should read {expected!r}, reads {said!r}")
+    friend.screenshot("friend_told_the_host_left")
+
+
+def play(program: str, artifacts: Path, options: argparse.Namespace) -> None:
     rng = random.Random(7)
     album = Album(artifacts)
     folders = [Path(tempfile.mkdtemp(prefix=f"hearts-e2e-net-{who}-")) for who in ("host", "friend")]
     try:
         with x_server(WIDE_SCREEN) as display:
-            print(f"two windows on X display {display}", flush=True)
-            host = Person(program, display, folders[0], album, "host", (*NETWORK, "--name", HOST_NAME))
+            print(f"two windows on X display {display}: the host in {options.host_language}, "
+                  f"the friend in {options.friend_language}", flush=True)
+            host = Person(program, display, folders[0], album, "host", (*NETWORK, "--name", HOST_NAME),
+                          options.host_language)
             friend: Person | None = None
             try:
                 code = host_opens_table(host)
                 print(f"  room code {code}", flush=True)
-                friend = Person(program, display, folders[1], album, "friend", (*NETWORK, "--name", "Fran"))
+                friend = Person(program, display, folders[1], album, "friend", (*NETWORK, "--name", "Fran"),
+                                options.friend_language)
                 friend_joins(friend, code)
-                host.wait("the friend seated", lambda: host.log.target("Start") is not None)
+                host.wait("the friend seated", lambda: host.log.target("start") is not None)
                 host.screenshot("host_lobby_friend_joined")
-                host.press("Start")
+                host.press("start")
                 pass_by_dragging(host)
                 pass_by_clicking(friend)
                 host.table_when("the first trick", lambda t: t["phase"] == "playing")
@@ -188,15 +216,14 @@ def play(program: str, artifacts: Path) -> None:
                 album.take("both_windows_hand_scored", host.env)
                 review_the_hand(friend)  # from the views the host sent: the friend's computer has no game
                 for person in (host, friend):
-                    person.press("Next hand")
+                    person.press("continue")
                 for person in (host, friend):
                     person.table_when("the second deal", lambda t: t["hand_index"] == 1)
                 album.take("both_windows_second_deal", host.env)
                 host.move((640, 430))
                 host.xdotool("windowfocus", host.window)  # the friend's window had the keyboard
                 host.quit_through_menu(asked=True)  # a friend is playing: the host is asked first
-                friend.wait_for_screen("TableClosedScene")
-                friend.screenshot("friend_told_the_host_left")
+                friend_told_the_host_left(friend)
             finally:
                 host.close()
                 if friend is not None:
@@ -206,8 +233,13 @@ def play(program: str, artifacts: Path) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def languages(parser: argparse.ArgumentParser) -> None:
+    language_option(parser, "--host-language", "the host's program")
+    language_option(parser, "--friend-language", "the friend's program")
+
+
 def main() -> int:
-    return run_e2e.main(play, Path("artifacts/e2e-net"), "network end-to-end", __doc__, RUN_SECONDS)
+    return run_e2e.main(play, Path("artifacts/e2e-net"), "network end-to-end", __doc__, RUN_SECONDS, languages)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from benchmarks.app_state import controller_of
+from hearts_desktop import language
 from hearts_desktop.engine import Phase, Ruleset
 from hearts_desktop.engine.rules import PassCycle
 from hearts_desktop.ui.intents import Intent, PointerDown, PointerMove, PointerUp
@@ -25,6 +26,7 @@ from hearts_desktop.ui.new_game import NewGameScene
 from hearts_desktop.ui.ui_log import UiLog
 
 from ..app_driver import ONE_HUMAN, Driver, key
+from .run_e2e import speaking
 from .ui_log_reader import UiLogReader, card_point, centre
 
 
@@ -61,12 +63,12 @@ def test_a_click_where_the_log_places_a_button_presses_it(logged: tuple[LoggedDr
     reader.read()
     assert reader.top == "MainMenuScene"
     assert reader.latest["window"]["size"] == list(driver.app.size)
-    target = reader.target("New game")
-    assert target is not None
+    target = reader.target("new_game")
+    assert target is not None and target["label"] == "New game"
     driver.click(centre(target["rect"]))
     reader.read()
     assert isinstance(driver.top, NewGameScene) and reader.top == "NewGameScene"
-    assert reader.target("Start game") is not None
+    assert reader.target("start") is not None
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -160,3 +162,19 @@ def test_the_command_line_writes_the_log_until_the_program_exits(tmp_path: Path)
     reader.read()
     assert reader.top == "MainMenuScene"
     assert reader.records[-1]["event"] == "exit" and reader.records[-1]["code"] == 3
+
+
+def test_a_button_keeps_its_name_in_every_language(tmp_path: Path) -> None:
+    """The end-to-end runs find a button by its name in the log: in Hebrew too, where its
+    words are Hebrew (and the label, for a check of what the player reads)."""
+    log = tmp_path / "ui.jsonl"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, "-m", "hearts_desktop", "--data-dir", str(tmp_path / "data"), "--language", "he",
+                    "--ui-log", str(log), "--max-seconds", "0.5"], check=False, env=env, timeout=60)
+    reader = UiLogReader(log)
+    reader.read()
+    for name, english in (("new_game", "New game"), ("network", "Play on the network")):
+        with speaking("he"):
+            hebrew = language._(english)
+        target = reader.target(name)
+        assert target is not None and target["label"] == hebrew != english

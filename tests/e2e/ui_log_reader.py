@@ -61,10 +61,11 @@ class UiLogReader:
     def table(self) -> Record | None:
         return self.latest.get("table")
 
-    def target(self, label: str, kind: str = "button") -> Record | None:
-        """The enabled control called ``label`` on the top screen, if it is there."""
+    def target(self, name: str, kind: str = "button") -> Record | None:
+        """The enabled control ``name`` on the top screen, if it is there: its name in the
+        UI log, the same in every language (its ``label`` is the words on it)."""
         screen = self.latest.get("screen") or {"targets": []}
-        return next((t for t in screen["targets"] if t["label"] == label and t["kind"] == kind
+        return next((t for t in screen["targets"] if t["name"] == name and t["kind"] == kind
                      and t["enabled"]), None)
 
     def events(self, kind: str, since: int = 0) -> list[Record]:
