@@ -29,7 +29,7 @@ from hearts_desktop.ui.layout import TableLayout
 from . import layout_screens as s
 from .layout import PORTRAIT, SIZES, Problem, Screen, contact_sheet, inspect
 from .pseudo import CODE as PSEUDO
-from .pseudo import MIRRORED_CODE, PseudoCatalogue, untranslated_words
+from .pseudo import MIRRORED_CODE, speak_pseudo, untranslated_words
 
 MIRRORED_PSEUDO = "pseudo-rtl"
 """The pseudo-language read right to left: the mirrored screens, before a Hebrew catalogue exists."""
@@ -62,7 +62,7 @@ class Report:
 def speak(code: str) -> list[str]:
     """Speak ``code`` (a shipped language, or the pseudo-language); why it cannot, if so."""
     if code in PSEUDO_CODES:
-        language.use(PseudoCatalogue(), PSEUDO_CODES[code])
+        speak_pseudo(PSEUDO_CODES[code])
         return []
     if code not in language.SHIPPED:
         return [f"{code!r} is not a language the game ships ({', '.join(ALL_LANGUAGES)})"]

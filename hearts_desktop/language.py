@@ -53,14 +53,17 @@ RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
 
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _code = ENGLISH
+_writing: Locale | None = None
 _listeners: list[Callable[[], None]] = []
 
 
-def use(catalogue: gettext.NullTranslations, code: str) -> None:
+def use(catalogue: gettext.NullTranslations, code: str, writing: Locale | None = None) -> None:
     """Speak ``code`` from now on (``catalogue`` holds its translations) and tell whoever
-    asked (``when_changed``), so the window redraws its words without a restart."""
-    global _catalogue, _code
-    _catalogue, _code = catalogue, code
+    asked (``when_changed``), so the window redraws its words without a restart. ``writing``:
+    Babel's data for the dates, lists and numbers, where not the code's own (a language Babel
+    does not know, such as the checks' pseudo-language)."""
+    global _catalogue, _code, _writing
+    _catalogue, _code, _writing = catalogue, code, writing
     for listener in tuple(_listeners):
         listener()
 
@@ -120,12 +123,12 @@ def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
     pattern = f"#,##0{decimals}"
     if sign:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(value, format=pattern, locale=_babel_locale(_code))
+    return format_decimal(value, format=pattern, locale=_written_locale())
 
 
 def percent(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.25) as a percentage the language's way (``25 %`` in French)."""
-    locale = _babel_locale(_code)
+    locale = _written_locale()
     pattern = locale.percent_formats[None].pattern
     if digits:
         pattern = pattern.replace("0", "0." + "0" * digits, 1)
@@ -156,7 +159,7 @@ def moment(when: datetime) -> str:
 
 def _written_locale() -> Locale:
     """Babel's data for the language in use, English written the game's (British) way."""
-    return _babel_locale(WRITTEN_ENGLISH if _code == ENGLISH else _code)
+    return _writing or _babel_locale(WRITTEN_ENGLISH if _code == ENGLISH else _code)
 
 
 def join_alternatives(items: Sequence[str]) -> str:

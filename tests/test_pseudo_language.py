@@ -4,6 +4,7 @@ did not come through the catalogue is found by a check, not by a player."""
 from __future__ import annotations
 
 import gettext
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,7 @@ import pytest
 
 from benchmarks.layout import Inspector, inspect
 from benchmarks.layout_check import check, untranslated
-from benchmarks.pseudo import PseudoCatalogue, play, pseudo, untranslated_words
+from benchmarks.pseudo import PseudoCatalogue, play, pseudo, speak_pseudo, untranslated_words
 from hearts_desktop import language
 from hearts_desktop.language import _, n_
 from hearts_desktop.ui import theme
@@ -41,6 +42,27 @@ def test_the_catalogue_speaks_it_for_every_lookup() -> None:
         assert language.number(3.5, 1) == "3.5"  # Babel's English for a code it does not know
     finally:
         language.use(gettext.NullTranslations(), language.ENGLISH)
+
+
+@pytest.mark.parametrize("code", ["pseudo", "he"])
+def test_dates_lists_and_numbers_babel_writes_are_in_the_pseudo_language_too(code: str) -> None:
+    """A date or a list is the language's words too (Babel's, not the catalogue's): in the
+    pseudo-language they are accented and marked, so the checker tells them from English left
+    in code, and a mirrored run reads them as a developer can."""
+    speak_pseudo(code)
+    try:
+        day = language.moment(datetime(2026, 3, 1, 20, 0))
+        names = language.join_names(["Anna", "Ben", "Clara"])
+        choices = language.join_alternatives(["Anna", "Ben"])
+        figures = (language.number(1234.5, 1), language.percent(0.25))
+    finally:
+        language.use(gettext.NullTranslations(), language.ENGLISH)
+    assert day == f"1 {pseudo('Mar')} 2026, 20:00"
+    assert names == pseudo("{0} and {1}").format("Anna, Ben", "Clara")  # a comma is no word
+    assert choices == pseudo("{0} or {1}").format("Anna", "Ben")
+    assert figures == ("1,234.5", "25%")
+    assert untranslated_words(" ".join((day, names, choices)), allowed=["Anna", "Ben", "Clara"]) == []
+    assert language.join_names(["Anna", "Ben"]) == "Anna and Ben"  # English again after
 
 
 def test_untranslated_words_are_english_left_in_a_text_names_aside() -> None:
