@@ -35,9 +35,10 @@ MIRRORED_PSEUDO = "pseudo-rtl"
 """The pseudo-language read right to left: the mirrored screens, before a Hebrew catalogue exists."""
 PSEUDO_CODES = {PSEUDO: PSEUDO, MIRRORED_PSEUDO: MIRRORED_CODE}
 ALL_LANGUAGES = (*language.SHIPPED, PSEUDO, MIRRORED_PSEUDO)
-NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES,
-                             "W" * MAX_NAME_LENGTH, __version__})
-"""What the screens show untranslated in every language: the players' names, the version."""
+NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES, *s.FRIENDS_PLAYING,
+                             "W" * MAX_NAME_LENGTH, s.MIXED_NAME, __version__})
+"""What the screens show untranslated in every language: the players' names (and the name
+typed), the version."""
 
 LARGER_HAND = 1.15
 """Large cards must make the hand at least this much taller at every size, or the switch

@@ -18,6 +18,7 @@ from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
 from hearts_desktop.persistence.stats import Profile, Tally
+from hearts_desktop.play.network import NO_DISCOVERY_JOIN, friends_playing_question
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.game_screens import REVIEW_HAND
@@ -67,6 +68,10 @@ WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmm
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
 HOT_SEAT_LONG_NAMES = (Seat(WIDE_NAMES[3], SeatKind.HUMAN), Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[2:])
 """Two people whose names take the whole 20 characters: each one's review button names them."""
+FRIENDS_PLAYING = ("Fran", WIDE_NAMES[2], WIDE_NAMES[3])
+"""The friends at the table a host quits: three, two of them with the longest names."""
+MIXED_NAME = "Hоstess Wwwwwwwwwwww"
+"""A network name typed with a Cyrillic о among Latin letters: the longest refusal quotes it."""
 
 
 class Stage:
@@ -255,11 +260,10 @@ def replace_saved_game(stage: Stage) -> None:
 
 
 def quit_with_friends(stage: Stage) -> None:
-    """The host quits while friends play."""
+    """The host quits while friends play (three, two with long names)."""
     stage.table(advanced(Ruleset(), my_turn(1)))
-    stage.app.stack.push(QuitQuestion(stage.app.size, "Fran, Bartholomew Mmmmmmmm and Genevieve Wwwwwwwwww are "
-                                      "playing at your table. Quitting closes the table for them, in the middle "
-                                      "of the game.", "Quit", lambda: None))
+    question = friends_playing_question(FRIENDS_PLAYING)
+    stage.app.stack.push(QuitQuestion(stage.app.size, question, translated("Quit"), lambda: None))
 
 
 def table_wide_names(stage: Stage) -> None:
@@ -394,8 +398,7 @@ def statistics(games: int, confirm: bool = False) -> Callable[[Stage], None]:
         scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None, lambda: None)
         stage.app.stack.push(scene)
         if confirm:
-            stage.app.stack.push(ConfirmScene(stage.app.size, "Forget every statistic of You? This cannot be "
-                                              "undone.", "Reset", lambda: None))
+            scene.reset_button.action()  # the question the player is asked
         stage.app.stack.update(FRAME)
     return build
 
@@ -445,9 +448,7 @@ def network_menu(stage: Stage) -> None:
 
 def join(stage: Stage) -> None:
     stage.app.show_main_menu()
-    stage.app.stack.push(JoinScene(stage.app.size, "You", None,
-                                   "This network does not allow tables to be found: type the host's address.",
-                                   lambda *args: None))
+    stage.app.stack.push(JoinScene(stage.app.size, "You", None, translated(NO_DISCOVERY_JOIN), lambda *args: None))
     stage.app.stack.update(FRAME)
 
 
@@ -458,7 +459,7 @@ def network_name(refused: bool) -> Callable[[Stage], None]:
         question = NetworkNameScene(stage.app.size, "W" * MAX_NAME_LENGTH, lambda name: None)
         stage.app.stack.push(question)
         if refused:
-            question.name_field.text = "Hоstess Wwwwwwwwwwww"  # a Cyrillic о: the longest refusal
+            question.name_field.text = MIXED_NAME
             question.buttons[0].action()
         stage.app.stack.update(FRAME)
     return build
@@ -469,7 +470,7 @@ def settings_name_refused(stage: Stage) -> None:
     over_menu(App.open_settings)(stage)
     settings = stage.app.stack.top
     assert isinstance(settings, SettingsScene)
-    settings.name_field.text = "Hоstess Wwwwwwwwwwww"
+    settings.name_field.text = MIXED_NAME
     stage.app.stack.update(FRAME)
 
 

@@ -39,8 +39,10 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 CUT_NAME = 4
 """The shortest start of a name taken as that name cut to fit (shorter ones are English words:
 "An" is not Anna)."""
-NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES})
-"""Words a screen shows in every language: the game's name and the default players' names."""
+CUT = "…"
+NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES, *language.SHIPPED.values()})
+"""Words a screen shows in every language: the game's name, the default players' names, and
+the languages, each named in itself (the Language setting)."""
 
 
 def pseudo(message: str) -> str:
@@ -103,10 +105,13 @@ def speak_pseudo(code: str = CODE) -> None:
 def untranslated_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words in a text drawn while the pseudo-language was spoken: none
     when every word came through the catalogue. Names and the game's name are ``allowed``,
-    whole or cut short to fit (``Bartholomew Mmmm…``)."""
+    whole or cut short to fit (``Bartholomew Mmmm…``; the text's last word, cut with an
+    ellipsis, may be any start of one: ``Cl…``)."""
     names = {word for name in (*NOT_TRANSLATED, *allowed) for word in ENGLISH_WORD.findall(name)}
-    return [word for word in ENGLISH_WORD.findall(text)
-            if not any(name == word or (len(word) >= CUT_NAME and name.startswith(word)) for name in names)]
+    found = [(match.group(), match.end()) for match in ENGLISH_WORD.finditer(text)]
+    return [word for word, end in found
+            if not any(name == word or name.startswith(word) and (len(word) >= CUT_NAME or text[end:] == CUT)
+                       for name in names)]
 
 
 MIRRORED = "--mirrored"

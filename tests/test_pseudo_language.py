@@ -71,6 +71,14 @@ def test_untranslated_words_are_english_left_in_a_text_names_aside() -> None:
     assert untranslated_words("Wolfgang 3♠", allowed=["Wolfgang"]) == []
     assert untranslated_words("Bartholomew Mmmm…", allowed=["Bartholomew Mmmmmmmm"]) == []  # cut to fit
     assert untranslated_words("An error", allowed=["Anna"]) == ["An", "error"]
+    assert untranslated_words("⟦Þļáýéŕš: Maximilian Www…", allowed=["Maximilian Wwwwwwww"]) == []  # cut short
+    assert untranslated_words("⟦Ŕéšûļţš: Cl…", allowed=["Clara"]) == []
+    assert untranslated_words("⟦Ŕéšûļţš: An…", allowed=["Clara"]) == ["An"]  # cut, but of no name
+
+
+def test_a_language_named_in_itself_is_no_english_left_in_code() -> None:
+    assert untranslated_words(pseudo("As the system ({name})").format(name="English")) == []
+    assert untranslated_words(pseudo("As the system ({name})").format(name="Nederlands")) == []
 
 
 class TwoTexts(Scene):
@@ -100,6 +108,20 @@ def test_the_layout_check_runs_in_each_language_given_and_english_again_after() 
     assert "'xx' is not a language the game ships" in found
     assert "'Language'" not in found  # the setting's own label comes through the catalogue
     assert language.current() == language.ENGLISH
+
+
+SAID_AS_THE_GAME_SAYS = ("settings", "statistics reset question", "quit with friends question", "join a table",
+                         "network name refused", "settings, network name refused", "past games, 5 wide names",
+                         "hot-seat hand summary, long names")
+
+
+def test_the_checker_builds_its_screens_with_the_games_own_words() -> None:
+    """Its questions and notes are the game's messages, not English written into the checker;
+    a name typed, cut to fit, or a language named in itself is no English left in code."""
+    report = check(sizes=[(800, 600), (1920, 1080)], only=lambda name: name in SAID_AS_THE_GAME_SAYS,
+                   codes=("pseudo",))
+    assert report.screens == len(SAID_AS_THE_GAME_SAYS)
+    assert [str(problem) for problem in report.problems] == []
 
 
 @pytest.mark.parametrize(("option", "code"), [([], "pseudo"), (["--mirrored"], "he")])

@@ -11,6 +11,7 @@ is opened, looked for or joined, not at start-up.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,12 +73,24 @@ def given_by_the_program(name: str, players: int) -> bool:
     return name == DEFAULT_NAMES[0] or name in {PLAYER_NUMBER.format(number=n + 1) for n in range(players)}
 
 
+def friends_playing_question(friends: Sequence[str]) -> str:
+    """What Quit asks a host while ``friends`` play at the table."""
+    # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); {count} how many.
+    return n_("{names} is playing at your table. Quitting closes the table for them, in the middle of the game.",
+              "{names} are playing at your table. Quitting closes the table for them, in the middle of the game.",
+              len(friends)).format(names=join_names(friends), count=len(friends))
+
+
+NO_DISCOVERY_JOIN = N_("This network does not allow tables to be found: type the host's address.")
+"""Why Join lists no table (the network refuses to let this computer listen for them)."""
+
+
 def look_for_tables(network: NetworkAccess, place: NetworkPlace) -> tuple[Browser | None, str]:
     """Listen for tables, or say why the network does not let this computer find them."""
     try:
         return network.browse(place.discovery_interfaces), ""
     except OSError:
-        return None, _("This network does not allow tables to be found: type the host's address.")
+        return None, _(NO_DISCOVERY_JOIN)
 
 
 class HostedPlay(Play):
@@ -181,12 +194,7 @@ class HostedPlay(Play):
 
     def quit_question(self) -> str | None:
         friends = [] if self.host.over else self.friends_playing()
-        if not friends:
-            return None
-        # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); {count} how many.
-        return n_("{names} is playing at your table. Quitting closes the table for them, in the middle of the game.",
-                  "{names} are playing at your table. Quitting closes the table for them, in the middle of the game.",
-                  len(friends)).format(names=join_names(friends), count=len(friends))
+        return friends_playing_question(friends) if friends else None
 
     def take_seat_request(self) -> bool:
         fresh = {request.conn_id for request in self.host.requests} - self._requests_shown
