@@ -105,6 +105,8 @@ class HostedPlay(Play):
         self.addresses: tuple[str, ...] = ()
         """Where friends can knock when they cannot see the table ("192.168.1.20:47474")."""
         self.discovery_note = ""
+        """Why friends cannot find the table on the network, if so: a message (``N_``), said
+        where shown in the language in use then."""
         self._advertised_seats = -1
         self._requests_shown: set[int] = set()
 
@@ -137,7 +139,7 @@ class HostedPlay(Play):
             play.advertiser = network.advertise(seats[0].name, port, host.seats_to_take(), interfaces)
             play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
         except OSError:
-            play.discovery_note = _("This network does not allow tables to be found: friends join by address.")
+            play.discovery_note = N_("This network does not allow tables to be found: friends join by address.")
         return play
 
     def update(self, dt: float) -> None:

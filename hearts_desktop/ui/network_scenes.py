@@ -140,7 +140,7 @@ class HostLobbyScene(FormScene):
             lines.append(_("If they cannot see your table: Join by address, {addresses}.").format(
                 addresses=join_alternatives(self.addresses)))
         if self.discovery_note:
-            lines.append(self.discovery_note)
+            lines.append(_(self.discovery_note))
         fs = self.font_size
         return [part for line in lines for part in theme.wrap(line, int(fs * 0.9), self.panel_box.width - fs * 4)]
 
