@@ -13,7 +13,8 @@ Conventions (docs/translating.md says them to translators):
 - ``n_`` when a number decides the form (``{count} point`` / ``{count} points``);
 - ``p_`` when one English word has two meanings (``p_("level", "Easy")``);
 - ``N_`` marks a text kept in a constant, translated where it is shown: a text translated
-  when a module is imported would stay in the language of the start.
+  when a module is imported would stay in the language of the start; a screen keeps
+  ``Words`` (how to say a text) for the same reason.
 """
 
 from __future__ import annotations
@@ -103,6 +104,16 @@ def p_(context: str, message: str) -> str:
 def np_(context: str, singular: str, plural: str, count: int) -> str:
     """``n_`` with a context."""
     return _catalogue.npgettext(context, singular, plural, count)
+
+
+Words = str | Callable[[], str]
+"""A text a screen keeps: fixed (a name, a number), or how to say it (``lambda: _("Close")``),
+said again each time it is read, so a screen left open follows a change of language at once."""
+
+
+def said(words: Words) -> str:
+    """``words`` in the language in use now."""
+    return words if isinstance(words, str) else words()
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
