@@ -5,7 +5,9 @@
 than ``LARGER_HAND`` taller is one too). Each language given is spoken in turn (its catalogue
 from assets/locale; ``pseudo`` is ``benchmarks/pseudo.py``'s, ``pseudo-rtl`` the same read right
 to left); in a pseudo-language, a text that still holds plain English words did not come
-through the catalogue, and is a problem too. Kept apart from both so that the screens can use
+through the catalogue, and is a problem too. A screen the language can change under (the
+table: Settings opens over it) is opened in English in a pseudo run and the language changed
+over it, so a word it said once and kept is found. Kept apart from both so that the screens can use
 the inspector without the inspector knowing the screens (no import circle).
 """
 
@@ -119,7 +121,12 @@ def _check_language(report: Report, chosen: Sequence[Screen], sizes: Sequence[tu
             report.problems += [Problem("table", asked, what, code) for what in large_card_problems(size)]
             pictures: list[tuple[str, pygame.Surface]] = []
             for screen in chosen:
+                changed = code in PSEUDO_CODES and screen.open_in_a_change
+                if changed:  # opened in English, then the player changes the language over it
+                    language.use(gettext.NullTranslations(), language.ENGLISH)
                 stage.show(screen, size)
+                if changed:
+                    speak(code)
                 problems, picture = inspect(stage.app.stack.scenes, size, stage.inspector)
                 if code in PSEUDO_CODES:
                     problems += untranslated([e.label for e in stage.inspector.elements if e.kind == "text"])

@@ -82,6 +82,7 @@ class Stage:
                       Settings(pace=Pace.QUICK, animations=True, sound=False))
         self.app = App(AppOptions(data_dir=folder, seed=SEED), Services(bot_runner=InlineRunner))
         self.app.open_window()
+        self.app.follow_language()
         self.inspector = Inspector()
         self.tagged_art: object = None
 
@@ -474,6 +475,10 @@ def settings_name_refused(stage: Stage) -> None:
     stage.app.stack.update(FRAME)
 
 
+TABLE = "table "
+"""The start of the names of the screens that are the table itself, with nothing over it."""
+
+
 def all_screens() -> list[Screen]:
     table: list[tuple[str, Callable[[Stage], None]]] = [
         ("table pass left", table_passing(0)),
@@ -502,8 +507,9 @@ def all_screens() -> list[Screen]:
         ("coach review", coach_review),
         ("coach review, all cards shown", coach_review_all_cards),
     ]
-    screens = [Screen(name, build) for name, build in table]
-    screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]
+    screens = [Screen(name, build, open_in_a_change=name.startswith(TABLE)) for name, build in table]
+    screens += [Screen(name + ", large cards", build, large_cards=True, open_in_a_change=name.startswith(TABLE))
+                for name, build in table]
     screens += [
         Screen("hot-seat cover", table_hot_seat),
         Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
@@ -513,7 +519,7 @@ def all_screens() -> list[Screen]:
         Screen("moon choice", moon_choice),
         Screen("game menu", game_menu),
         Screen("difficulty", difficulty),
-        Screen("main menu", main_menu),
+        Screen("main menu", main_menu),  # the window builds it anew in a new language
         Screen("new game", new_game(False)),
         Screen("new game, advanced rules", new_game(True)),
         Screen("host a table", new_game(False, network=True)),
@@ -530,7 +536,7 @@ def all_screens() -> list[Screen]:
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("play a deal again", deal_choice),
-        Screen("a deal played again", deal_again_table),
+        Screen("a deal played again", deal_again_table, open_in_a_change=True),
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),

@@ -18,6 +18,8 @@ from hearts_desktop.language import _, n_
 from hearts_desktop.ui import theme
 from hearts_desktop.ui.app import GAVE_UP
 from hearts_desktop.ui.scene import Scene
+from hearts_desktop.ui.table_scene import TableScene
+from hearts_desktop.ui.widgets import Button
 
 
 @pytest.mark.parametrize("english", ["Settings", "{name} passes {cards} to you.", "Done", "{count} point"])
@@ -122,6 +124,22 @@ def test_the_checker_builds_its_screens_with_the_games_own_words() -> None:
                    codes=("pseudo",))
     assert report.screens == len(SAID_AS_THE_GAME_SAYS)
     assert [str(problem) for problem in report.problems] == []
+
+
+def test_a_table_that_keeps_a_word_said_before_a_change_of_language_is_reported(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings opens over the table: the pseudo run opens the table in English and changes
+    the language over it, so a word the table said once and kept is found."""
+    make_buttons = TableScene._make_buttons
+
+    def keeping_a_word(table: TableScene) -> dict[str, Button]:
+        buttons = make_buttons(table)
+        buttons["menu"].label = buttons["menu"].label  # said once, in the language of the moment
+        return buttons
+
+    monkeypatch.setattr(TableScene, "_make_buttons", keeping_a_word)
+    report = check(sizes=[(1280, 800)], only=lambda name: name == "table lead", codes=("pseudo",))
+    assert [problem.what for problem in report.problems] == ["text 'Menu' did not come through the catalogue (Menu)"]
 
 
 @pytest.mark.parametrize(("option", "code"), [([], "pseudo"), (["--mirrored"], "he")])
