@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -314,9 +315,9 @@ def game_over(players: int) -> Callable[[Stage], None]:
     return build
 
 
-def coach_review(stage: Stage) -> None:
+def coach_review(stage: Stage, players: int = 4) -> None:
     """The coach's review of the first hand, a few decisions in, with the hand buttons."""
-    hand_summary(4)(stage)
+    hand_summary(players)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
     press(summary.buttons, translated(REVIEW_HAND))
@@ -326,9 +327,9 @@ def coach_review(stage: Stage) -> None:
     review.move(3)
 
 
-def coach_review_all_cards(stage: Stage) -> None:
+def coach_review_all_cards(stage: Stage, players: int = 4) -> None:
     """The same with the coach's second opinion, with all cards shown, on."""
-    coach_review(stage)
+    coach_review(stage, players)
     review = stage.app.stack.top
     assert isinstance(review, ReviewScene)
     review.toggle_all_cards()
@@ -511,6 +512,7 @@ def all_screens() -> list[Screen]:
     screens += [Screen(name + ", large cards", build, large_cards=True, open_in_a_change=name.startswith(TABLE))
                 for name, build in table]
     screens += [
+        Screen("coach review 5 players, all cards shown", partial(coach_review_all_cards, players=5)),
         Screen("hot-seat cover", table_hot_seat),
         Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
         Screen("hot-seat review cover", review_cover),

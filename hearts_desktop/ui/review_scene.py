@@ -349,12 +349,22 @@ class ReviewScene(Scene):
             place = (seat - view.seat) % n
             if place == 0:
                 continue
-            dx, dy = offsets[place] if offsets else (place - n // 2, -1)
+            room = rect.copy()
+            if offsets:
+                dx, dy = offsets[place]
+                x = centre[0] + dx * int(rect.width * 0.36)
+            else:  # three or five players: the others side by side across the table
+                dx, dy = 0, -1
+                room.width = rect.width // (n - 1)
+                room.left = rect.left + (place - 1) * room.width
+                x = room.centerx
+            if dy == 0:  # beside the trick: between the table's edge and the trick's cards
+                room.width = rect.width // 2 - trick_reach
+                if dx > 0:
+                    room.right = rect.right
+            at = (x, centre[1] + dy * int(card_h * 1.35))
             label = seat_points(self.names[seat], view.points_taken[seat])
-            text = theme.text(label, fs, theme.INK, bold=True)
-            at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
-            names[seat] = (text.get_rect(center=at), dx, dy)
-            surface.blit(text, names[seat][0])
+            names[seat] = (self._draw_seat_label(surface, label, at, room, fs), dx, dy)
         if truth is not None:
             self._draw_other_hands(surface, rect, truth, names, card_h, trick_reach if offsets else None)
         hand_y = rect.bottom - card_h - fs * 2
@@ -380,6 +390,20 @@ class ReviewScene(Scene):
         caption = theme.text(theme.fitted(said.format(where=where(step.trick)), int(fs * 0.85), rect.width),
                              int(fs * 0.85), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
+
+    def _draw_seat_label(self, surface: pygame.Surface, label: str, at: tuple[int, int], room: pygame.Rect,
+                         fs: int) -> pygame.Rect:
+        """A seat's name and points centred on ``at`` inside ``room``, on two lines or more
+        where a language runs longer than the room; where the lines are."""
+        texts = [theme.text(line, fs, theme.INK, bold=True) for line in theme.wrap(label, fs, room.width, bold=True)]
+        block = pygame.Rect(0, 0, max(text.get_width() for text in texts), sum(text.get_height() for text in texts))
+        block.center = at
+        block.clamp_ip(room)
+        y = block.top
+        for text in texts:
+            surface.blit(text, text.get_rect(midtop=(block.centerx, y)))
+            y += text.get_height()
+        return block
 
     def _draw_other_hands(self, surface: pygame.Surface, rect: pygame.Rect, truth: Deal,
                           names: dict[int, tuple[pygame.Rect, int, int]], card_h: int, trick_reach: int | None) -> None:
