@@ -113,12 +113,12 @@ class MainMenuScene(FormScene):
             surface.blit(symbol, symbol.get_rect(midtop=(w // 2 + (i * 2 - 3) * fs * 3 // 2, y)))
         for control in self.controls:
             self.draw_control(surface, control, int(fs * 1.05))
-        for line, note_text in enumerate(self.notes):
-            note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), w - 2 * fs), int(fs * 0.85),
-                                       theme.INK_DIM)
-            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top + line * int(fs * 1.3))))
         version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
         surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
+        room = w - 2 * (version.get_width() + 2 * fs)  # a centred note clear of the version, on its row too
+        for line, note_text in enumerate(self.notes):
+            note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), room), int(fs * 0.85), theme.INK_DIM)
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top + line * int(fs * 1.3))))
 
 
 def game_title() -> str:
