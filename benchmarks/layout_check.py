@@ -24,7 +24,7 @@ import pygame
 
 from hearts_desktop import __version__, language
 from hearts_desktop.persistence import languages
-from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
+from hearts_desktop.persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from hearts_desktop.ui import theme, window
 from hearts_desktop.ui.layout import TableLayout
 
@@ -38,9 +38,9 @@ MIRRORED_PSEUDO = "pseudo-rtl"
 PSEUDO_CODES = {PSEUDO: PSEUDO, MIRRORED_PSEUDO: MIRRORED_CODE}
 ALL_LANGUAGES = (*language.SHIPPED, PSEUDO, MIRRORED_PSEUDO)
 NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES, *s.FRIENDS_PLAYING,
-                             "W" * MAX_NAME_LENGTH, s.MIXED_NAME, __version__})
-"""What the screens show untranslated in every language: the players' names (and the name
-typed), the version."""
+                             "W" * MAX_NAME_LENGTH, s.MIXED_NAME, __version__} - set(DEFAULT_NAMES))
+"""What the screens show untranslated in every language: the names players typed (not those
+the game gave, which are said in the language), the version."""
 
 LARGER_HAND = 1.15
 """Large cards must make the hand at least this much taller at every size, or the switch

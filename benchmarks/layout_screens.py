@@ -231,6 +231,12 @@ def table_hot_seat(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED), HOT_SEAT, seconds=0.3)
 
 
+def table_hot_seat_names_given(stage: Stage) -> None:
+    """Two people at the computer who kept the names the game gave: "You" becomes "Player 1"."""
+    stage.table(Game(Ruleset(), SEED), (Seat("You", SeatKind.HUMAN), Seat("Alice", SeatKind.HUMAN), *FOUR[2:]),
+                seconds=HANDOVER_GRACE_SECONDS + 0.2)
+
+
 def table_hot_seat_ready(stage: Stage) -> None:
     """The cover once it takes input, for a person with a long name: its button is widest."""
     seats = (Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[1:])
@@ -515,6 +521,7 @@ def all_screens() -> list[Screen]:
         Screen("coach review 5 players, all cards shown", partial(coach_review_all_cards, players=5)),
         Screen("hot-seat cover", table_hot_seat),
         Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
+        Screen("hot-seat cover, names given", table_hot_seat_names_given),
         Screen("hot-seat review cover", review_cover),
         Screen("replace the saved game question", replace_saved_game),
         Screen("quit with friends question", quit_with_friends),

@@ -23,7 +23,6 @@ from babel import Locale
 from babel.localedata import LocaleDataDict
 
 from hearts_desktop import language
-from hearts_desktop.persistence.seats import DEFAULT_NAMES
 
 CODE = "pseudo"
 START, END, PADDING = "⟦", "⟧", "~"
@@ -40,9 +39,10 @@ CUT_NAME = 4
 """The shortest start of a name taken as that name cut to fit (shorter ones are English words:
 "An" is not Anna)."""
 CUT = "…"
-NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES, *language.SHIPPED.values()})
-"""Words a screen shows in every language: the game's name, the default players' names, and
-the languages, each named in itself (the Language setting)."""
+NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *language.SHIPPED.values()})
+"""Words a screen shows in every language: the game's name and the languages, each named in
+itself (the Language setting). The names the game gives players ("You", "Alice") are words
+of the language, said as any other."""
 
 
 def pseudo(message: str) -> str:

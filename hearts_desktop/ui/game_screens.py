@@ -18,6 +18,7 @@ from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
 from ..engine import Card, GameOver, HandScored
 from ..language import N_, _
+from ..persistence.seats import shown_name
 from ..play.base import PastDeal, Play, ReviewTools
 from ..play.worker import BotWorker
 from ..words import (
@@ -155,8 +156,8 @@ class GameScreens(TableOverlays):
         people = table.controller.human_seats()
         if len(people) == 1:
             return [(_(label), self._review_action(table, hand_index, people[0], covered=False))]
-        return [(_(REVIEW_PERSON).format(name=table.controller.seats[seat].name), self._review_action(table, hand_index, seat, covered=True))
-                for seat in people]
+        return [(_(REVIEW_PERSON).format(name=shown_name(table.controller.seats[seat].name)),
+                 self._review_action(table, hand_index, seat, covered=True)) for seat in people]
 
     def _review_action(self, table: TableScene, hand_index: int, seat: int, covered: bool) -> Callable[[], None]:
         return lambda: self.open_review(table, hand_index, seat, covered)

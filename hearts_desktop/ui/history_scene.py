@@ -20,7 +20,7 @@ import pygame
 from ..engine import Game, HandResult, Ruleset
 from ..language import _, moment
 from ..persistence.history import PastGame, UnplayableGame
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_name
 from ..play.base import PastDeal, game_reviewer
 from ..words import (
     CHOOSE_DEAL,
@@ -185,11 +185,12 @@ class PastGamesScene(FormScene):
 
 
 def scores_label(past: PastGame) -> str:
-    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total) for seat, total in zip(past.seats, past.totals))
+    return ", ".join(_(PAST_GAME_SCORE).format(name=shown_name(seat.name), total=total)
+                     for seat, total in zip(past.seats, past.totals))
 
 
 def winner_label(past: PastGame) -> str:
-    return _(PAST_GAME_WINNER).format(name=past.seats[past.winner].name)
+    return _(PAST_GAME_WINNER).format(name=shown_name(past.seats[past.winner].name))
 
 
 def row_label(past: PastGame) -> str:
@@ -232,7 +233,7 @@ def past_reviews(window: HistoryWindow, game: Game, seats: Sequence[Seat]) -> Re
 
     if len(people) == 1:
         return [(_(REVIEW_HANDS), review(people[0]))]
-    return [(_(REVIEW_PERSON).format(name=names[seat]), review(seat)) for seat in people]
+    return [(_(REVIEW_PERSON).format(name=shown_name(names[seat])), review(seat)) for seat in people]
 
 
 class DealChoiceScene(FormScene):

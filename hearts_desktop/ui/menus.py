@@ -10,6 +10,7 @@ import pygame
 from .. import __version__
 from ..language import N_, _, join_names
 from ..persistence.saves import SavedGame
+from ..persistence.seats import shown_name
 from ..play.base import ComputerLevels
 from ..words import PAST_GAME_SCORE, Level, SeatKind
 from . import theme
@@ -200,7 +201,7 @@ class DifficultyScene(FormScene):
             return apply
 
         self.controls = [
-            Choice(seat.name, levels, level_of(index), set_level(index))
+            Choice(shown_name(seat.name), levels, level_of(index), set_level(index))
             for index, seat in enumerate(controller.seats) if seat.kind == SeatKind.COMPUTER
         ]
         self.buttons = [Button(_("Done"), self.close)]
@@ -280,13 +281,13 @@ def continue_summary(saved: SavedGame | None, network: bool = False) -> str | No
 
 
 def scores(saved: SavedGame) -> str:
-    return ", ".join(_(PAST_GAME_SCORE).format(name=seat.name, total=total)
+    return ", ".join(_(PAST_GAME_SCORE).format(name=shown_name(seat.name), total=total)
                      for seat, total in zip(saved.seats, saved.game.totals))
 
 
 def replace_question(saved: SavedGame) -> str:
     """What New game or Host a table asks when it would replace ``saved``."""
-    people = [seat.name for seat in saved.seats if seat.is_human]
+    people = [shown_name(seat.name) for seat in saved.seats if seat.is_human]
     said = {"number": saved.game.hand_index + 1, "scores": scores(saved)}
     if any(seat.kind == SeatKind.REMOTE for seat in saved.seats):
         return _("Replace your saved game from your last network table? It is at hand {number} ({scores}). "

@@ -16,6 +16,7 @@ import pygame
 from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
 from ..language import _, join_names, n_
+from ..persistence.seats import shown_name
 from ..words import RECEIVED_FROM
 
 SUIT_ORDERS = {
@@ -117,7 +118,7 @@ class PassSelection:
             return None
         cards, givers = self.shown
         named = " ".join(short_name(card) for card in self.order.sort(list(cards)))
-        return _(RECEIVED_FROM).format(givers=join_names(givers), cards=named)
+        return _(RECEIVED_FROM).format(givers=join_names([shown_name(giver) for giver in givers]), cards=named)
 
     @property
     def glowing(self) -> frozenset[Card]:

@@ -20,6 +20,7 @@ from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card, cards_of
 from ..language import N_, _, join_names, number, p_
+from ..persistence.seats import shown_name
 from ..words import points
 from . import theme
 from .card_art import card_width
@@ -236,10 +237,10 @@ class ReviewScene(Scene):
             name = self.handover.name
             self.handover.draw(surface, self.size, handover_title(name),
                                _("{name}: when you have the computer, press the button below (or Enter) for your "
-                                 "review.").format(name=name))
+                                 "review.").format(name=shown_name(name)))
             return
         reviewer = self.reviewer
-        name = self.names[reviewer.seat]
+        name = shown_name(self.names[reviewer.seat])
         title = self._title()
         surface.blit(title, title.get_rect(midtop=(self.size[0] // 2, fs // 2)))
         self._draw_summary(surface, self.summary_area, fs)
@@ -255,7 +256,7 @@ class ReviewScene(Scene):
     @property
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
-        number, name = self.reviewer.hand_index + 1, self.names[self.reviewer.seat]
+        number, name = self.reviewer.hand_index + 1, shown_name(self.names[self.reviewer.seat])
         if self.replays_hand is not None:
             number = self.replays_hand
             if self.second:
@@ -523,4 +524,4 @@ class ReviewScene(Scene):
 def seat_points(name: str, taken: int) -> str:
     """A player and the points they have taken this hand, as the reviewed table labels a seat."""
     # Translators: a seat at the reviewed table: a player's name and their points ("Anna · 3 pts").
-    return _("{name} · {points}").format(name=name, points=points(taken))
+    return _("{name} · {points}").format(name=shown_name(name), points=points(taken))

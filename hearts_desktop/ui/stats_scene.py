@@ -11,6 +11,7 @@ import pygame
 
 from ..language import _, number, p_, percent
 from ..persistence import Statistics, Tally
+from ..persistence.seats import shown_name
 from ..persistence.stats import GameRecord
 from ..words import PAST_GAMES, Level, SeatKind
 from . import theme
@@ -51,8 +52,8 @@ class StatisticsScene(FormScene):
         names = sorted(statistics.profiles)
         self.player = player if player in statistics.profiles or not names else names[0]
         self.on_reset = on_reset
-        self.profile_choice = Choice(_("Player"), tuple((n, n) for n in names), lambda: self.player,
-                                     self._choose, fallback=self.player)
+        self.profile_choice = Choice(_("Player"), tuple((n, shown_name(n)) for n in names), lambda: self.player,
+                                     self._choose, fallback=shown_name(self.player))
         self.controls = [self.profile_choice] if len(names) > 1 else []
         self.reset_button = Button(_("Reset…"), self._ask_reset, enabled=bool(names))
         self.buttons = [Button(_(PAST_GAMES), on_past_games), self.reset_button, Button(_("Close"), self.close)]
@@ -73,7 +74,7 @@ class StatisticsScene(FormScene):
         self.on_reset(name)
         names = sorted(self.statistics.profiles)
         self.player = names[0] if names else self.player
-        self.profile_choice.options = tuple((n, n) for n in names)
+        self.profile_choice.options = tuple((n, shown_name(n)) for n in names)
         if len(names) <= 1:
             self.controls = []
         self.reset_button.enabled = bool(names)
@@ -86,7 +87,7 @@ class StatisticsScene(FormScene):
 
     @property
     def heading(self) -> str:
-        return _("Statistics — {name}").format(name=self.player)
+        return _("Statistics — {name}").format(name=shown_name(self.player))
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)

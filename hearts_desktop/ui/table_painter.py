@@ -16,7 +16,7 @@ import pygame
 from ..engine import Card, Phase, PlayerView
 from ..engine.rules import PassDirection
 from ..language import _, n_
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_name
 from ..words import points
 from . import theme
 from .card_art import CardArt
@@ -163,7 +163,7 @@ def _label_rows(layout: TableLayout, frame: TableFrame, seat: int) -> list[pygam
     fs = layout.font_size
     view = frame.view
     colour = theme.HIGHLIGHT if seat in frame.turn else theme.INK
-    name_text = theme.fitted(frame.seats[seat].name, fs, layout.label_width, True)
+    name_text = theme.fitted(shown_name(frame.seats[seat].name), fs, layout.label_width, True)
     small = int(fs * 0.9)
     scores = [score_line(frame, seat)]
     if seat != layout.viewer and theme.font(small).size(scores[0])[0] > layout.label_width:
@@ -256,7 +256,8 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
     shooter = moon_threat(view)
     if shooter is not None:
         # Translators: {name} has taken every point of the hand so far (may shoot the moon).
-        lines.append((_("☾ {name} has every point so far").format(name=frame.seats[shooter].name), theme.GOLD))
+        lines.append((_("☾ {name} has every point so far").format(name=shown_name(frame.seats[shooter].name)),
+                      theme.GOLD))
     return lines + [(note, theme.GOLD) for note in frame.notes]
 
 

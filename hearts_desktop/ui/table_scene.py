@@ -47,6 +47,7 @@ from ..engine.cards import Suit
 from ..engine.hand import Trick
 from ..engine.rules import PassDirection
 from ..language import _, p_
+from ..persistence.seats import shown_name
 from ..play.base import Play
 from .card_art import CardArt
 from .intents import Intent
@@ -402,7 +403,8 @@ class TableScene(Scene):
         self.say(said, seconds=HINT_SECONDS)
 
     def _on_bot_failed(self, event: BotFailed) -> None:
-        self.say(_("{name} hesitated; a safe card was played.").format(name=self.controller.seats[event.seat].name))
+        self.say(_("{name} hesitated; a safe card was played.").format(
+            name=shown_name(self.controller.seats[event.seat].name)))
         self.overlays.bot_failed(self, event)
 
     def words_changed(self) -> None:
