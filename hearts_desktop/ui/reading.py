@@ -30,6 +30,11 @@ def mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
     return pygame.Rect(width - rect.right, rect.y, rect.width, rect.height)
 
 
+def mirror_x(x: int, width: int) -> int:
+    """A point's ``x`` where a right-to-left reader expects it (itself left to right)."""
+    return width - x if mirrored() else x
+
+
 def forward(step: int) -> int:
     """What a move to the right (``+1``) or left (``-1``) means: onward or back in a
     left-to-right interface, the other way round in a mirrored one (Left goes on in Hebrew)."""
