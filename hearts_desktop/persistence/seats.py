@@ -18,8 +18,14 @@ MAX_NAME_LENGTH: Final = 20
 DEFAULT_NAMES: Final = (
     # Translators: the name the game gives the person at this computer, shown where a name goes ("You 43").
     N_("You"),
-    # Translators: the names the game gives the computer players: keep them, or use short first names of your language.
-    N_("Alice"), N_("Ben"), N_("Clara"), N_("Dev"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Alice"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Ben"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Clara"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Dev"),
 )
 """The names the game gives, kept in files as they are here and shown with ``shown_name``."""
 
