@@ -205,6 +205,9 @@ class Screen:
     build: Callable[[Any], None]
     """Puts the screen on the app's stack (``Any``: the app, imported late)."""
     large_cards: bool = False
+    open_in_a_change: bool = False
+    """The language can change while it is open (Settings opens over the table; the main menu
+    the window builds anew): a pseudo run builds it in English and changes the language over it."""
 
 
 def inspect(scenes: Sequence[Any], size: tuple[int, int],

@@ -5,7 +5,9 @@
 than ``LARGER_HAND`` taller is one too). Each language given is spoken in turn (its catalogue
 from assets/locale; ``pseudo`` is ``benchmarks/pseudo.py``'s, ``pseudo-rtl`` the same read right
 to left); in a pseudo-language, a text that still holds plain English words did not come
-through the catalogue, and is a problem too. Kept apart from both so that the screens can use
+through the catalogue, and is a problem too. A screen the language can change under (the
+table: Settings opens over it) is opened in English in a pseudo run and the language changed
+over it, so a word it said once and kept is found. Kept apart from both so that the screens can use
 the inspector without the inspector knowing the screens (no import circle).
 """
 
@@ -22,22 +24,23 @@ import pygame
 
 from hearts_desktop import __version__, language
 from hearts_desktop.persistence import languages
-from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
+from hearts_desktop.persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
 from hearts_desktop.ui import theme, window
 from hearts_desktop.ui.layout import TableLayout
 
 from . import layout_screens as s
 from .layout import PORTRAIT, SIZES, Problem, Screen, contact_sheet, inspect
 from .pseudo import CODE as PSEUDO
-from .pseudo import MIRRORED_CODE, PseudoCatalogue, untranslated_words
+from .pseudo import MIRRORED_CODE, speak_pseudo, untranslated_words
 
 MIRRORED_PSEUDO = "pseudo-rtl"
 """The pseudo-language read right to left: the mirrored screens, before a Hebrew catalogue exists."""
 PSEUDO_CODES = {PSEUDO: PSEUDO, MIRRORED_PSEUDO: MIRRORED_CODE}
 ALL_LANGUAGES = (*language.SHIPPED, PSEUDO, MIRRORED_PSEUDO)
-NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES,
-                             "W" * MAX_NAME_LENGTH, __version__})
-"""What the screens show untranslated in every language: the players' names, the version."""
+NAMES_ON_SCREEN = frozenset({*(seat.name for seat in (*s.FOUR, *s.HOT_SEAT)), *s.WIDE_NAMES, *s.FRIENDS_PLAYING,
+                             "W" * MAX_NAME_LENGTH, s.MIXED_NAME, __version__} - set(DEFAULT_NAMES))
+"""What the screens show untranslated in every language: the names players typed (not those
+the game gave, which are said in the language), the version."""
 
 LARGER_HAND = 1.15
 """Large cards must make the hand at least this much taller at every size, or the switch
@@ -62,7 +65,7 @@ class Report:
 def speak(code: str) -> list[str]:
     """Speak ``code`` (a shipped language, or the pseudo-language); why it cannot, if so."""
     if code in PSEUDO_CODES:
-        language.use(PseudoCatalogue(), PSEUDO_CODES[code])
+        speak_pseudo(PSEUDO_CODES[code])
         return []
     if code not in language.SHIPPED:
         return [f"{code!r} is not a language the game ships ({', '.join(ALL_LANGUAGES)})"]
@@ -118,7 +121,12 @@ def _check_language(report: Report, chosen: Sequence[Screen], sizes: Sequence[tu
             report.problems += [Problem("table", asked, what, code) for what in large_card_problems(size)]
             pictures: list[tuple[str, pygame.Surface]] = []
             for screen in chosen:
+                changed = code in PSEUDO_CODES and screen.open_in_a_change
+                if changed:  # opened in English, then the player changes the language over it
+                    language.use(gettext.NullTranslations(), language.ENGLISH)
                 stage.show(screen, size)
+                if changed:
+                    speak(code)
                 problems, picture = inspect(stage.app.stack.scenes, size, stage.inspector)
                 if code in PSEUDO_CODES:
                     problems += untranslated([e.label for e in stage.inspector.elements if e.kind == "text"])

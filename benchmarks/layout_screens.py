@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,7 @@ from hearts_desktop.persistence.history import GameHistory, PastGame
 from hearts_desktop.persistence.paths import DataPaths
 from hearts_desktop.persistence.seats import MAX_NAME_LENGTH
 from hearts_desktop.persistence.stats import Profile, Tally
+from hearts_desktop.play.network import NO_DISCOVERY_JOIN, friends_playing_question
 from hearts_desktop.play.services import Services
 from hearts_desktop.ui.app import App, AppOptions
 from hearts_desktop.ui.game_screens import REVIEW_HAND
@@ -67,6 +69,10 @@ WIDE_NAMES = ("Wolfgang Amadeus Wöl", "Maximilian Wwwwwwww", "Bartholomew Mmmmm
               "Genevieve Wwwwwwwwww", "Christopher Wwwwwww")
 HOT_SEAT_LONG_NAMES = (Seat(WIDE_NAMES[3], SeatKind.HUMAN), Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[2:])
 """Two people whose names take the whole 20 characters: each one's review button names them."""
+FRIENDS_PLAYING = ("Fran", WIDE_NAMES[2], WIDE_NAMES[3])
+"""The friends at the table a host quits: three, two of them with the longest names."""
+MIXED_NAME = "Hоstess Wwwwwwwwwwww"
+"""A network name typed with a Cyrillic о among Latin letters: the longest refusal quotes it."""
 
 
 class Stage:
@@ -77,6 +83,7 @@ class Stage:
                       Settings(pace=Pace.QUICK, animations=True, sound=False))
         self.app = App(AppOptions(data_dir=folder, seed=SEED), Services(bot_runner=InlineRunner))
         self.app.open_window()
+        self.app.follow_language()
         self.inspector = Inspector()
         self.tagged_art: object = None
 
@@ -224,6 +231,12 @@ def table_hot_seat(stage: Stage) -> None:
     stage.table(Game(Ruleset(), SEED), HOT_SEAT, seconds=0.3)
 
 
+def table_hot_seat_names_given(stage: Stage) -> None:
+    """Two people at the computer who kept the names the game gave: "You" becomes "Player 1"."""
+    stage.table(Game(Ruleset(), SEED), (Seat("You", SeatKind.HUMAN), Seat("Alice", SeatKind.HUMAN), *FOUR[2:]),
+                seconds=HANDOVER_GRACE_SECONDS + 0.2)
+
+
 def table_hot_seat_ready(stage: Stage) -> None:
     """The cover once it takes input, for a person with a long name: its button is widest."""
     seats = (Seat(WIDE_NAMES[2], SeatKind.HUMAN), *HOT_SEAT[1:])
@@ -255,11 +268,10 @@ def replace_saved_game(stage: Stage) -> None:
 
 
 def quit_with_friends(stage: Stage) -> None:
-    """The host quits while friends play."""
+    """The host quits while friends play (three, two with long names)."""
     stage.table(advanced(Ruleset(), my_turn(1)))
-    stage.app.stack.push(QuitQuestion(stage.app.size, "Fran, Bartholomew Mmmmmmmm and Genevieve Wwwwwwwwww are "
-                                      "playing at your table. Quitting closes the table for them, in the middle "
-                                      "of the game.", "Quit", lambda: None))
+    question = friends_playing_question(FRIENDS_PLAYING)
+    stage.app.stack.push(QuitQuestion(stage.app.size, question, translated("Quit"), lambda: None))
 
 
 def table_wide_names(stage: Stage) -> None:
@@ -309,9 +321,9 @@ def game_over(players: int) -> Callable[[Stage], None]:
     return build
 
 
-def coach_review(stage: Stage) -> None:
+def coach_review(stage: Stage, players: int = 4) -> None:
     """The coach's review of the first hand, a few decisions in, with the hand buttons."""
-    hand_summary(4)(stage)
+    hand_summary(players)(stage)
     summary = stage.app.stack.top
     assert isinstance(summary, HandScoreScene)
     press(summary.buttons, translated(REVIEW_HAND))
@@ -321,9 +333,9 @@ def coach_review(stage: Stage) -> None:
     review.move(3)
 
 
-def coach_review_all_cards(stage: Stage) -> None:
+def coach_review_all_cards(stage: Stage, players: int = 4) -> None:
     """The same with the coach's second opinion, with all cards shown, on."""
-    coach_review(stage)
+    coach_review(stage, players)
     review = stage.app.stack.top
     assert isinstance(review, ReviewScene)
     review.toggle_all_cards()
@@ -394,8 +406,7 @@ def statistics(games: int, confirm: bool = False) -> Callable[[Stage], None]:
         scene = StatisticsScene(stage.app.size, stats, "You", lambda name: None, lambda: None)
         stage.app.stack.push(scene)
         if confirm:
-            stage.app.stack.push(ConfirmScene(stage.app.size, "Forget every statistic of You? This cannot be "
-                                              "undone.", "Reset", lambda: None))
+            scene.reset_button.action()  # the question the player is asked
         stage.app.stack.update(FRAME)
     return build
 
@@ -445,9 +456,7 @@ def network_menu(stage: Stage) -> None:
 
 def join(stage: Stage) -> None:
     stage.app.show_main_menu()
-    stage.app.stack.push(JoinScene(stage.app.size, "You", None,
-                                   "This network does not allow tables to be found: type the host's address.",
-                                   lambda *args: None))
+    stage.app.stack.push(JoinScene(stage.app.size, "You", None, translated(NO_DISCOVERY_JOIN), lambda *args: None))
     stage.app.stack.update(FRAME)
 
 
@@ -458,7 +467,7 @@ def network_name(refused: bool) -> Callable[[Stage], None]:
         question = NetworkNameScene(stage.app.size, "W" * MAX_NAME_LENGTH, lambda name: None)
         stage.app.stack.push(question)
         if refused:
-            question.name_field.text = "Hоstess Wwwwwwwwwwww"  # a Cyrillic о: the longest refusal
+            question.name_field.text = MIXED_NAME
             question.buttons[0].action()
         stage.app.stack.update(FRAME)
     return build
@@ -469,8 +478,12 @@ def settings_name_refused(stage: Stage) -> None:
     over_menu(App.open_settings)(stage)
     settings = stage.app.stack.top
     assert isinstance(settings, SettingsScene)
-    settings.name_field.text = "Hоstess Wwwwwwwwwwww"
+    settings.name_field.text = MIXED_NAME
     stage.app.stack.update(FRAME)
+
+
+TABLE = "table "
+"""The start of the names of the screens that are the table itself, with nothing over it."""
 
 
 def all_screens() -> list[Screen]:
@@ -501,18 +514,21 @@ def all_screens() -> list[Screen]:
         ("coach review", coach_review),
         ("coach review, all cards shown", coach_review_all_cards),
     ]
-    screens = [Screen(name, build) for name, build in table]
-    screens += [Screen(name + ", large cards", build, large_cards=True) for name, build in table]
+    screens = [Screen(name, build, open_in_a_change=name.startswith(TABLE)) for name, build in table]
+    screens += [Screen(name + ", large cards", build, large_cards=True, open_in_a_change=name.startswith(TABLE))
+                for name, build in table]
     screens += [
+        Screen("coach review 5 players, all cards shown", partial(coach_review_all_cards, players=5)),
         Screen("hot-seat cover", table_hot_seat),
         Screen("hot-seat cover, ready, long name", table_hot_seat_ready),
+        Screen("hot-seat cover, names given", table_hot_seat_names_given),
         Screen("hot-seat review cover", review_cover),
         Screen("replace the saved game question", replace_saved_game),
         Screen("quit with friends question", quit_with_friends),
         Screen("moon choice", moon_choice),
         Screen("game menu", game_menu),
         Screen("difficulty", difficulty),
-        Screen("main menu", main_menu),
+        Screen("main menu", main_menu),  # the window builds it anew in a new language
         Screen("new game", new_game(False)),
         Screen("new game, advanced rules", new_game(True)),
         Screen("host a table", new_game(False, network=True)),
@@ -529,7 +545,7 @@ def all_screens() -> list[Screen]:
         Screen("past game", past_game(4)),
         Screen("past game, 5 wide names", past_game(5, wide=True)),
         Screen("play a deal again", deal_choice),
-        Screen("a deal played again", deal_again_table),
+        Screen("a deal played again", deal_again_table, open_in_a_change=True),
         Screen("a deal played again, summary", deal_again_summary),
         Screen("network menu", network_menu),
         Screen("join a table", join),

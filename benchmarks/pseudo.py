@@ -5,7 +5,9 @@ takes, and shows where a text was cut (a missing ``⟧``). Every ASCII letter be
 one, so a text on screen that still holds plain English words did not come through the
 catalogue (or was joined from pieces around one): ``untranslated_words`` finds them, and the
 layout checker (``python -m benchmarks layout --languages pseudo``) reports each as a problem.
-``{placeholders}`` are kept as they are, so the program can still fill them.
+``{placeholders}`` are kept as they are, so the program can still fill them. What Babel writes
+(a date's month, the "and" of a list) is in the pseudo-language too (``PseudoLocale``), so it is
+told from English left in code in the same way.
 
 The game does not ship it: the checks install it with ``language.use`` like any catalogue.
 """
@@ -15,10 +17,12 @@ from __future__ import annotations
 import gettext
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+
+from babel import Locale
+from babel.localedata import LocaleDataDict
 
 from hearts_desktop import language
-from hearts_desktop.persistence.seats import DEFAULT_NAMES
 
 CODE = "pseudo"
 START, END, PADDING = "⟦", "⟧", "~"
@@ -34,8 +38,11 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 CUT_NAME = 4
 """The shortest start of a name taken as that name cut to fit (shorter ones are English words:
 "An" is not Anna)."""
-NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *DEFAULT_NAMES})
-"""Words a screen shows in every language: the game's name and the default players' names."""
+CUT = "…"
+NOT_TRANSLATED = frozenset({"Hearts", "Desktop", "Hearts Desktop", *language.SHIPPED.values()})
+"""Words a screen shows in every language: the game's name and the languages, each named in
+itself (the Language setting). The names the game gives players ("You", "Alice") are words
+of the language, said as any other."""
 
 
 def pseudo(message: str) -> str:
@@ -65,13 +72,46 @@ class PseudoCatalogue(gettext.NullTranslations):
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
+class PseudoLocale(Locale):
+    """The game's (British) English dates and lists with their words in the pseudo-language:
+    a month is ``⟦Ṁáŕ⟧``, a list ``⟦Anna, Ben áñð Clara~~~~⟧`` (a pattern of commas alone is no
+    word and stays as it is). Numbers are English's: digits are no words."""
+
+    def __init__(self) -> None:
+        super().__init__("en", "GB")
+
+    @property
+    def months(self) -> LocaleDataDict:
+        english = Locale.parse(language.WRITTEN_ENGLISH).months
+        return LocaleDataDict({context: {width: _words_of(names) for width, names in widths.items()}
+                               for context, widths in english.items()})
+
+    @property
+    def list_patterns(self) -> LocaleDataDict:
+        english = Locale.parse(language.WRITTEN_ENGLISH).list_patterns
+        return LocaleDataDict({style: _words_of(patterns) for style, patterns in english.items()})
+
+
+def _words_of(texts: Mapping[object, str]) -> dict[object, str]:
+    """Each text holding a letter in the pseudo-language; the others (``{0}, {1}``) as they are."""
+    return {key: pseudo(text) if ENGLISH_WORD.search(FIELD.sub("", text)) else text for key, text in texts.items()}
+
+
+def speak_pseudo(code: str = CODE) -> None:
+    """Speak the pseudo-language under ``code`` (``MIRRORED_CODE``: read right to left)."""
+    language.use(PseudoCatalogue(), code, PseudoLocale())
+
+
 def untranslated_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words in a text drawn while the pseudo-language was spoken: none
     when every word came through the catalogue. Names and the game's name are ``allowed``,
-    whole or cut short to fit (``Bartholomew Mmmm…``)."""
+    whole or cut short to fit (``Bartholomew Mmmm…``; the text's last word, cut with an
+    ellipsis, may be any start of one: ``Cl…``)."""
     names = {word for name in (*NOT_TRANSLATED, *allowed) for word in ENGLISH_WORD.findall(name)}
-    return [word for word in ENGLISH_WORD.findall(text)
-            if not any(name == word or (len(word) >= CUT_NAME and name.startswith(word)) for name in names)]
+    found = [(match.group(), match.end()) for match in ENGLISH_WORD.finditer(text)]
+    return [word for word, end in found
+            if not any(name == word or name.startswith(word) and (len(word) >= CUT_NAME or text[end:] == CUT)
+                       for name in names)]
 
 
 MIRRORED = "--mirrored"
@@ -92,7 +132,7 @@ def play(arguments: list[str]) -> int:
 
     def speak_it(shown: App) -> None:  # after the first frame: the window's screens are rebuilt in it
         if language.current() != code:
-            language.use(PseudoCatalogue(), code)
+            speak_pseudo(code)
 
     app.on_frame = speak_it
     return app.run(RunLimits(max_seconds=args.max_seconds))

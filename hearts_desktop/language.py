@@ -13,7 +13,8 @@ Conventions (docs/translating.md says them to translators):
 - ``n_`` when a number decides the form (``{count} point`` / ``{count} points``);
 - ``p_`` when one English word has two meanings (``p_("level", "Easy")``);
 - ``N_`` marks a text kept in a constant, translated where it is shown: a text translated
-  when a module is imported would stay in the language of the start.
+  when a module is imported would stay in the language of the start; a screen keeps
+  ``Words`` (how to say a text) for the same reason.
 """
 
 from __future__ import annotations
@@ -54,14 +55,17 @@ RIGHT_TO_LEFT = frozenset({"he", "ar", "fa", "ur", "yi"})
 
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _code = ENGLISH
+_writing: Locale | None = None
 _listeners: list[Callable[[], None]] = []
 
 
-def use(catalogue: gettext.NullTranslations, code: str) -> None:
+def use(catalogue: gettext.NullTranslations, code: str, writing: Locale | None = None) -> None:
     """Speak ``code`` from now on (``catalogue`` holds its translations) and tell whoever
-    asked (``when_changed``), so the window redraws its words without a restart."""
-    global _catalogue, _code
-    _catalogue, _code = catalogue, code
+    asked (``when_changed``), so the window redraws its words without a restart. ``writing``:
+    Babel's data for the dates, lists and numbers, where not the code's own (a language Babel
+    does not know, such as the checks' pseudo-language)."""
+    global _catalogue, _code, _writing
+    _catalogue, _code, _writing = catalogue, code, writing
     for listener in tuple(_listeners):
         listener()
 
@@ -103,6 +107,16 @@ def np_(context: str, singular: str, plural: str, count: int) -> str:
     return _catalogue.npgettext(context, singular, plural, count)
 
 
+Words = str | Callable[[], str]
+"""A text a screen keeps: fixed (a name, a number), or how to say it (``lambda: _("Close")``),
+said again each time it is read, so a screen left open follows a change of language at once."""
+
+
+def said(words: Words) -> str:
+    """``words`` in the language in use now."""
+    return words if isinstance(words, str) else words()
+
+
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
     """Mark ``message`` for the catalogue without translating it yet (a constant's text,
     translated with ``_`` where it is shown)."""
@@ -121,12 +135,12 @@ def number(value: float, digits: int = 0, *, sign: bool = False) -> str:
     pattern = f"#,##0{decimals}"
     if sign:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(value, format=pattern, locale=_babel_locale(_code))
+    return format_decimal(value, format=pattern, locale=_written_locale())
 
 
 def percent(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.25) as a percentage the language's way (``25 %`` in French)."""
-    locale = _babel_locale(_code)
+    locale = _written_locale()
     pattern = locale.percent_formats[None].pattern
     if digits:
         pattern = pattern.replace("0", "0." + "0" * digits, 1)
@@ -148,10 +162,10 @@ def join_names(items: Sequence[str]) -> str:
 
     Hebrew's "and" is a letter joined to the last name (ו); before a name or number not
     written in Hebrew it takes a hyphen ("ו-Bob"), which Babel's data leaves out."""
-    listed = list(items)
-    if _code.startswith("he") and len(listed) > 1 and not _starts_in_hebrew(listed[-1]):
+    listed, locale = list(items), _written_locale()
+    if locale.language == "he" and len(listed) > 1 and not _starts_in_hebrew(listed[-1]):
         listed[-1] = f"-{listed[-1]}"
-    return format_list(listed, locale=_written_locale())
+    return format_list(listed, locale=locale)
 
 
 def _starts_in_hebrew(word: str) -> bool:
@@ -167,7 +181,7 @@ def moment(when: datetime) -> str:
 
 def _written_locale() -> Locale:
     """Babel's data for the language in use, English written the game's (British) way."""
-    return _babel_locale(WRITTEN_ENGLISH if _code == ENGLISH else _code)
+    return _writing or _babel_locale(WRITTEN_ENGLISH if _code == ENGLISH else _code)
 
 
 def join_alternatives(items: Sequence[str]) -> str:

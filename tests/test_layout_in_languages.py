@@ -43,3 +43,15 @@ def test_a_field_whose_label_is_longer_than_its_room_shrinks_the_label_to_fit() 
 
 def test_the_network_name_panel_grows_to_hold_a_longer_refusal() -> None:
     assert problems(["de", "fr", "pl", "ru"], "network name") == []
+
+
+def test_a_seats_score_line_fits_beside_the_next_seats_in_a_longer_language() -> None:
+    assert problems(["pseudo"], "table 5 players playing", "table 5 wide names") == []
+
+
+def test_the_reviewed_tables_side_seats_stay_beside_the_trick_in_a_longer_language() -> None:
+    assert problems(["pseudo", "pseudo-rtl"], "coach review") == []
+
+
+def test_the_main_menus_notes_stay_clear_of_the_version_line_in_a_longer_language() -> None:
+    assert problems(["pseudo"], "main menu") == []

@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from benchmarks.layout import Inspector, RecordingSurface, inspected
+from benchmarks.layout import Inspector, RecordingSurface, inspect, inspected, recent_games
 from hearts_desktop import language
-from hearts_desktop.persistence import Settings, languages
+from hearts_desktop.persistence import Settings, Statistics, languages
+from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
 from hearts_desktop.ui.intents import KeyPress
@@ -21,6 +22,7 @@ from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.menus import ConfirmScene
 from hearts_desktop.ui.overlays import HandScoreScene, Overlay, ScoreHistoryScene
 from hearts_desktop.ui.settings_scene import SettingsScene
+from hearts_desktop.ui.stats_scene import StatisticsScene
 
 from .app_driver import Driver
 
@@ -222,3 +224,31 @@ def test_numbers_in_a_hebrew_line_stay_where_the_line_reads_them(speak: Speak) -
     assert ("14:05", ltr) in theme.visual_runs("נשמר ב-14:05")
     assert ("50%", ltr) in theme.visual_runs("ניצחת ב-50% מהמשחקים")
     assert theme.visual_runs("E2E Host — 1 מושב פתוח") == [(" מושב פתוח", rtl), ("E2E Host — 1", ltr)]
+
+
+def statistics_texts() -> dict[str, pygame.Rect]:
+    """Where the statistics screen draws each text (one person with games against two line-ups)."""
+    statistics = Statistics()
+    tallies = {"3x expert": Tally(20, 6, 180, 800, 1, 5, -3, 118), "2x medium + 1x expert": Tally(3, 0, 30, 250, 0, 1, 60, 101)}
+    statistics.profiles["Anna"] = Profile(tallies, recent_games(12))
+    scene = StatisticsScene(SIZE, statistics, "Anna", lambda name: None, lambda: None)
+    scene.place()
+    inspector = Inspector()
+    inspect([scene], SIZE, inspector)
+    return {element.label: element.rect for element in inspector.elements if element.kind == "text"}
+
+
+def test_the_statistics_read_from_the_right_in_hebrew(speak: Speak) -> None:
+    """The figures come first, at the reading's start (the right), each label before its value;
+    the opponents' table reads its names first and its columns leftwards; the charts' titles
+    start at the right, the oldest game first on the right."""
+    english = statistics_texts()
+    speak("he")
+    hebrew = statistics_texts()
+    for texts, first, later in ((english, "Games played", "Against"), (hebrew, "Against", "Games played")):
+        assert texts[first].centerx < SIZE[0] // 2 < texts[later].centerx
+    assert hebrew["Games played"].left > hebrew["20"].right  # the label right of its value
+    assert hebrew["Against"].right > hebrew["Avg/hand"].right  # the names' column first, at the right
+    assert hebrew["Final score, last games (gold: won)"].right == SIZE[0] - english["Final score, last games (gold: won)"].left
+    oldest, newest = (hebrew[str(game.total)] for game in recent_games(12)[:1] + recent_games(12)[-1:])
+    assert oldest.centerx > newest.centerx

@@ -10,11 +10,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..language import N_, _
 from ..words import PLAYER_NUMBER, Level, SeatKind
 from .documents import DocumentError
 
 MAX_NAME_LENGTH: Final = 20
-DEFAULT_NAMES: Final = ("You", "Alice", "Ben", "Clara", "Dev")
+DEFAULT_NAMES: Final = (
+    # Translators: the name the game gives the person at this computer, shown where a name goes ("You 43").
+    N_("You"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Alice"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Ben"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Clara"),
+    # Translators: a name the game gives a computer player: keep it, or use a short first name of your language.
+    N_("Dev"),
+)
+"""The names the game gives, kept in files as they are here and shown with ``shown_name``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +99,19 @@ def hot_seat_names(seats: Sequence[Seat]) -> tuple[Seat, ...]:
         return tuple(seats)
     return tuple(Seat(PLAYER_NUMBER.format(number=i + 1), seat.kind, seat.level)
                  if seat.is_human and seat.name == DEFAULT_NAMES[0] else seat for i, seat in enumerate(seats))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the window shows it: a name the game gave ("You", "Alice",
+    "Player 2") in the language in use, any other as it was typed. Files keep the name as it
+    was given, so a game saved in one language reads in another."""
+    if name in DEFAULT_NAMES:
+        return _(name)
+    before, _field, after = PLAYER_NUMBER.partition("{number}")
+    number = name.removeprefix(before).removesuffix(after)
+    if name == f"{before}{number}{after}" and number.isdecimal() and number.isascii():
+        return _(PLAYER_NUMBER).format(number=int(number))
+    return name
 
 
 def default_seats(players: int = 4) -> tuple[Seat, ...]:

@@ -17,7 +17,7 @@ from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game, Ruleset
 from ..language import _
-from ..persistence.seats import Seat, hot_seat_names
+from ..persistence.seats import Seat, hot_seat_names, shown_name
 from ..words import DEAL_AGAIN_RESULT, DEAL_AGAIN_RESULT_NAMED, Level, Pace, SeatKind, points
 from .services import Services
 
@@ -117,8 +117,9 @@ class PastDeal:
         if len(people) == 1:
             [seat] = people
             return _(DEAL_AGAIN_RESULT).format(now=points(now[seat]), then=points(self.first_points[seat]))
-        return " ".join(_(DEAL_AGAIN_RESULT_NAMED).format(name=self.seats[seat].name, now=points(now[seat]),
-                                                       then=points(self.first_points[seat])) for seat in people)
+        return " ".join(_(DEAL_AGAIN_RESULT_NAMED).format(name=shown_name(self.seats[seat].name),
+                                                       now=points(now[seat]), then=points(self.first_points[seat]))
+                        for seat in people)
 
 
 class Play:

@@ -11,13 +11,14 @@ is opened, looked for or joined, not at start-up.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..controller.table import TableController
 from ..controller.table_model import TableModel
 from ..engine import Game
-from ..language import _, join_names, n_
+from ..language import N_, _, join_names, n_
 from ..net.link import DEFAULT_PORT
 from ..persistence import NewGameSetup
 from ..persistence.rejoin import LeftTable
@@ -69,12 +70,24 @@ def given_by_the_program(name: str, players: int) -> bool:
     return name == DEFAULT_NAMES[0] or name in {PLAYER_NUMBER.format(number=n + 1) for n in range(players)}
 
 
+def friends_playing_question(friends: Sequence[str]) -> str:
+    """What Quit asks a host while ``friends`` play at the table."""
+    # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); {count} how many.
+    return n_("{names} is playing at your table. Quitting closes the table for them, in the middle of the game.",
+              "{names} are playing at your table. Quitting closes the table for them, in the middle of the game.",
+              len(friends)).format(names=join_names(friends), count=len(friends))
+
+
+NO_DISCOVERY_JOIN = N_("This network does not allow tables to be found: type the host's address.")
+"""Why Join lists no table (the network refuses to let this computer listen for them)."""
+
+
 def look_for_tables(network: NetworkAccess, place: NetworkPlace) -> tuple[Browser | None, str]:
     """Listen for tables, or say why the network does not let this computer find them."""
     try:
         return network.browse(place.discovery_interfaces), ""
     except OSError:
-        return None, _("This network does not allow tables to be found: type the host's address.")
+        return None, _(NO_DISCOVERY_JOIN)
 
 
 class HostedPlay(Play):
@@ -89,6 +102,8 @@ class HostedPlay(Play):
         self.addresses: tuple[str, ...] = ()
         """Where friends can knock when they cannot see the table ("192.168.1.20:47474")."""
         self.discovery_note = ""
+        """Why friends cannot find the table on the network, if so: a message (``N_``), said
+        where shown in the language in use then."""
         self._advertised_seats = -1
         self._requests_shown: set[int] = set()
 
@@ -121,7 +136,7 @@ class HostedPlay(Play):
             play.advertiser = network.advertise(seats[0].name, port, host.seats_to_take(), interfaces)
             play.addresses = tuple(f"{address}:{port}" for address in (interfaces or network.addresses()))
         except OSError:
-            play.discovery_note = _("This network does not allow tables to be found: friends join by address.")
+            play.discovery_note = N_("This network does not allow tables to be found: friends join by address.")
         return play
 
     def update(self, dt: float) -> None:
@@ -178,12 +193,7 @@ class HostedPlay(Play):
 
     def quit_question(self) -> str | None:
         friends = [] if self.host.over else self.friends_playing()
-        if not friends:
-            return None
-        # Translators: {names} is a list of players' names ("Alice, Ben and Clara"); {count} how many.
-        return n_("{names} is playing at your table. Quitting closes the table for them, in the middle of the game.",
-                  "{names} are playing at your table. Quitting closes the table for them, in the middle of the game.",
-                  len(friends)).format(names=join_names(friends), count=len(friends))
+        return friends_playing_question(friends) if friends else None
 
     def take_seat_request(self) -> bool:
         fresh = {request.conn_id for request in self.host.requests} - self._requests_shown

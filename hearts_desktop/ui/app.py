@@ -198,7 +198,7 @@ class App:
         """Open the window and the first screen: the main menu, or a scripted game."""
         for sentence in languages.apply(self.options.language or self.settings.language):
             self.say(sentence)
-        self._stop_listening = language.when_changed(self._words_changed)
+        self.follow_language()
         self.open_window()
         if self.options.pace is not None and self.script is None:
             self.session.change_settings(self.settings.replace(pace=self.options.pace))
@@ -445,6 +445,11 @@ class App:
         from .settings_scene import SettingsScene
 
         return SettingsScene(self.size, self.settings, self.apply_settings, self.art)
+
+    def follow_language(self) -> None:
+        """From now on, a change of language reaches the open screens at once (``start``
+        asks it; until ``shutdown``)."""
+        self._stop_listening = language.when_changed(self._words_changed)
 
     def _words_changed(self) -> None:
         """The language changed: the menu and Settings, which hold their words, are built

@@ -18,6 +18,7 @@ from ..controller.session import Session
 from ..controller.table import BotFailed, CoverShown
 from ..engine import Card, GameOver, HandScored
 from ..language import N_, _
+from ..persistence.seats import shown_name
 from ..play.base import PastDeal, Play, ReviewTools
 from ..play.worker import BotWorker
 from ..words import (
@@ -156,7 +157,7 @@ class GameScreens(TableOverlays):
         people = table.controller.human_seats()
         if len(people) == 1:
             return [Button(_(label), self._review_action(table, hand_index, people[0], covered=False), name="review")]
-        return [Button(_(REVIEW_PERSON).format(name=table.controller.seats[seat].name),
+        return [Button(_(REVIEW_PERSON).format(name=shown_name(table.controller.seats[seat].name)),
                        self._review_action(table, hand_index, seat, covered=True), name=f"review_{seat}")
                 for seat in people]
 

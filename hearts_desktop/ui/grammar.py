@@ -3,11 +3,14 @@ a sentence about a player is two whole messages, one said to "you" and one about
 
 from __future__ import annotations
 
-YOU = "You"
+from ..persistence.seats import DEFAULT_NAMES, shown_name
+
+YOU = DEFAULT_NAMES[0]
 
 
 def about(name: str, to_you: str, about_them: str) -> str:
     """``to_you`` when ``name`` is the default "You", else ``about_them`` with ``{name}``
-    filled. Both are whole translated sentences (``_("You win!")``, ``_("{name} wins!")``), so
-    each language says each its own way."""
-    return to_you if name == YOU else about_them.format(name=name)
+    filled (as the window shows it: "Player 2" in the language in use). Both are whole
+    translated sentences (``_("You win!")``, ``_("{name} wins!")``), so each language says
+    each its own way."""
+    return to_you if name == YOU else about_them.format(name=shown_name(name))

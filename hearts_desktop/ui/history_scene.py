@@ -20,7 +20,7 @@ import pygame
 from ..engine import Game, HandResult, Ruleset
 from ..language import _, moment
 from ..persistence.history import PastGame, UnplayableGame
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_name
 from ..play.base import PastDeal, game_reviewer
 from ..words import (
     CHOOSE_DEAL,
@@ -185,11 +185,11 @@ class PastGamesScene(FormScene):
 
 
 def scores_label(past: PastGame) -> str:
-    return score_list([seat.name for seat in past.seats], past.totals)
+    return score_list([shown_name(seat.name) for seat in past.seats], past.totals)
 
 
 def winner_label(past: PastGame) -> str:
-    return _(PAST_GAME_WINNER).format(name=past.seats[past.winner].name)
+    return _(PAST_GAME_WINNER).format(name=shown_name(past.seats[past.winner].name))
 
 
 def row_label(past: PastGame) -> str:
@@ -233,7 +233,8 @@ def past_reviews(window: HistoryWindow, game: Game, seats: Sequence[Seat]) -> Re
 
     if len(people) == 1:
         return [Button(_(REVIEW_HANDS), review(people[0]), name="review")]
-    return [Button(_(REVIEW_PERSON).format(name=names[seat]), review(seat), name=f"review_{seat}") for seat in people]
+    return [Button(_(REVIEW_PERSON).format(name=shown_name(names[seat])), review(seat), name=f"review_{seat}")
+            for seat in people]
 
 
 class DealChoiceScene(FormScene):

@@ -10,6 +10,7 @@ import pygame
 from .. import __version__
 from ..language import N_, _, join_names
 from ..persistence.saves import SavedGame
+from ..persistence.seats import shown_name
 from ..play.base import ComputerLevels
 from ..words import Level, SeatKind, score_list
 from . import theme
@@ -114,12 +115,12 @@ class MainMenuScene(FormScene):
             surface.blit(symbol, symbol.get_rect(midtop=(w // 2 + (i * 2 - 3) * fs * 3 // 2, y)))
         for control in self.controls:
             self.draw_control(surface, control, int(fs * 1.05))
-        for line, note_text in enumerate(self.notes):
-            note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), w - 2 * fs), int(fs * 0.85),
-                                       theme.INK_DIM)
-            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top + line * int(fs * 1.3))))
         version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
         surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
+        room = w - 2 * (version.get_width() + 2 * fs)  # a centred note clear of the version, on its row too
+        for line, note_text in enumerate(self.notes):
+            note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), room), int(fs * 0.85), theme.INK_DIM)
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.note_top + line * int(fs * 1.3))))
 
 
 def game_title() -> str:
@@ -201,7 +202,7 @@ class DifficultyScene(FormScene):
             return apply
 
         self.controls = [
-            Choice(seat.name, levels, level_of(index), set_level(index))
+            Choice(shown_name(seat.name), levels, level_of(index), set_level(index))
             for index, seat in enumerate(controller.seats) if seat.kind == SeatKind.COMPUTER
         ]
         self.buttons = [Button(_("Done"), self.close)]
@@ -281,12 +282,12 @@ def continue_summary(saved: SavedGame | None, network: bool = False) -> str | No
 
 
 def scores(saved: SavedGame) -> str:
-    return score_list([seat.name for seat in saved.seats], saved.game.totals)
+    return score_list([shown_name(seat.name) for seat in saved.seats], saved.game.totals)
 
 
 def replace_question(saved: SavedGame) -> str:
     """What New game or Host a table asks when it would replace ``saved``."""
-    people = [seat.name for seat in saved.seats if seat.is_human]
+    people = [shown_name(seat.name) for seat in saved.seats if seat.is_human]
     said = {"number": saved.game.hand_index + 1, "scores": scores(saved)}
     if any(seat.kind == SeatKind.REMOTE for seat in saved.seats):
         return _("Replace your saved game from your last network table? It is at hand {number} ({scores}). "

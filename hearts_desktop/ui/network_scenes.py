@@ -15,7 +15,7 @@ import pygame
 
 from ..language import N_, _, join_alternatives, p_
 from ..net.link import DEFAULT_PORT
-from ..persistence.seats import MAX_NAME_LENGTH
+from ..persistence.seats import MAX_NAME_LENGTH, shown_name
 from ..words import SeatKind
 from . import reading, theme
 from .form import FormScene, rows
@@ -140,7 +140,7 @@ class HostLobbyScene(FormScene):
             lines.append(_("If they cannot see your table: Join by address, {addresses}.").format(
                 addresses=join_alternatives(self.addresses)))
         if self.discovery_note:
-            lines.append(self.discovery_note)
+            lines.append(_(self.discovery_note))
         fs = self.font_size
         return [part for line in lines for part in theme.wrap(line, int(fs * 0.9), self.panel_box.width - fs * 4)]
 
@@ -196,7 +196,7 @@ class HostLobbyScene(FormScene):
             else:
                 # Translators: a seat a computer plays, and its level ("computer (Hard)").
                 status, colour = _("computer ({level})").format(level=seat.level.label), theme.INK_DIM
-            name = _("Seat {number}").format(number=index + 1) if state.open else seat.name
+            name = _("Seat {number}").format(number=index + 1) if state.open else shown_name(seat.name)
             surface.blit(theme.text(name, fs, theme.INK, bold=True), (place.left, place.top + fs // 3))
             surface.blit(theme.text(status, fs, colour), (place.left + int(place.width * 0.35), place.top + fs // 3))
 
@@ -421,15 +421,16 @@ def lobby_lines(lobby: Sequence[SeatInfo]) -> list[str]:
 
 def lobby_line(info: SeatInfo) -> str:
     """One seat of the lobby: who sits there and how ("Ben: computer (Easy)")."""
+    name = shown_name(info.name)  # a computer's name the host's game gave, in this program's language
     if info.kind == "open":
         # Translators: a seat of the lobby still open for a friend; {name} is the seat's name.
-        return _("{name}: open").format(name=info.name)
+        return _("{name}: open").format(name=name)
     if info.kind == "host":
-        return _("{name}: host").format(name=info.name)
+        return _("{name}: host").format(name=name)
     if info.kind == "friend":
-        return _("{name}: joined").format(name=info.name)
+        return _("{name}: joined").format(name=name)
     # Translators: a seat a computer plays, and its level ("Ben: computer (Easy)").
-    return _("{name}: computer ({level})").format(name=info.name, level=info.level.label)
+    return _("{name}: computer ({level})").format(name=name, level=info.level.label)
 
 
 class JoiningScene(FormScene):

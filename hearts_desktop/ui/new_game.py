@@ -20,7 +20,7 @@ from ..engine import PRESETS, Ruleset, describe, matching_preset, preset_by_key
 from ..engine.rules import MAX_TARGET, MIN_TARGET, MoonScoring, PassCycle, RulesetError
 from ..language import N_, _, p_
 from ..persistence import NewGameSetup, Seat
-from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH
+from ..persistence.seats import DEFAULT_NAMES, MAX_NAME_LENGTH, shown_name
 from ..persistence.settings import CUSTOM_RULES
 from ..words import FRIEND_LEVEL_NOTE, Level, Pace, SeatKind
 from . import reading, theme
@@ -141,9 +141,10 @@ class SetupDraft:
                 # Translators: {characters} names the characters ("the cjk unified ideograph-738b and 1 more").
                 return _("The game's font cannot draw {characters} in the name of player {number}: "
                          "use other letters for that name.").format(characters=unicode_names(missing), number=number)
-            if name.casefold() in seen:
-                return _("Two players are called {name}: give each a different name.").format(name=name)
-            seen.add(name.casefold())
+            shown = shown_name(name)  # "You" and a "Du" typed read alike in German
+            if shown.casefold() in seen:
+                return _("Two players are called {name}: give each a different name.").format(name=shown)
+            seen.add(shown.casefold())
         return None
 
     def setup(self) -> NewGameSetup:
@@ -179,8 +180,11 @@ class NewGameScene(FormScene):
         self.on_start = on_start
         self.advanced_open = False
         self.seat_controls: list[tuple[TextField, Choice[Any], Choice[Any]]] = []
+        self.given_names = [seat.name for seat in self.draft.seats]
+        """The names as the settings hold them: a name the game gave, shown in the language in
+        use, is kept as given unless the player types another."""
         for index, seat in enumerate(self.draft.seats):
-            name = self.text_fields.add(seat.name, MAX_NAME_LENGTH)
+            name = self.text_fields.add(shown_name(seat.name), MAX_NAME_LENGTH)
             kinds: tuple[tuple[SeatKind, str], ...] = tuple((kind, kind.label) for kind in (SeatKind.HUMAN,
                                                                                             SeatKind.COMPUTER))
             if network:
@@ -243,8 +247,8 @@ class NewGameScene(FormScene):
             self.on_start(setup, self.pace)
 
     def _read_names(self) -> None:
-        for (field, _kind, _level), seat in zip(self.seat_controls, self.draft.seats):
-            seat.name = field.text
+        for (field, _kind, _level), seat, given in zip(self.seat_controls, self.draft.seats, self.given_names):
+            seat.name = given if field.text == shown_name(given) else field.text
 
     def update(self, dt: float) -> None:
         self._read_names()

@@ -13,7 +13,7 @@ from ..controller.table_model import TableModel
 from ..engine import Card, GameOver, HandResult, HandScored, MoonScoring, Ruleset, cards_of
 from ..engine.game import decide_end, single_leader
 from ..language import N_, _, join_names, n_, p_
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_name
 from ..words import DEAL_OF_HAND, SeatKind
 from . import reading, theme
 from .card_art import card_width
@@ -246,7 +246,7 @@ def penalty_cards(result: HandResult, seat: int, counted: int) -> tuple[Card, ..
 
 
 def hand_banner(controller: TableModel, result: HandResult) -> str:
-    names = [s.name for s in controller.seats]
+    names = [shown_name(s.name) for s in controller.seats]
     if result.sweeper is not None:
         return _("{name} took every trick!").format(name=names[result.sweeper])
     if result.moon_shooter is not None:
@@ -311,7 +311,8 @@ class HandScoreScene(Overlay):
         step = max(6, int(card_width(card_h) * 0.42))
         for seat, seat_info in enumerate(self.controller.seats):
             centre_y = y + row_h // 2
-            name = theme.text(theme.fitted(seat_info.name, fs, cards_x - name_x - fs, True), fs, theme.INK, bold=True)
+            name = theme.text(theme.fitted(shown_name(seat_info.name), fs, cards_x - name_x - fs, True), fs, theme.INK,
+                              bold=True)
             name_box = reading.mirror(pygame.Rect(name_x, y, cards_x - name_x, row_h), width)
             surface.blit(name, reading.at_start(name, name_box))
             cards = penalty_cards(self.result, seat, counted)
@@ -331,7 +332,7 @@ class HandScoreScene(Overlay):
             surface.blit(total, total.get_rect(center=(total_x, centre_y)))
             y += row_h
         if self.result.kitty:
-            taker = self.controller.seats[self.result.kitty_taker or 0].name
+            taker = shown_name(self.controller.seats[self.result.kitty_taker or 0].name)
             kitty = " ".join(short_name(c) for c in self.result.kitty)
             # Translators: {cards} are the kitty's cards ("Q♠ 2♥"); {name} the player who took them.
             text = theme.text(_("Kitty ({cards}) went to {name}.").format(cards=kitty, name=taker),
@@ -344,7 +345,8 @@ class HandScoreScene(Overlay):
             y += int(fs * 1.5)
         tied = decide_end(self.event.totals, self.controller.rules.target)[1]
         if tied and not self.controller.over and not self.note:
-            text = theme.text(tie_sentence([self.controller.seats[s].name for s in tied]), fs, theme.GOLD, bold=True)
+            text = theme.text(tie_sentence([shown_name(self.controller.seats[s].name) for s in tied]), fs, theme.GOLD,
+                              bold=True)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
         self.draw_buttons(surface)
 
@@ -404,7 +406,7 @@ class ScoreSheet(Protocol):
 
 def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, controller: ScoreSheet, fs: int) -> int:
     """Every hand's points by player, totals last, the leader starred; returns the bottom."""
-    names = [s.name for s in controller.seats]
+    names = [shown_name(s.name) for s in controller.seats]
     results = controller.results
     columns = len(names) + 1
     col_w = rect.width // columns
@@ -577,7 +579,7 @@ class Handover:
         self.age = 0.0
         """Frame time since the cover appeared."""
         # Translators: the name of the Enter key, shown beside a button.
-        self.button = Button(self._label(name), on_lift, enabled=False, key_hint=_("Enter"))
+        self.button = Button(self._label(shown_name(name)), on_lift, enabled=False, key_hint=_("Enter"))
         self._pressed = False
         """A press began on the button while it was ready; its release there lifts the cover."""
 
@@ -616,11 +618,12 @@ class Handover:
         fs = self.font_size(size)
         button_fs = int(fs * 0.95)
         room = size[0] - 4 * fs
-        self.button.label = self._label(self.name)
+        name = shown_name(self.name)
+        self.button.label = self._label(name)
         overflow = self.button.width_for(button_fs) - room
         if overflow > 0:
-            name_width = theme.font(button_fs, True).size(self.name)[0]
-            self.button.label = self._label(theme.fitted(self.name, button_fs, max(fs, name_width - overflow), True))
+            name_width = theme.font(button_fs, True).size(name)[0]
+            self.button.label = self._label(theme.fitted(name, button_fs, max(fs, name_width - overflow), True))
         rect = pygame.Rect(0, 0, min(room, self.button.width_for(button_fs) + 2 * fs), int(fs * 2.6))
         rect.midtop = (size[0] // 2, size[1] // 2 + fs * 2)
         self.button.rect = rect
@@ -684,4 +687,5 @@ class CoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         name = self.event.name
         self.handover.draw(surface, self.size, handover_title(name),
-                           _("{name}: when you have the computer, press the button below (or Enter).").format(name=name))
+                           _("{name}: when you have the computer, press the button below (or Enter).").format(
+                               name=shown_name(name)))

@@ -16,6 +16,7 @@ import pygame
 from ..engine import Card, CardsExchanged, Phase, PlayerView, Suit
 from ..engine.rules import CARDS_PASSED
 from ..language import _, join_names, n_
+from ..persistence.seats import shown_name
 from ..words import RECEIVED_FROM
 
 SUIT_ORDERS = {
@@ -45,11 +46,11 @@ class PassSelection:
         self.order = HandOrder()
         """How the hand is sorted: the received cards are named in the same order."""
         self.chosen: list[Card] = []
-        self.unseen_received: dict[int, tuple[frozenset[Card], str]] = {}
+        self.unseen_received: dict[int, tuple[frozenset[Card], tuple[str, ...]]] = {}
         """Per person: the cards passed to them, not yet seen, and who passed them."""
-        self.shown: tuple[frozenset[Card], str | None] | None = None
-        """The received cards raised in the viewer's hand and the sentence naming them, until
-        the viewer plays a card or presses OK (``acknowledge``)."""
+        self.shown: tuple[frozenset[Card], tuple[str, ...]] | None = None
+        """The received cards raised in the viewer's hand and who passed them, until the
+        viewer plays a card or presses OK (``acknowledge``)."""
 
     def reset(self, view: PlayerView) -> None:
         """The slots as the view has them: the viewer's chosen pass while cards are still
@@ -98,29 +99,30 @@ class PassSelection:
         givers from the left round the table), until that person sees the hand."""
         for seat in people:
             givers = sorted(set(event.senders[seat]), key=lambda giver: (giver - seat) % len(names))
-            self.unseen_received[seat] = (frozenset(event.received[seat]), join_names([names[g] for g in givers]))
+            self.unseen_received[seat] = (frozenset(event.received[seat]), tuple(names[g] for g in givers))
 
     def show_received(self, seat: int) -> str | None:
         """``seat``'s owner sees the hand: the cards passed to them are raised until they act;
         the sentence naming them and who passed them, if any are new."""
         if seat not in self.unseen_received:
             return None
-        cards, names = self.unseen_received.pop(seat)
-        sentence = None
-        if cards:
-            shown = " ".join(short_name(card) for card in self.order.sort(list(cards)))
-            sentence = _(RECEIVED_FROM).format(givers=names, cards=shown)
-        self.shown = (cards, sentence) if cards else None
-        return sentence
+        cards, givers = self.unseen_received.pop(seat)
+        self.shown = (cards, givers) if cards else None
+        return self.note
+
+    @property
+    def note(self) -> str | None:
+        """The sentence naming the received cards and who passed them, while the cards are
+        raised, in the language in use (the player may change it meanwhile)."""
+        if self.shown is None:
+            return None
+        cards, givers = self.shown
+        named = " ".join(short_name(card) for card in self.order.sort(list(cards)))
+        return _(RECEIVED_FROM).format(givers=join_names([shown_name(giver) for giver in givers]), cards=named)
 
     @property
     def glowing(self) -> frozenset[Card]:
         return self.shown[0] if self.shown is not None else frozenset()
-
-    @property
-    def note(self) -> str | None:
-        """The sentence naming the received cards, while they are raised."""
-        return self.shown[1] if self.shown is not None else None
 
     def acknowledge(self) -> None:
         """The viewer acted (played a card, pressed OK): the received cards go back in line."""

@@ -32,7 +32,8 @@ def mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
 
 def across(x: int, left: int, right: int) -> int:
     """``x``, between ``left`` and ``right``, where a right-to-left reader expects it: a
-    column of a table of figures, mirrored about the middle of the table."""
+    column of a table of figures, or a point of a chart, mirrored about the middle of the
+    table or the window (itself left to right)."""
     return left + right - x if mirrored() else x
 
 

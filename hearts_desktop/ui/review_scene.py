@@ -20,6 +20,7 @@ from ..coach.review import Mark
 from ..controller.review import HandReviewer, Step
 from ..engine import Card, cards_of
 from ..language import N_, _, join_names, number, p_
+from ..persistence.seats import shown_name
 from ..words import points
 from . import theme
 from .card_art import card_width
@@ -237,10 +238,10 @@ class ReviewScene(Scene):
             name = self.handover.name
             self.handover.draw(surface, self.size, handover_title(name),
                                _("{name}: when you have the computer, press the button below (or Enter) for your "
-                                 "review.").format(name=name))
+                                 "review.").format(name=shown_name(name)))
             return
         reviewer = self.reviewer
-        name = self.names[reviewer.seat]
+        name = shown_name(self.names[reviewer.seat])
         title = self._title()
         surface.blit(title, title.get_rect(midtop=(self.size[0] // 2, fs // 2)))
         self._draw_summary(surface, self.summary_area, fs)
@@ -256,7 +257,7 @@ class ReviewScene(Scene):
     @property
     def heading(self) -> str:
         """The title, which says when the second opinion is on."""
-        number, name = self.reviewer.hand_index + 1, self.names[self.reviewer.seat]
+        number, name = self.reviewer.hand_index + 1, shown_name(self.names[self.reviewer.seat])
         if self.replays_hand is not None:
             number = self.replays_hand
             if self.second:
@@ -350,12 +351,22 @@ class ReviewScene(Scene):
             place = (seat - view.seat) % n
             if place == 0:
                 continue
-            dx, dy = offsets[place] if offsets else (place - n // 2, -1)
+            room = rect.copy()
+            if offsets:
+                dx, dy = offsets[place]
+                x = centre[0] + dx * int(rect.width * 0.36)
+            else:  # three or five players: the others side by side across the table
+                dx, dy = 0, -1
+                room.width = rect.width // (n - 1)
+                room.left = rect.left + (place - 1) * room.width
+                x = room.centerx
+            if dy == 0:  # beside the trick: between the table's edge and the trick's cards
+                room.width = rect.width // 2 - trick_reach
+                if dx > 0:
+                    room.right = rect.right
+            at = (x, centre[1] + dy * int(card_h * 1.35))
             label = seat_points(self.names[seat], view.points_taken[seat])
-            text = theme.text(label, fs, theme.INK, bold=True)
-            at = (centre[0] + dx * int(rect.width * 0.36), centre[1] + dy * int(card_h * 1.35))
-            names[seat] = (text.get_rect(center=at), dx, dy)
-            surface.blit(text, names[seat][0])
+            names[seat] = (self._draw_seat_label(surface, label, at, room, fs), dx, dy)
         if truth is not None:
             self._draw_other_hands(surface, rect, truth, names, card_h, trick_reach if offsets else None)
         hand_y = rect.bottom - card_h - fs * 2
@@ -381,6 +392,20 @@ class ReviewScene(Scene):
         caption = theme.text(theme.fitted(said.format(where=where(step.trick)), int(fs * 0.85), rect.width),
                              int(fs * 0.85), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(midtop=(rect.centerx, rect.bottom - fs * 2 + fs // 3)))
+
+    def _draw_seat_label(self, surface: pygame.Surface, label: str, at: tuple[int, int], room: pygame.Rect,
+                         fs: int) -> pygame.Rect:
+        """A seat's name and points centred on ``at`` inside ``room``, on two lines or more
+        where a language runs longer than the room; where the lines are."""
+        texts = [theme.text(line, fs, theme.INK, bold=True) for line in theme.wrap(label, fs, room.width, bold=True)]
+        block = pygame.Rect(0, 0, max(text.get_width() for text in texts), sum(text.get_height() for text in texts))
+        block.center = at
+        block.clamp_ip(room)
+        y = block.top
+        for text in texts:
+            surface.blit(text, text.get_rect(midtop=(block.centerx, y)))
+            y += text.get_height()
+        return block
 
     def _draw_other_hands(self, surface: pygame.Surface, rect: pygame.Rect, truth: Deal,
                           names: dict[int, tuple[pygame.Rect, int, int]], card_h: int, trick_reach: int | None) -> None:
@@ -500,4 +525,4 @@ class ReviewScene(Scene):
 def seat_points(name: str, taken: int) -> str:
     """A player and the points they have taken this hand, as the reviewed table labels a seat."""
     # Translators: a seat at the reviewed table: a player's name and their points ("Anna · 3 pts").
-    return _("{name} · {points}").format(name=name, points=points(taken))
+    return _("{name} · {points}").format(name=shown_name(name), points=points(taken))

@@ -1,5 +1,9 @@
 """The Statistics screen: one person's figures, by opponents, and charts of recent games:
-their final scores and the coach's cost per decision in each (its accuracy figure)."""
+their final scores and the coach's cost per decision in each (its accuracy figure).
+
+Everything is placed for a left-to-right reader and drawn through ``put``, which mirrors it
+for a right-to-left one: the figures first at the right, labels right of their values, the
+opponents' names before their columns, the oldest game at the right."""
 
 from __future__ import annotations
 
@@ -11,9 +15,10 @@ import pygame
 
 from ..language import _, number, p_, percent
 from ..persistence import Statistics, Tally
+from ..persistence.seats import shown_name
 from ..persistence.stats import GameRecord
 from ..words import PAST_GAMES, Level, SeatKind
-from . import theme
+from . import reading, theme
 from .form import Choice, FormScene
 from .grammar import about
 from .menus import ConfirmScene
@@ -51,8 +56,8 @@ class StatisticsScene(FormScene):
         names = sorted(statistics.profiles)
         self.player = player if player in statistics.profiles or not names else names[0]
         self.on_reset = on_reset
-        self.profile_choice = Choice(_("Player"), tuple((n, n) for n in names), lambda: self.player,
-                                     self._choose, fallback=self.player)
+        self.profile_choice = Choice(_("Player"), tuple((n, shown_name(n)) for n in names), lambda: self.player,
+                                     self._choose, fallback=shown_name(self.player))
         self.controls = [self.profile_choice] if len(names) > 1 else []
         self.reset_button = Button(_("Reset…"), self._ask_reset, enabled=bool(names))
         self.buttons = [Button(_(PAST_GAMES), on_past_games), self.reset_button, Button(_("Close"), self.close)]
@@ -73,7 +78,7 @@ class StatisticsScene(FormScene):
         self.on_reset(name)
         names = sorted(self.statistics.profiles)
         self.player = names[0] if names else self.player
-        self.profile_choice.options = tuple((n, n) for n in names)
+        self.profile_choice.options = tuple((n, shown_name(n)) for n in names)
         if len(names) <= 1:
             self.controls = []
         self.reset_button.enabled = bool(names)
@@ -86,7 +91,7 @@ class StatisticsScene(FormScene):
 
     @property
     def heading(self) -> str:
-        return _("Statistics — {name}").format(name=self.player)
+        return _("Statistics — {name}").format(name=shown_name(self.player))
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
@@ -101,7 +106,7 @@ class StatisticsScene(FormScene):
         if profile is None or not profile.recent and not profile.by_opponents:
             text = theme.text(_("No finished games yet: statistics appear after your first game."), fs,
                               theme.INK_DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y + fs * 4)))
+            put(surface, text, text.get_rect(midtop=(rect.centerx, y + fs * 4)))
         else:
             left = rect.left + fs * 2
             half = rect.width // 2 - fs * 3
@@ -120,9 +125,10 @@ class StatisticsScene(FormScene):
         fs = self.font_size
         y = top
         for label, value in rows:
-            surface.blit(theme.text(label, fs, theme.INK_DIM), (left, y))
+            name = theme.text(label, fs, theme.INK_DIM)
+            put(surface, name, name.get_rect(topleft=(left, y)))
             text = theme.text(value, fs, theme.INK, bold=True)
-            surface.blit(text, text.get_rect(topright=(left + width, y)))
+            put(surface, text, text.get_rect(topright=(left + width, y)))
             y += int(fs * 1.45)
         return y
 
@@ -140,19 +146,26 @@ class StatisticsScene(FormScene):
         rights = [right for _left, right in columns]
         for label, right in zip(headings, rights):
             text = theme.text(label, small, theme.GOLD, bold=True)
-            surface.blit(text, text.get_rect(topright=(right, top)))
+            put(surface, text, text.get_rect(topright=(right, top)))
         names_width = columns[0][0] - fs - left
         # Translators: the heading of the table of the opponents a player met.
-        surface.blit(theme.fit_text(_("Against"), small, names_width, theme.GOLD, bold=True), (left, top))
+        against = theme.fit_text(_("Against"), small, names_width, theme.GOLD, bold=True)
+        put(surface, against, against.get_rect(topleft=(left, top)))
         y = top + int(fs * 1.5)
         for (key, _tally), values in zip(rows, cells):
             for value, right in zip(values, rights):
                 text = theme.text(value, small, theme.INK)
-                surface.blit(text, text.get_rect(topright=(right, y)))
+                put(surface, text, text.get_rect(topright=(right, y)))
             for line in theme.wrap(opponents_label(key), small, names_width):  # a long line-up on two lines, whole
-                surface.blit(theme.text(line, small, theme.INK), (left, y))
+                text = theme.text(line, small, theme.INK)
+                put(surface, text, text.get_rect(topleft=(left, y)))
                 y += int(fs * 1.35)
         return y
+
+
+def put(surface: pygame.Surface, text: pygame.Surface, place: pygame.Rect) -> None:
+    """Draw ``text`` at ``place``, given for a left-to-right reader (mirrored for the other)."""
+    surface.blit(text, reading.mirror(place, surface.get_width()))
 
 
 def column_edges(columns: Sequence[Sequence[str]], size: int, right: int, gap: int) -> list[tuple[int, int]]:
@@ -194,51 +207,57 @@ def draw_accuracy_chart(surface: pygame.Surface, area: pygame.Rect, games: list[
     """The coach's cost per decision in each recent game as a line (a gap where a game was not
     reviewed), each game's figure beneath it; lower is better."""
     small = int(fs * 0.8)
-    surface.blit(theme.text(_("Coach's cost per decision, same games (lower is better, — not reviewed)"), small,
-                            theme.INK_DIM), area.topleft)
+    title = theme.text(_("Coach's cost per decision, same games (lower is better, — not reviewed)"), small,
+                       theme.INK_DIM)
+    put(surface, title, title.get_rect(topleft=area.topleft))
     if not games or area.height < fs * 4:
         return
+    width = surface.get_width()
     plot = pygame.Rect(area.left + fs * 2, area.top + int(fs * 1.6), area.width - fs * 2,
                        area.height - int(fs * 1.6) - int(fs * 1.3))
     costs = [None if g.accuracy is None else g.accuracy.mean_cost for g in games]
     high = max(1.0, math.ceil(max(c or 0.0 for c in costs) * 2) / 2)  # the axis in half points
-    pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 1)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (reading.across(plot.left, 0, width), plot.bottom),
+                     (reading.across(plot.right, 0, width), plot.bottom), 1)
     previous: tuple[int, int] | None = None
     for x, cost in zip(game_slots(plot, len(games)), costs):
         label = theme.text(figure(cost, 2), small, theme.INK if cost is not None else theme.INK_DIM)
-        surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 3)))
+        put(surface, label, label.get_rect(midtop=(x, plot.bottom + 3)))
         if cost is None:
             previous = None
             continue
-        point = (x, plot.bottom - round(cost / high * plot.height))
+        point = (reading.across(x, 0, width), plot.bottom - round(cost / high * plot.height))
         if previous is not None:
             pygame.draw.line(surface, theme.HINT, previous, point, 2)
         pygame.draw.circle(surface, theme.HINT, point, max(3, fs // 4))
         previous = point
     top_label = theme.text(number(high, 1), small, theme.INK_DIM)
-    surface.blit(top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))
+    put(surface, top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))
 
 
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, games: list[GameRecord], fs: int) -> None:
     """Final totals of the recent games as bars, oldest first; won games in gold."""
     small = int(fs * 0.8)
-    surface.blit(theme.text(_("Final score, last games (gold: won)"), small, theme.INK_DIM), area.topleft)
+    title = theme.text(_("Final score, last games (gold: won)"), small, theme.INK_DIM)
+    put(surface, title, title.get_rect(topleft=area.topleft))
     if not games or area.height < fs * 4:
         return
+    width = surface.get_width()
     plot = pygame.Rect(area.left + fs * 2, area.top + fs * 2, area.width - fs * 2, area.height - fs * 3)
     high = max(1, max(g.total for g in games))
     low = min(0, min(g.total for g in games))
     scale = plot.height / (high - low)
     zero_y = plot.bottom - round(-low * scale)
-    pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, zero_y), (plot.right, zero_y), 1)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (reading.across(plot.left, 0, width), zero_y),
+                     (reading.across(plot.right, 0, width), zero_y), 1)
     slot = plot.width / len(games)
     bar_w = max(4, min(int(slot * 0.6), fs * 2))  # one game is one slim bar, not a grey block
     for centre, game in zip(game_slots(plot, len(games)), games):
         x = centre - bar_w // 2
         top = zero_y - round(game.total * scale)
         bar = pygame.Rect(x, min(top, zero_y), bar_w, max(1, abs(zero_y - top)))
-        pygame.draw.rect(surface, theme.GOLD if game.won else theme.INK_DIM, bar, border_radius=2)
+        pygame.draw.rect(surface, theme.GOLD if game.won else theme.INK_DIM, reading.mirror(bar, width), border_radius=2)
         label = theme.text(str(game.total), small, theme.INK)
-        surface.blit(label, label.get_rect(midbottom=(bar.centerx, bar.top - 2)))
+        put(surface, label, label.get_rect(midbottom=(bar.centerx, bar.top - 2)))
     top_label = theme.text(str(high), small, theme.INK_DIM)
-    surface.blit(top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))
+    put(surface, top_label, top_label.get_rect(topright=(plot.left - 4, plot.top)))

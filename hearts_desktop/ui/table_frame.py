@@ -17,6 +17,7 @@ from ..engine import Card, Phase, PlayerView
 from ..engine.game import single_leader
 from ..engine.rules import CARDS_PASSED, PassDirection
 from ..language import _, n_
+from ..persistence.seats import shown_name
 from . import theme
 from .layout import TableLayout
 from .pass_selection import PassSelection
@@ -135,7 +136,7 @@ def _pass_area(table: FramedTable, view: PlayerView) -> PassArea | None:
     dragged = drag.card if drag is not None and drag.moved and drag.from_slot else None
     receivers: tuple[str, ...] = ()
     if view.direction is PassDirection.SCATTER:
-        receivers = tuple(table.controller.seats[target].name for target in view.pass_targets)
+        receivers = tuple(shown_name(table.controller.seats[target].name) for target in view.pass_targets)
     return PassArea(
         slots=tuple(slots),
         chosen=tuple((card, rect) for card, rect in zip(table.passing.chosen, slots) if card != dragged),
@@ -191,7 +192,7 @@ def _status_message(table: FramedTable, view: PlayerView) -> str:
                 # Translators: {card} is the card that must lead, with its article ("the two of clubs").
                 return _("You lead {card}.").format(card=view.legal_cards()[0].with_article)
             return _("Your turn: click a card or drag it to the table.")
-        return _("{name} to play…").format(name=controller.seats[view.turn].name)
+        return _("{name} to play…").format(name=shown_name(controller.seats[view.turn].name))
     return ""
 
 
@@ -214,4 +215,4 @@ def pass_title(view: PlayerView, controller: TableModel) -> str:
         said, arrow = n_("Pass {count} card across to {name}", "Pass {count} cards across to {name}", count), " ↑"
     else:
         said, arrow = n_("Pass {count} card to {name}", "Pass {count} cards to {name}", count), ""
-    return said.format(count=count, name=controller.seats[view.pass_targets[0]].name) + arrow
+    return said.format(count=count, name=shown_name(controller.seats[view.pass_targets[0]].name)) + arrow

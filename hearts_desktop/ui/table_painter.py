@@ -16,7 +16,7 @@ import pygame
 from ..engine import Card, Phase, PlayerView
 from ..engine.rules import PassDirection
 from ..language import _, n_
-from ..persistence.seats import Seat
+from ..persistence.seats import Seat, shown_name
 from ..words import points
 from . import theme
 from .card_art import CardArt
@@ -25,6 +25,8 @@ from .sprites import draw_card
 from .widgets import Button
 
 MOON_WARNING_TRICK = 6
+TRICKS_APART = "  · "
+"""Between a seat's points and the tricks it took, on one score line."""
 
 
 @dataclass(frozen=True)
@@ -161,9 +163,15 @@ def _label_rows(layout: TableLayout, frame: TableFrame, seat: int) -> list[pygam
     fs = layout.font_size
     view = frame.view
     colour = theme.HIGHLIGHT if seat in frame.turn else theme.INK
-    name_text = theme.fitted(frame.seats[seat].name, fs, layout.label_width, True)
-    rows = [theme.shadowed_text(name_text, fs, colour, bold=True),
-            theme.shadowed_text(score_line(frame, seat), int(fs * 0.9), theme.INK_DIM)]
+    name_text = theme.fitted(shown_name(frame.seats[seat].name), fs, layout.label_width, True)
+    small = int(fs * 0.9)
+    scores = [score_line(frame, seat)]
+    if seat != layout.viewer and theme.font(small).size(scores[0])[0] > layout.label_width:
+        scores = score_parts(frame, seat)  # a longer language: the tricks on a row of their own
+    rows = [theme.shadowed_text(name_text, fs, colour, bold=True)]
+    for line in scores:  # smaller, and cut only where even the smallest size is too wide
+        size = theme.fitting_size(line, small, layout.label_width)
+        rows.append(theme.shadowed_text(theme.fitted(line, size, layout.label_width), size, theme.INK_DIM))
     if seat != layout.viewer and view.phase is Phase.PASSING and seat not in view.waiting_to_pass:
         # Translators: under a player's name: they have chosen the cards they pass.
         rows.append(theme.shadowed_text(_("passed ✓"), int(fs * 0.85), theme.HINT))
@@ -207,16 +215,23 @@ def _between_side_labels(layout: TableLayout, labels: dict[int, list[pygame.Surf
 
 def score_line(frame: TableFrame, seat: int) -> str:
     """"★ Medium · 12 pts  (+3)  · 2 tricks": level, total, this hand's points, tricks taken."""
+    return TRICKS_APART.join(score_parts(frame, seat))
+
+
+def score_parts(frame: TableFrame, seat: int) -> list[str]:
+    """The score line's level and points ("★ Medium · 12 pts  (+3)"), then the tricks taken
+    ("2 tricks") if any: a line of figures, " · " between them, no sentence built from them."""
     view, seat_info = frame.view, frame.seats[seat]
     total, taken = view.totals[seat], view.points_taken[seat]
     # Translators: the points a player has taken in this hand, after their total ("12 pts  (+3)").
     text = points(total) + ("  " + _("(+{count})").format(count=taken) if taken else "")
     if seat_info.kind == "computer":
         text = f"{seat_info.level.label} · {text}"
+    parts = ["★ " + text if seat == frame.leader else text]
     tricks = sum(1 for trick in view.tricks if trick.winner == seat)
-    if tricks:  # the line is a row of figures, " · " between them: no sentence is built from them
-        text += "  · " + n_("{count} trick", "{count} tricks", tricks).format(count=tricks)
-    return "★ " + text if seat == frame.leader else text
+    if tricks:
+        parts.append(n_("{count} trick", "{count} tricks", tricks).format(count=tricks))
+    return parts
 
 
 def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
@@ -241,7 +256,8 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
     shooter = moon_threat(view)
     if shooter is not None:
         # Translators: {name} has taken every point of the hand so far (may shoot the moon).
-        lines.append((_("☾ {name} has every point so far").format(name=frame.seats[shooter].name), theme.GOLD))
+        lines.append((_("☾ {name} has every point so far").format(name=shown_name(frame.seats[shooter].name)),
+                      theme.GOLD))
     return lines + [(note, theme.GOLD) for note in frame.notes]
 
 

@@ -47,6 +47,7 @@ from ..engine.cards import Suit
 from ..engine.hand import Trick
 from ..engine.rules import PassDirection
 from ..language import _, p_
+from ..persistence.seats import shown_name
 from ..play.base import Play
 from .card_art import CardArt
 from .intents import Intent
@@ -162,19 +163,19 @@ class TableScene(Scene):
 
     def _make_buttons(self) -> dict[str, Button]:
         moves = self.input
-        return {
+        return {  # said each time drawn: Settings opens over the table, and its language then rules here
             # Translators: a button: send the chosen cards (the verb).
-            "pass": Button(p_("verb", "Pass"), moves.submit_pass, key_hint=_("Enter")),
+            "pass": Button(lambda: p_("verb", "Pass"), moves.submit_pass, key_hint=lambda: _("Enter")),
             # Translators: a button: the cards passed to you have been seen, play on.
-            "seen": Button(_("OK"), self.passing.acknowledge, key_hint=_("Enter")),
+            "seen": Button(lambda: _("OK"), self.passing.acknowledge, key_hint=lambda: _("Enter")),
             # Translators: a button: let the computer play out the rest of the hand (deal) at once.
-            "finish": Button(_("Finish hand"), moves.finish_hand, key_hint="F"),
+            "finish": Button(lambda: _("Finish hand"), moves.finish_hand, key_hint="F"),
             # Translators: a button: ask which card to play.
-            "hint": Button(_("Hint"), moves.ask_hint, key_hint="H"),
-            "undo": Button(_("Undo"), moves.undo, key_hint=_("Ctrl+Z")),
-            "last": Button(_("Last trick"), self.open_last_trick, key_hint="L"),
-            "scores": Button(_("Scores"), self.open_scores, key_hint="S"),
-            "menu": Button(_("Menu"), self.open_menu, key_hint=_("Esc")),
+            "hint": Button(lambda: _("Hint"), moves.ask_hint, key_hint="H"),
+            "undo": Button(lambda: _("Undo"), moves.undo, key_hint=lambda: _("Ctrl+Z")),
+            "last": Button(lambda: _("Last trick"), self.open_last_trick, key_hint="L"),
+            "scores": Button(lambda: _("Scores"), self.open_scores, key_hint="S"),
+            "menu": Button(lambda: _("Menu"), self.open_menu, key_hint=lambda: _("Esc")),
         }
 
     def open_last_trick(self) -> None:
@@ -402,8 +403,15 @@ class TableScene(Scene):
         self.say(said, seconds=HINT_SECONDS)
 
     def _on_bot_failed(self, event: BotFailed) -> None:
-        self.say(_("{name} hesitated; a safe card was played.").format(name=self.controller.seats[event.seat].name))
+        self.say(_("{name} hesitated; a safe card was played.").format(
+            name=shown_name(self.controller.seats[event.seat].name)))
         self.overlays.bot_failed(self, event)
+
+    def words_changed(self) -> None:
+        """A sentence said for a moment (a hint, a refusal) was said in the old language: it
+        leaves the table's line, which says what holds now (a hint's cards stay outlined)."""
+        self.message = None
+        super().words_changed()
 
     def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
         """Put ``text`` in the table's status line for ``seconds``."""

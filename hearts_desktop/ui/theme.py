@@ -203,9 +203,16 @@ def fit_text(label: str, size: int, width: int, colour: Color, bold: bool = Fals
     """``label`` rendered at ``size`` or smaller, so that it fits ``width`` pixels (cut with
     an ellipsis when even the smallest size is too wide): a longer word in another language
     stays inside its button or row."""
+    size = fitting_size(label, size, width, bold)
+    return text(fitted(label, size, width, bold), size, colour, bold)
+
+
+def fitting_size(label: str, size: int, width: int, bold: bool = False) -> int:
+    """``size``, or the largest smaller one (down to ``MIN_FITTED_SIZE``) at which ``label``
+    fits ``width`` pixels."""
     while size > MIN_FITTED_SIZE and font(size, bold).size(label)[0] > width:
         size -= 1
-    return text(fitted(label, size, width, bold), size, colour, bold)
+    return size
 
 
 def clear_caches() -> None:

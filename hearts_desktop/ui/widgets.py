@@ -8,6 +8,7 @@ from typing import Protocol
 
 import pygame
 
+from ..language import Words, said
 from . import theme
 
 
@@ -24,17 +25,28 @@ class Focusable(Protocol):
 
 @dataclass
 class Button:
-    label: str
+    words: Words
+    """The label: fixed (a name), or how to say it, so that it follows a change of language."""
     action: Callable[[], None]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     hovered: bool = False
     focused: bool = False
-    key_hint: str = ""
+    key_hint: Words = ""
+    """The key that presses it, beside the label ("H", or a key's name said in the language)."""
     name: str = ""
     """What the button is, the same in every language ("new_game"): the UI log gives it, so a
     test that drives the window finds the button whatever its label says; empty where no
     test looks for it."""
+
+    @property
+    def label(self) -> str:
+        """The label in the language in use."""
+        return said(self.words)
+
+    @label.setter
+    def label(self, words: Words) -> None:
+        self.words = words
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -48,7 +60,7 @@ class Button:
         return label + 2 * (self._hint(font_size).get_width() + 10)
 
     def _hint(self, font_size: int) -> pygame.Surface:
-        return theme.text(self.key_hint, max(9, font_size * 2 // 3), theme.INK_DIM)
+        return theme.text(said(self.key_hint), max(9, font_size * 2 // 3), theme.INK_DIM)
 
     def _room(self, font_size: int) -> int:
         """The width the label may take: the button less a margin at each end (a longer
