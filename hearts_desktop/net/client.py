@@ -325,7 +325,7 @@ class ClientTable(NetworkTableRules):
     def _set_seats(self, infos: Sequence[p.SeatInfo]) -> None:
         kinds = {"host": SeatKind.REMOTE, "friend": SeatKind.REMOTE, "open": SeatKind.REMOTE,
                  "computer": SeatKind.COMPUTER}
-        self.seat_infos = [msgspec.structs.replace(info, name=shown_name(info.name, index)) for index, info in enumerate(infos)]
+        self.seat_infos = [msgspec.structs.replace(info, name=name_from_host(info.name, index)) for index, info in enumerate(infos)]
         self.seats = [
             Seat(info.name, SeatKind.HUMAN if index == self.viewer else kinds[info.kind], info.level)
             for index, info in enumerate(self.seat_infos)
@@ -496,7 +496,8 @@ def _decision(view: PlayerView) -> tuple[int, ...]:
             view.moon_chooser is not None)
 
 
-def shown_name(name: str, seat: int) -> str:
-    """A name the host sent, as this program shows it: one line of visible letters (a host may
-    send a right-to-left override, a line break or nothing visible), else the seat's number."""
-    return shown_text(name, MAX_NAME_LENGTH) or _(PLAYER_NUMBER).format(number=seat + 1)
+def name_from_host(name: str, seat: int) -> str:
+    """A name the host sent, as this program keeps it: one line of visible letters (a host may
+    send a right-to-left override, a line break or nothing visible), else the name the game
+    gives the seat (``shown_name`` says it in the language in use)."""
+    return shown_text(name, MAX_NAME_LENGTH) or PLAYER_NUMBER.format(number=seat + 1)
