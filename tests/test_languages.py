@@ -71,6 +71,59 @@ def test_a_damaged_catalogue_is_one_sentence_and_english_and_its_file_is_kept(tm
     assert path.read_bytes() == damaged
 
 
+@pytest.mark.parametrize("unsafe", [
+    "Fertig {nope}",            # a placeholder the code does not pass: KeyError while drawing
+    "Fertig {0}",               # positional: IndexError
+    "Fertig ({name)",           # no format string: ValueError
+    "Fertig {name!r:>99999999}",  # a width that froze the window
+    "Fertig {name.__class__.__mro__}",  # an attribute of the value
+])
+def test_a_translation_the_game_could_not_say_is_said_in_english_with_a_sentence(tmp_path: Path, unsafe: str) -> None:
+    """Found by the attack on issue 44: such a catalogue loaded and then crashed or froze the
+    window when its message was drawn."""
+    catalogue = german_catalogue()
+    catalogue.add("As the system ({name})", unsafe)
+    catalogue.add(("{count} trick", "{count} tricks"), ("{nope} Stich", "{count} Stiche"))
+    catalogue.add(("One more", "{count} more"), ("Noch {count}", "Noch {count}"))  # a count the English singular leaves out
+    write_catalogue(tmp_path, "de", catalogue)
+    (sentence,) = languages.apply("de", tmp_path)
+    assert sentence.startswith("2 translations into Deutsch are damaged")
+    assert language._("As the system ({name})").format(name="Deutsch") == "As the system (Deutsch)"
+    assert language.n_("{count} trick", "{count} tricks", 2).format(count=2) == "2 tricks"
+    assert language.n_("One more", "{count} more", 1).format(count=1) == "Noch 1"
+    assert language._("Done") == "Fertig"  # the rest is spoken
+
+
+@pytest.mark.parametrize("header", ["nplurals=2; plural=n/0;", "nplurals=2; plural=(n%0);"])
+def test_a_plural_rule_that_fails_is_one_sentence_and_english(tmp_path: Path, header: str) -> None:
+    path = write_catalogue(tmp_path, "de", german_catalogue())
+    path.write_text(path.read_text(encoding="utf-8").replace("nplurals=2; plural=(n != 1);", header), encoding="utf-8")
+    assert header in path.read_text(encoding="utf-8")
+    (sentence,) = languages.apply("de", tmp_path)
+    assert "speaks English" in sentence and language.current() == language.ENGLISH
+
+
+@pytest.mark.parametrize("suffix", [".po", ".mo"])
+def test_a_catalogue_in_an_unknown_charset_is_one_sentence_and_english(tmp_path: Path, suffix: str) -> None:
+    path = write_catalogue(tmp_path, "de", german_catalogue(), suffix)
+    path.write_bytes(path.read_bytes().replace(b"charset=utf-8", b"charset=x-bogus-44"))
+    (sentence,) = languages.apply("de", tmp_path)
+    assert "speaks English" in sentence and language.current() == language.ENGLISH
+
+
+def test_stepping_back_to_a_language_reads_its_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player stepping through the languages compiled each .po at every step, in the frame."""
+    write_catalogue(tmp_path, "de", german_catalogue())
+    compiled = []
+    monkeypatch.setattr(languages, "compiled", lambda data, code: compiled.append(code) or real_compiled(data, code))
+    for code in ("de", "en", "de", "en", "de"):
+        languages.apply(code, tmp_path)
+    assert compiled == ["de"] and language._("Done") == "Fertig"
+
+
+real_compiled = languages.compiled
+
+
 def test_a_language_without_its_catalogue_is_english_with_a_sentence(tmp_path: Path) -> None:
     language.use(gettext.NullTranslations(), "fr")
     messages = languages.apply("he", tmp_path)

@@ -20,12 +20,14 @@ import gettext
 import io
 import os
 import re
+import string
 import struct
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import language
 from ..resources import assets_root
@@ -34,9 +36,17 @@ SYSTEM = "system"
 """The setting that follows the operating system's language (the default)."""
 LOCALE_FOLDER = "locale"
 MESSAGES_FOLDER = "LC_MESSAGES"
-CATALOGUE_ERRORS = (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, struct.error)
+CATALOGUE_ERRORS = (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, LookupError, struct.error,
+                    ArithmeticError)
 """What reading a damaged ``.po`` or ``.mo`` raises (gettext's own parser raises OSError for a
-bad magic number, struct and index errors for a cut file)."""
+bad magic number, struct and index errors for a cut file, LookupError for an unknown
+charset); ArithmeticError: a plural rule that divides by zero."""
+PLURAL_PROBE = (*range(0, 200), 1_000, 10_000, 100_000, 1_000_000)
+"""Counts a catalogue's plural rule is tried on when it loads."""
+PLURAL_COUNT = "count"
+"""The placeholder a plural message's number fills (language.Phrase and every n_ call)."""
+CONTEXT_SEPARATOR = "\x04"
+"""Between a message's context and its English in a compiled catalogue's keys."""
 WITHOUT_TRANSLATION = frozenset({"C", "POSIX"})
 """POSIX locale names that mean "no translation": English."""
 MACOS_PREFERENCES = ("defaults", "read", "-g", "AppleLanguages")
@@ -76,21 +86,83 @@ def _catalogue_file(code: str, folder: Path | None) -> Path | None:
     return source if source.is_file() else None
 
 
+class Loaded(NamedTuple):
+    catalogue: gettext.GNUTranslations
+    left_out: int
+    """Translations left out as unsafe (``_without_unsafe``): said in English."""
+
+
 def load_catalogue(code: str, folder: Path | None = None) -> gettext.GNUTranslations:
-    """``code``'s translations. Raises DamagedCatalogue (a sentence naming the file) when it
-    is missing or cannot be read; a fuzzy entry is left out, as msgfmt leaves it out."""
+    """``code``'s translations, each one the game can say safely (``read_catalogue``)."""
+    return read_catalogue(code, folder).catalogue
+
+
+def read_catalogue(code: str, folder: Path | None = None) -> Loaded:
+    """``code``'s catalogue and how many of its translations were left out as unsafe. Raises
+    DamagedCatalogue (a sentence naming the file) when it is missing or cannot be read; a
+    fuzzy entry is left out, as msgfmt leaves it out."""
     path = _catalogue_file(code, folder)
     if path is None:
         raise DamagedCatalogue(f"Hearts Desktop has no translation into {language.SHIPPED.get(code, code)} "
                                f"(it looked for {catalogue_path(code, folder)}), so it speaks English.")
     try:
-        data = path.read_bytes()
-        if path.suffix == ".po":
-            data = compiled(data, code)
-        return gettext.GNUTranslations(io.BytesIO(data))
+        stat = path.stat()
+        return _loaded(path, stat.st_mtime_ns, stat.st_size, code)
     except CATALOGUE_ERRORS as error:
         raise DamagedCatalogue(f"The translation file {path} cannot be read, so Hearts Desktop speaks English; "
-                               f"installing the game again repairs it ({error}).") from error
+                               f"installing the game again repairs it.") from error
+
+
+@lru_cache(maxsize=len(language.SHIPPED))
+def _loaded(path: Path, _modified: int, _size: int, code: str) -> Loaded:
+    """The catalogue at ``path`` as it was when it had that time and size: a player stepping
+    through the languages in Settings reads and checks each file once, not at every step."""
+    data = path.read_bytes()
+    if path.suffix == ".po":
+        data = compiled(data, code)
+    catalogue = gettext.GNUTranslations(io.BytesIO(data))
+    plural: Callable[[int], int] = catalogue.plural  # type: ignore[attr-defined]
+    for count in PLURAL_PROBE:  # a rule that fails (n/0) would fail at a message on screen
+        plural(count)
+    return Loaded(catalogue, _without_unsafe(catalogue))
+
+
+def _without_unsafe(catalogue: gettext.GNUTranslations) -> int:
+    """Leave out each translation the game could not say, and count them: one naming a
+    placeholder the English has not (the code passes only the English's: a KeyError in the
+    render loop), a positional or attribute field, a conversion or a format spec
+    ("{name!r:>99999999}" froze the window). Those messages are said in English."""
+    messages: dict[str | tuple[str, int], str] = catalogue._catalog  # type: ignore[attr-defined]
+    unsafe = {key if isinstance(key, str) else key[0] for key, words in messages.items() if key and not _safe(key, words)}
+    for key in [key for key in messages if (key if isinstance(key, str) else key[0]) in unsafe]:
+        del messages[key]  # every form of a plural: one language or the other, not both
+    return len(unsafe)
+
+
+def _safe(key: str | tuple[str, int], words: str) -> bool:
+    english = (key if isinstance(key, str) else key[0]).rpartition(CONTEXT_SEPARATOR)[2]
+    allowed = _fields(english) or set()
+    if not isinstance(key, str):
+        allowed.add(PLURAL_COUNT)  # a plural's forms may name the number its English leaves out
+    fields = _fields(words, plain_only=True)
+    return fields is not None and fields <= allowed
+
+
+def _fields(text: str, plain_only: bool = False) -> set[str] | None:
+    """The names of ``text``'s str.format fields; None when it is no valid format string or,
+    with ``plain_only``, holds a field other than a plain ``{name}``."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    names = set()
+    for _literal, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if plain_only and (not name.isidentifier() or spec or conversion):
+            return None
+        names.add(name)
+    return names
 
 
 def compiled(source: bytes, code: str) -> bytes:
@@ -123,11 +195,14 @@ def apply(choice: str, folder: Path | None = None) -> list[str]:
         language.use(gettext.NullTranslations(), language.ENGLISH)
         return []
     try:
-        catalogue = load_catalogue(code, folder)
+        catalogue, left_out = read_catalogue(code, folder)
     except DamagedCatalogue as error:
         language.use(gettext.NullTranslations(), language.ENGLISH)
         return [str(error)]
     language.use(catalogue, code)
+    if left_out:
+        return [f"{left_out} translations into {language.SHIPPED.get(code, code)} are damaged, so Hearts Desktop "
+                f"says them in English; installing the game again repairs them."]
     return []
 
 
