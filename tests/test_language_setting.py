@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -111,3 +112,22 @@ def test_the_command_line_chooses_the_language_of_one_run(tmp_path: Path, locale
         assert app.settings.language == languages.SYSTEM  # the saved choice is left as it was
     finally:
         app.shutdown()
+
+
+def test_holding_right_on_the_language_row_steps_through_every_language(tmp_path: Path) -> None:
+    """Found by the attack on issue 44: Right from Русский reached עברית, whose mirrored
+    interface turned the next Right into a step back: Русский, עברית, Русский, עברית..."""
+    driver = Driver(tmp_path / "data", settings=Settings(language=language.ENGLISH))
+    try:
+        driver.app.open_settings()
+        spoken = []
+        for _ in range(len(language.SHIPPED) + 1):
+            settings = driver.top
+            assert isinstance(settings, SettingsScene)
+            settings.set_focus(language_choice(settings))
+            driver.keys(pygame.K_RIGHT)
+            spoken.append(language.current())
+        codes = list(language.SHIPPED)
+        assert spoken[: len(codes) - 1] == codes[1:]  # English onward to Arabic, through Hebrew
+    finally:
+        driver.close()

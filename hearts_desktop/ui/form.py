@@ -54,6 +54,14 @@ class Choice(Generic[T]):
     visible: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     hovered: bool = False
+    turns_the_reading: bool = False
+    """Its value can turn the interface's direction (the language): Right and its right half
+    then step on through the list in either direction, or the first right-to-left value would
+    turn the next step back (Русский, עברית, Русский, עברית...)."""
+
+    def sideways(self, step: int) -> int:
+        """What a step to the right (+1) or the left (-1) does to the value."""
+        return step if self.turns_the_reading else reading.forward(step)
 
     @property
     def index(self) -> int:
@@ -96,7 +104,7 @@ class Choice(Generic[T]):
         return box
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.step(reading.forward(-1 if pos[0] < self.value_rect().centerx else 1))
+        self.step(self.sideways(-1 if pos[0] < self.value_rect().centerx else 1))
 
     def draw(self, surface: pygame.Surface, font_size: int, focused: bool) -> None:
         ink = theme.INK if self.enabled else theme.INK_DIM
@@ -221,7 +229,7 @@ class FormScene(Overlay):
             else:
                 self.text_fields.forward(intent)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, Choice):
-            focused.step(reading.forward(-1 if key == pygame.K_LEFT else 1))
+            focused.step(focused.sideways(-1 if key == pygame.K_LEFT else 1))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and focused in self.buttons:
             self.move_focus(reading.forward(-1 if key == pygame.K_LEFT else 1))
         elif key in ACTIVATE_KEYS and focused is not None:

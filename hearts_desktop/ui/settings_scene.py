@@ -46,7 +46,8 @@ class SettingsScene(FormScene):
         self.volume = Choice(_("Volume"), tuple((v / 10, percent(v / 10)) for v in range(11)),
                              self._getter("volume"), self._setter("volume"), wrap=False)
         self.controls = [
-            Choice(_("Language"), language_choices(), self._getter("language"), self._setter("language")),
+            Choice(_("Language"), language_choices(), self._getter("language"), self._setter("language"),
+                   turns_the_reading=True),
             Choice(_("Computers' pace"), pace_choices(), self._getter("pace"), self._setter("pace"), wrap=False),
             # Translators: card faces with two suit colours (red, black) or four (each suit its own).
             Choice(_("Card faces"), (("2color", _("Two-colour")), ("4color", _("Four-colour"))),
