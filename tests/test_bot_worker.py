@@ -180,6 +180,24 @@ def test_the_worker_writes_the_hints_reason_in_the_players_language() -> None:
     assert german.action == english.action and german.reason != english.reason
 
 
+def test_a_hint_asked_before_a_change_of_language_comes_in_the_new_one() -> None:
+    """Found by the attack on issue 44: a hint asked in Arabic arrived in Arabic after the
+    player had switched to Hebrew, under a Hebrew "Hint:"."""
+    runner = ProcessRunner()
+    try:
+        languages.apply(language.ENGLISH)
+        runner.submit(a_view_job(1, JobKind.HINT, Level.EXPERT))
+        english = answers_for(runner, {1})[1].result
+        languages.apply("de")
+        runner.submit(dataclasses.replace(a_view_job(2, JobKind.HINT, Level.EXPERT), seed="seed 1"))
+        languages.apply(language.ENGLISH)  # before its answer is read: it is asked again, in English
+        again = answers_for(runner, {2})[2].result
+    finally:
+        runner.close()
+    assert isinstance(english, Hint) and isinstance(again, Hint)
+    assert again.reason == english.reason
+
+
 def bot_workers() -> list[multiprocessing.process.BaseProcess]:
     return [child for child in multiprocessing.active_children() if child.name == "hearts-bots"]
 

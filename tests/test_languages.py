@@ -114,14 +114,17 @@ def test_a_catalogue_in_an_unknown_charset_is_one_sentence_and_english(tmp_path:
 def test_stepping_back_to_a_language_reads_its_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A player stepping through the languages compiled each .po at every step, in the frame."""
     write_catalogue(tmp_path, "de", german_catalogue())
-    compiled = []
-    monkeypatch.setattr(languages, "compiled", lambda data, code: compiled.append(code) or real_compiled(data, code))
+    compiled: list[str] = []
+    real_compiled = languages.compiled
+
+    def counted(data: bytes, code: str) -> bytes:
+        compiled.append(code)
+        return real_compiled(data, code)
+
+    monkeypatch.setattr(languages, "compiled", counted)
     for code in ("de", "en", "de", "en", "de"):
         languages.apply(code, tmp_path)
     assert compiled == ["de"] and language._("Done") == "Fertig"
-
-
-real_compiled = languages.compiled
 
 
 def test_a_language_without_its_catalogue_is_english_with_a_sentence(tmp_path: Path) -> None:

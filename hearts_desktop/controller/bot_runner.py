@@ -265,6 +265,10 @@ def serve(inbox: Inbox, send: Callable[[BotAnswer], None]) -> None:
         inbox.done(job.job_id)
 
 
+WORDED_JOBS = frozenset({JobKind.HINT, JobKind.JUDGE})
+"""Jobs whose answer holds sentences for the player (a computer's move holds none)."""
+
+
 def _speak(code: str) -> None:
     """Write the job's sentences in ``code``, as the window would (the worker process starts
     in English; a catalogue it cannot read leaves it in English, which the window has said)."""
@@ -329,7 +333,10 @@ class ProcessRunner:
         try:
             while self._answers.poll():
                 answer = self._answers.recv()
-                if self._outstanding.pop(answer.job_id, None) is not None:
+                job = self._outstanding.get(answer.job_id)
+                if job is not None and job.kind in WORDED_JOBS and job.language != language.current():
+                    self.submit(job)  # its sentences are in the language the player left: ask again
+                elif self._outstanding.pop(answer.job_id, None) is not None:
                     answers.append(answer)
         except (EOFError, OSError):
             pass  # the worker died; its jobs are still outstanding
