@@ -178,6 +178,7 @@ def test_unix_preferences_follow_gettexts_order() -> None:
     environ = {"LANGUAGE": "pl:de", "LC_ALL": "", "LC_MESSAGES": "fr_FR.UTF-8", "LANG": "es_ES.UTF-8"}
     assert languages.posix_preferences(environ) == ["pl", "de", "fr_FR.UTF-8"]
     assert languages.posix_preferences({"LANGUAGE": "pl:de", "LC_ALL": "C"}) == ["C"]
+    assert languages.posix_preferences({"LANGUAGE": "de", "LANG": "C.UTF-8"}) == ["de", "C.UTF-8"]  # as ls reads them
     assert languages.posix_preferences({"LANG": "nl_NL.UTF-8"}) == ["nl_NL.UTF-8"]
     assert languages.posix_preferences({}) == []
 

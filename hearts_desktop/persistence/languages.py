@@ -248,9 +248,10 @@ def normalise(locale_name: str) -> str | None:
 def posix_preferences(environ: Mapping[str, str]) -> list[str]:
     """The languages a Unix desktop asks for, as gettext reads them: the first of ``LC_ALL``,
     ``LC_MESSAGES`` and ``LANG`` that is set, preceded by ``LANGUAGE``'s list unless that
-    locale is ``C`` (gettext ignores LANGUAGE then)."""
+    locale is exactly ``C`` or ``POSIX`` (gettext ignores LANGUAGE then, but not for
+    ``C.UTF-8``, the default of many containers)."""
     locale_name = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
-    if locale_name.split(".")[0] in WITHOUT_TRANSLATION:
+    if locale_name in WITHOUT_TRANSLATION:
         return [locale_name]
     listed = [part for part in environ.get("LANGUAGE", "").split(":") if part]
     return [*listed, locale_name] if locale_name else listed
