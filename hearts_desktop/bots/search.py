@@ -121,6 +121,11 @@ class PlayoutPolicy:
         taken = self.tables.points_in(state.taken[holder] & penalty)
         return holder if holder == self.suspect or taken >= self.moon_threshold else None
 
+    def watched(self, state: HandState) -> int | None:
+        """The seat the others defend against in this trick (``shooter``): from the third
+        trick on, or from the first against a ``suspect`` (nobody reads a run earlier)."""
+        return self.shooter(state) if state.tricks_played >= 2 or self.suspect >= 0 else None
+
     def runs(self, state: HandState, seat: int) -> bool:
         """Whether ``seat``, the lone taker of points, holds enough of them to play for the moon
         (and its moon can still happen: the others defend all the same)."""
@@ -367,7 +372,7 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
     while state.phase is playing:
         if state.tricks_played != trick_number:
             trick_number = state.tricks_played
-            shooter = policy.shooter(state) if trick_number >= 2 or policy.suspect >= 0 else None
+            shooter = policy.watched(state)
         card = policy.choose(state, played, shooter, attempt)  # direct calls: native in the compiled build
         played |= 1 << card
         state.play(card)
