@@ -339,9 +339,12 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
 
 def playout_policy(rules: Ruleset) -> MediumLookahead:
     """How the seats play in the playouts of a card judged: Medium's rules in the trick judged
-    (``EXPERT_LOOKAHEAD``), the fast rules after it (``benchmarks/playout_agreement.py``
-    measures both against strong players)."""
-    return MediumLookahead(rules, EXPERT_LOOKAHEAD)
+    (``EXPERT_LOOKAHEAD``), the fast rules after it, where nobody pays a trick to stop a lone
+    taker's moon before its points show a run or its pass was a shooter's
+    (``benchmarks/playout_agreement.py`` measures them against strong players)."""
+    policy = MediumLookahead(rules, EXPERT_LOOKAHEAD)
+    policy.early_stops = False
+    return policy
 
 
 def _play_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy) -> None:
