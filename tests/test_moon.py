@@ -124,8 +124,8 @@ def test_the_coachs_playout_opponents_do_not_spend_a_high_heart_on_a_queen_taker
     """Taking the queen is no moon: a strong player ducks the queen-taker's heart lead with the
     5 and keeps the king to stop a real run later. In the coach's playouts the queen alone
     made seat 1 a suspect, and every defender took the trick with its highest heart (in arena
-    games the strong players played the card of the rules that do not in 23 of the 38
-    positions where this changed the card, the old card in 4: benchmarks/playout_agreement.txt).
+    games the strong players played the card of the rules that do not in 96 of the 128
+    positions where this changed the card, the old card in 11: benchmarks/playout_agreement.txt).
     Hard's playouts still take it: there it keeps Hard from paying a point to end such a
     moon itself (tests/test_search_bots.py)."""
     state = deal_with(Ruleset(), QUEEN_TAKER_HANDS)
