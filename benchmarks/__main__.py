@@ -1,5 +1,5 @@
 """Benchmarks that print figures:
-``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement [--json]``;
+``python -m benchmarks engine|search|frames|layout|fuzz|persistence|soak|lan|lan-attack|hostile|coach|claims|hint-agreement|playout-agreement [--json]``;
 ``python -m benchmarks pseudo [--mirrored]`` opens the game in the pseudo-language.
 
 With ``--json`` the last line printed is one JSON object holding the figures.
@@ -103,6 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     agreement.add_argument("--seed", type=int, default=1)
     agreement.add_argument("--expert", action="store_true", help="ask the Expert's search too (the old Hint)")
     agreement.add_argument("--json", action="store_true")
+    playouts = sub.add_parser("playout-agreement",
+                              help="how often the coach's playout opponents play a strong player's card in arena games")
+    playouts.add_argument("journals", nargs="*", type=Path,
+                          help="arena journals holding their cards (default: those in benchmarks/arena_runs)")
+    playouts.add_argument("--json", action="store_true")
     args = parser.parse_args(arguments)
 
     if args.bench in ("engine", "search"):
@@ -147,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(result))
         return 1 if result["host_crashed"] or result["hidden_cards_leaked"] else 0
+    elif args.bench == "playout-agreement":
+        from .playout_agreement import main as playouts_main
+
+        return playouts_main(args.journals, args.json)
     elif args.bench in ("coach", "claims", "hint-agreement"):
         return run_coach_bench(args)
     return 0

@@ -14,7 +14,9 @@ A long run (the sparring partner at full strength takes hours) can keep a journa
 (``--journal PATH``): every finished deal is appended to it as it comes in, and a run given
 the same journal plays only the deals it lacks, so a stopped run resumes, and the deals
 finished so far can be summarised at any time (run again with ``--hands`` at most the
-number done).
+number done). A journal holds every card of every rotation (``DealRecord.passes`` and
+``plays``), so its games can be replayed card by card (``replay``): the playout-agreement
+benchmark asks other players what they would have played in the same positions.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from typing import Any
 
 from hearts_desktop.bots import Bot, never_cancel
 from hearts_desktop.bots.search import SAFETY_CAP
-from hearts_desktop.engine import HandState, Ruleset, view_of
+from hearts_desktop.engine import HandState, PassAction, PlayAction, Ruleset, view_of
 from hearts_desktop.engine.hand import deal
 from hearts_desktop.engine.rules import preset_by_key
 from hearts_desktop.words import Level
@@ -66,6 +68,11 @@ class DealRecord:
     shooters: list[int] = field(default_factory=list)
     """Per rotation, the line-up entry that shot the moon or swept the tricks, -1 if none
     (empty in journals written before it was kept)."""
+    passes: list[list[list[int]]] = field(default_factory=list)
+    """Per rotation, the cards each seat passed (by seat, in the order given; empty lists in
+    a hand without passing); empty in journals written before the cards were kept."""
+    plays: list[list[int]] = field(default_factory=list)
+    """Per rotation, every card played, in order (empty in journals written before it was kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +218,8 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
         shown = tuple(bots[entry].level for entry in entry_at)  # the levels beside the names
         rngs = [arena_rng(seed, index, rotation, entry) for entry in range(n)]
         state = HandState(rules, hands, kitty, direction)
+        passes: list[list[int]] = [[] for _ in range(n)]
+        plays: list[int] = []
         while seats := state.to_act():
             for seat in seats:
                 entry = entry_at[seat]
@@ -221,6 +230,12 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
                 record.decision_seconds[entry].append(time.perf_counter() - start)
                 record.safety_caps[entry] += SAFETY_CAP.hits - caps_before
                 state.apply(action)
+                if isinstance(action, PassAction):
+                    passes[seat] = [int(c) for c in action.cards]
+                elif isinstance(action, PlayAction):
+                    plays.append(int(action.card))
+        record.passes.append(passes)
+        record.plays.append(plays)
         result = state.result
         assert result is not None
         record.points.append([result.points[(entry + rotation) % n] for entry in range(n)])
@@ -231,6 +246,30 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
         shooter = result.moon_shooter if result.sweeper is None else result.sweeper
         record.shooters.append(-1 if shooter is None else entry_at[shooter])
     return record
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One card played in a journal's game: the position before it and who played it."""
+
+    state: HandState
+    """The hand as it stood when the card was chosen (the true deal: every hand is in it)."""
+    player: str
+    """The line-up name of the player at the seat to act."""
+    card: int
+
+
+def replay(rules: Ruleset, lineup: Sequence[str], seed: int, record: DealRecord) -> Iterator[Decision]:
+    """Every card played in ``record``'s rotations, each with the position it was played from."""
+    n = rules.players
+    hands, kitty = deal_for(rules, seed, record.index)
+    for rotation, (passes, plays) in enumerate(zip(record.passes, record.plays)):
+        state = HandState(rules, hands, kitty, rules.pass_direction(record.index))
+        for seat in state.waiting_to_pass():
+            state.pass_cards(seat, passes[seat])
+        for card in plays:
+            yield Decision(state.copy(), lineup[(state.turn - rotation) % n], card)
+            state.play(card)
 
 
 def _play_chunk(job: tuple[tuple[str, ...], Ruleset, int, tuple[int, ...]]) -> list[DealRecord]:

@@ -193,6 +193,22 @@ def test_medium_drops_the_queen_under_another_players_ace(leader: int, trick: st
     assert medium_choice(state) == "QS"
 
 
+@pytest.mark.parametrize("leader, trick", [(3, "KS"), (1, "5S KS 6S")], ids=["second", "last"])
+def test_medium_holding_the_ace_drops_the_queen_under_another_players_king(leader: int, trick: str) -> None:
+    """Under another player's winning king the queen goes to whoever wins the trick, never to
+    us; winning it with the ace instead only keeps her, now the master spade, for later. Medium
+    weighed the ace's clean trick against the queen's and shed the higher card, the ace (the
+    Expert, Hard and the sparring partner dropped her in the arena's games:
+    benchmarks/playout_agreement.txt)."""
+    state = hand_in_play(
+        Ruleset(), {0: "AS QS 3S 8C 9C TC JC QC 3D 4D 5D 6D"}, [(0, "2C 3C 4C 5C", 3)], leader, trick
+    )
+    assert state.turn == 0
+    choice = medium_choice(state)
+    assert choice == "QS"
+    assert choice != "AS"
+
+
 def test_medium_without_the_queen_sheds_its_highest_card_under_another_players_ace() -> None:
     state = hand_in_play(
         Ruleset(), {0: "KS JS 3S 8C 9C TC JC QC 3D 4D 5D 6D"}, [(0, "2C 3C 4C 5C", 3)], 3, "AS"

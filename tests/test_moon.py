@@ -9,6 +9,7 @@ from hearts_desktop.bots.medium import count_losers
 from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
 from hearts_desktop.bots.opponent_model import ModelledDealSampler, ShooterReadingSampler
 from hearts_desktop.bots.search import PlayoutPolicy
+from hearts_desktop.coach.review import playout_policy
 from hearts_desktop.engine import CARDS, HandState, Ruleset, cards_of, view_of
 from hearts_desktop.engine.cards import mask_of, parse_cards
 from hearts_desktop.engine.rules import PassDirection
@@ -99,6 +100,53 @@ def test_playout_defenders_defend_from_the_first_point_of_a_real_moon_danger() -
     assert policy.shooter(state) == 3
 
 
+
+
+QUEEN_TAKER_HANDS = {0: "2C 6C 7C 8C 4S 5S 6S 7S KS 3D 4D 6H 7H",
+                     1: "AC AS 8S TS 9S AD 5D 6D 7D 8D 9H JD TD",
+                     2: "3C 4C 2S 3S JS 2D 9D QD KD 2H 4H 5H KH",
+                     3: "5C 9C TC JC QC KC QS 3H 8H TH JH QH AH"}
+QUEEN_TAKER_PLAY = "2C AC 3C 5C  AS 2S QS 4S  AD 2D 8H 3D  9H"
+"""Seat 1 wins the clubs, is stuck with the queen of spades under its own ace, wins a diamond
+with a heart on it (14 points, nobody else has any) and leads the 9 of hearts."""
+
+
+def coach_opponent_card(state: HandState, seat: int) -> str:
+    """The coach's playout opponent at ``seat`` past the trick judged (the fast rules),
+    knowing what the player judged (``seat``) knows of a moon."""
+    policy = playout_policy(state.rules)
+    policy.start(view_of(state, seat))
+    policy.horizon = 0
+    return str(CARDS[policy.choose(state, state.trick_mask, policy.watched(state))])
+
+
+def test_the_coachs_playout_opponents_do_not_spend_a_high_heart_on_a_queen_taker() -> None:
+    """Taking the queen is no moon: a strong player ducks the queen-taker's heart lead with the
+    5 and keeps the king to stop a real run later. In the coach's playouts the queen alone
+    made seat 1 a suspect, and every defender took the trick with its highest heart (in arena
+    games the strong players played the card of the rules that do not in 96 of the 128
+    positions where this changed the card, the old card in 11: benchmarks/playout_agreement.txt).
+    Hard's playouts still take it: there it keeps Hard from paying a point to end such a
+    moon itself (tests/test_search_bots.py)."""
+    state = deal_with(Ruleset(), QUEEN_TAKER_HANDS)
+    play(state, QUEEN_TAKER_PLAY)
+    card = coach_opponent_card(state, 2)
+    assert card == "5H"  # the highest heart that ducks
+    assert card != "KH"
+    hard = PlayoutPolicy(state.rules)
+    hard.start(view_of(state, 2))
+    assert str(CARDS[hard.choose(state, state.trick_mask, hard.watched(state))]) == "KH"
+
+
+def test_a_queen_taker_that_passed_us_only_low_cards_is_defended_against_at_once() -> None:
+    """The pass is a sign the points do not show: seat 1 passed us three low diamonds, so
+    the same heart lead is taken with the king."""
+    state = deal_and_pass(QUEEN_TAKER_HANDS, PassDirection.LEFT,
+                          {0: "6C 7C 8C", 1: "5D 6D 7D", 2: "3S JS 4C", 3: "9C TC JC"})
+    play(state, QUEEN_TAKER_PLAY)
+    card = coach_opponent_card(state, 2)
+    assert card == "KH"
+    assert card != "5H"
 
 
 def test_in_the_experts_playouts_a_seat_read_as_a_shooter_runs_from_its_first_point() -> None:

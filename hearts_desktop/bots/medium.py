@@ -1,9 +1,10 @@
 """Medium: a solid rule-based player of the kind a club player would recognise.
 
 It passes to protect itself, ducks under the winning card, drops the queen (or its
-costliest card) under another player's winning card when it cannot win the trick, throws the
-queen and high hearts away when void, counts the cards that are gone and the suits each player has
-shown void in, stops another player's moon, and shoots only with a very strong hand. It
+costliest card) under another player's winning card when it cannot win the trick (the queen
+under another's higher spade even when it could), throws the queen and high hearts away
+when void, counts the cards that are gone and the suits each player has shown void in,
+stops another player's moon, and shoots only with a very strong hand. It
 reads the active variant from the rule tables: card values (spot hearts, Black Maria
 spades), the jack of diamonds' bonus, first-trick points, the kitty.
 
@@ -271,6 +272,8 @@ def _follow(pos: Position, shooter: int | None) -> int:
             legal = non_penalty(t, legal)
     if not over:  # another player takes this trick whatever we play: the queen goes under it now
         return max(iter_bits(legal), key=lambda c: (t.points[c], c))
+    if legal & QUEEN_BIT and winner > QUEEN_OF_SPADES and t.points[QUEEN_OF_SPADES] > 0:
+        return QUEEN_OF_SPADES  # under another's higher spade she is theirs; winning with the ace keeps her
     trick_points = t.points_in(trick_mask)
 
     def follow_cost(c: int) -> float:

@@ -78,13 +78,19 @@ def moon_danger(view: PlayerView) -> tuple[float, ...]:
         if seat == view.seat or not moon_possible(view, seat):
             continue
         share = view.points_taken[seat] / t.penalty_total if takers == [seat] else 0.0
-        passed = [c for c, sender in zip(view.received, view.received_from) if sender == seat]
-        if passed and all(c % 13 < LOW_RANK and not t.moon_mask >> c & 1 for c in passed):
+        if passed_low(view, seat):
             share += LOW_PASS_SIGNAL
         if knowledge.is_void(seat, Suit.HEARTS):
             share /= 2
         danger[seat] = share
     return tuple(danger)
+
+
+def passed_low(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` passed us only low cards and no moon card: a shooter passes its losers."""
+    t = view.rules.tables
+    passed = [c for c, sender in zip(view.received, view.received_from) if sender == seat]
+    return bool(passed) and all(c % 13 < LOW_RANK and not t.moon_mask >> c & 1 for c in passed)
 
 
 def likely_shooter(view: PlayerView, threshold: float = DANGER_REAL) -> int:

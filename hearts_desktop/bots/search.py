@@ -40,7 +40,15 @@ from .base import Cancel
 from .heuristics import QUEEN_BIT, highest, lowest, masters, position_from_state
 from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
-from .moon import DANGER_REAL, defence_take, defence_veto, kept_from_us, likely_shooter, moon_possible
+from .moon import (
+    DANGER_REAL,
+    defence_take,
+    defence_veto,
+    kept_from_us,
+    likely_shooter,
+    moon_possible,
+    passed_low,
+)
 
 HEARTS: Final = int(Suit.HEARTS)
 SPADES: Final = int(Suit.SPADES)
@@ -89,6 +97,13 @@ class PlayoutPolicy:
         others defend against it from its first point."""
         self.suspect_danger = DANGER_REAL
         """The moon danger from which a seat is the ``suspect``."""
+        self.suspect_signed = False
+        """Whether the suspect showed a sign its points do not show (it passed us only low cards)."""
+        self.early_stops = True
+        """Whether the others take a trick from a suspect to stop its moon while only its points,
+        short of the threshold, made it one. The coach's playouts do not: their opponents
+        should play as strong players do, who do not spend a high heart on a seat that took
+        the queen of spades (``benchmarks/playout_agreement.txt``); they still feed it nothing."""
         self.suspect_runs = False
         """Whether the suspect plays for the moon from its first point. Only worth it where the
         deals give a suspect a shooter's hand (``opponent_model.ShooterReadingSampler``): with
@@ -101,6 +116,7 @@ class PlayoutPolicy:
         self.hopeless = -1 if moon_possible(view, view.seat) else view.seat
         self.kept = kept_from_us(view)
         self.suspect = likely_shooter(view, self.suspect_danger)
+        self.suspect_signed = self.suspect >= 0 and passed_low(view, self.suspect)
 
     # ------------------------------------------------------------------ moon watch
 
@@ -120,6 +136,16 @@ class PlayoutPolicy:
             return None
         taken = self.tables.points_in(state.taken[holder] & penalty)
         return holder if holder == self.suspect or taken >= self.moon_threshold else None
+
+    def watched(self, state: HandState) -> int | None:
+        """The seat the others defend against in this trick (``shooter``): from the third
+        trick on, or from the first against a ``suspect`` (nobody reads a run earlier)."""
+        return self.shooter(state) if state.tricks_played >= 2 or self.suspect >= 0 else None
+
+    def stops(self, state: HandState, shooter: int) -> bool:
+        """Whether the others pay a trick now to stop ``shooter``'s moon (see ``early_stops``)."""
+        return (self.early_stops or self.suspect_signed
+                or self.tables.points_in(state.taken[shooter] & self.penalty) >= self.moon_threshold)
 
     def runs(self, state: HandState, seat: int) -> bool:
         """Whether ``seat``, the lone taker of points, holds enough of them to play for the moon
@@ -202,7 +228,7 @@ class PlayoutPolicy:
         if legal & suit:
             if shooter is not None and winner_seat == shooter:
                 over = legal & ~((1 << winning) - 1)
-                if over and (points_on or state.led_suit == HEARTS):
+                if over and (points_on or state.led_suit == HEARTS) and self.stops(state, shooter):
                     return highest(over)  # take the trick: the moon is stopped
                 if not over:
                     return lowest(legal)  # keep the high cards that can stop it later
@@ -367,7 +393,7 @@ def play_out(state: HandState, policy: PlayoutPolicy, played: int,
     while state.phase is playing:
         if state.tricks_played != trick_number:
             trick_number = state.tricks_played
-            shooter = policy.shooter(state) if trick_number >= 2 or policy.suspect >= 0 else None
+            shooter = policy.watched(state)
         card = policy.choose(state, played, shooter, attempt)  # direct calls: native in the compiled build
         played |= 1 << card
         state.play(card)

@@ -45,7 +45,7 @@ from ..bots.search import (
     play_out,
     relative_points,
 )
-from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView
+from ..engine import CARDS, Card, HandState, MoonScoring, PlayerView, Ruleset
 from ..engine.rules import CARDS_PASSED
 from ..language import number
 from ..words import CoachSentence
@@ -313,7 +313,7 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     knowledge = Knowledge.from_view(view)
     trying = moon_worth_trying(view, knowledge)
     plans = {g: (Option(safe[g].cards, moon_plan=True),) if trying else () for g in groups}
-    policy = MediumLookahead(view.rules, EXPERT_LOOKAHEAD)
+    policy = playout_policy(view.rules)
     policy.start(view)
     deal = dealer(view, truth, knowledge)
     racing: list[Sequence[Option]] = [(safe[g], *plans[g]) for g in groups]
@@ -335,6 +335,16 @@ def judge_play(view: PlayerView, card: Card, rng: random.Random,
     best = min(followed(), key=lambda o: o.value)
     options = [_plan_of(safe[g], plans[g]) for g in groups]
     return judge(best, _plan_of(safe[chosen_group], plans[chosen_group]), options, deals, budget, truth is not None)
+
+
+def playout_policy(rules: Ruleset) -> MediumLookahead:
+    """How the seats play in the playouts of a card judged: Medium's rules in the trick judged
+    (``EXPERT_LOOKAHEAD``), the fast rules after it, where nobody pays a trick to stop a lone
+    taker's moon before its points show a run or its pass was a shooter's
+    (``benchmarks/playout_agreement.py`` measures them against strong players)."""
+    policy = MediumLookahead(rules, EXPERT_LOOKAHEAD)
+    policy.early_stops = False
+    return policy
 
 
 def _play_deal(view: PlayerView, deal: Deal, options: list[Option], policy: PlayoutPolicy) -> None:
