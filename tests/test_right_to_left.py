@@ -15,11 +15,13 @@ from benchmarks.layout import Inspector, RecordingSurface, inspect, inspected, r
 from hearts_desktop import language
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
+from hearts_desktop.engine import Ruleset
 from hearts_desktop.language import said
 from hearts_desktop.persistence import Settings, Statistics, languages
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
+from hearts_desktop.ui.info_scenes import help_scene, rules_scene
 from hearts_desktop.ui.intents import KeyPress, PointerDown
 from hearts_desktop.ui.layout import TableLayout
 from hearts_desktop.ui.menus import ConfirmScene
@@ -360,3 +362,31 @@ def test_left_and_the_slider_go_on_in_the_hebrew_review(speak: Speak) -> None:
     assert scene.step == len(scene.reviewer.steps) - 1
     scene.handle(PointerDown((scene.slider.right - 1, scene.slider.centery)))
     assert scene.step == 0
+
+
+# ---------------------------------------------------------------- screens to read
+
+
+@pytest.mark.parametrize(("scene", "cell", "sentence"), [
+    (lambda: rules_scene(SIZE, Ruleset(), in_game=False), "•", None),
+    (lambda: rules_scene(SIZE, Ruleset(), in_game=False), "Coach", None),
+    (lambda: help_scene(SIZE), "Backspace", "take the last card back out of the pass slots"),
+], ids=["rules bullet", "rules coach", "keyboard"])
+def test_the_rules_and_the_keyboard_help_read_from_the_right_in_hebrew(
+        speak: Speak, scene: Callable[[], Scene], cell: str, sentence: str | None) -> None:
+    """Each entry's cell (a bullet, "Coach", a key) stands at the right in Hebrew with its
+    sentence left of it, every line ending at the right where it ended at the left."""
+    drawn = {}
+    for code in (language.ENGLISH, "he"):
+        speak(code)
+        shown = scene()
+        shown.place()
+        drawn[code] = texts_in_order(shown)
+    english, hebrew = drawn[language.ENGLISH], drawn["he"]
+    at = next(i for i, (label, _rect) in enumerate(english) if label == cell)
+    (_cell, english_cell), (following, english_line) = english[at], english[at + 1]
+    (_cell, hebrew_cell), (_following, hebrew_line) = hebrew[at], hebrew[at + 1]
+    assert sentence in (None, following)
+    assert english_cell.right < english_line.left and hebrew_cell.left > hebrew_line.right
+    lines = [(e, h) for (label, e), (same, h) in zip(english, hebrew) if label == same and len(label) > 20]
+    assert len(lines) > 3 and all(abs(h.right - (SIZE[0] - e.left)) <= 2 * EDGE for e, h in lines[1:])  # not the title
