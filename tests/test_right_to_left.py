@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from benchmarks.layout import Inspector, RecordingSurface, inspect, inspected, recent_games
+from benchmarks.layout_screens import past_games
 from hearts_desktop import language
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
@@ -21,6 +22,7 @@ from hearts_desktop.persistence import Settings, Statistics, languages
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
+from hearts_desktop.ui.history_scene import PastGamesScene, when, winner_label
 from hearts_desktop.ui.info_scenes import help_scene, rules_scene
 from hearts_desktop.ui.intents import KeyPress, PointerDown
 from hearts_desktop.ui.layout import TableLayout
@@ -390,3 +392,19 @@ def test_the_rules_and_the_keyboard_help_read_from_the_right_in_hebrew(
     assert english_cell.right < english_line.left and hebrew_cell.left > hebrew_line.right
     lines = [(e, h) for (label, e), (same, h) in zip(english, hebrew) if label == same and len(label) > 20]
     assert len(lines) > 3 and all(abs(h.right - (SIZE[0] - e.left)) <= 2 * EDGE for e, h in lines[1:])  # not the title
+
+
+def test_the_past_games_read_from_the_right_in_hebrew(speak: Speak) -> None:
+    """A past game's row: its date first, at the right in Hebrew, the winner last, at the left."""
+    games = past_games(3)
+    newest = games[-1]
+    drawn = {}
+    for code in (language.ENGLISH, "he"):
+        speak(code)
+        scene = PastGamesScene(SIZE, games, lambda past: None)
+        texts = texts_drawn(scene)
+        drawn[code] = texts[when(newest.finished_at)], texts[winner_label(newest)], scene.rows[0].rect
+    (date, winner, row), (he_date, he_winner, he_row) = drawn.values()
+    assert date.centerx < row.centerx < winner.centerx
+    assert he_winner.centerx < he_row.centerx < he_date.centerx
+    assert abs((he_row.right - he_date.right) - (date.left - row.left)) <= EDGE
