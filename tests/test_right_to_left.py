@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.layout import Inspector, RecordingSurface, inspect, inspected, recent_games
 from benchmarks.layout_screens import past_games
-from hearts_desktop import language
+from hearts_desktop import __version__, language
 from hearts_desktop.controller.bot_runner import InlineRunner
 from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
 from hearts_desktop.engine import Ruleset
@@ -26,7 +26,7 @@ from hearts_desktop.ui.history_scene import PastGamesScene, when, winner_label
 from hearts_desktop.ui.info_scenes import help_scene, rules_scene
 from hearts_desktop.ui.intents import KeyPress, PointerDown
 from hearts_desktop.ui.layout import TableLayout
-from hearts_desktop.ui.menus import ConfirmScene
+from hearts_desktop.ui.menus import ConfirmScene, MainMenuScene
 from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
 from hearts_desktop.ui.review_scene import ReviewScene
 from hearts_desktop.ui.scene import Scene
@@ -408,3 +408,32 @@ def test_the_past_games_read_from_the_right_in_hebrew(speak: Speak) -> None:
     assert date.centerx < row.centerx < winner.centerx
     assert he_winner.centerx < he_row.centerx < he_date.centerx
     assert abs((he_row.right - he_date.right) - (date.left - row.left)) <= EDGE
+
+
+def test_the_tables_status_lines_and_the_menus_version_line_are_mirrored_in_hebrew(
+        tmp_path: Path, speak: Speak) -> None:
+    """Interface text around the table: the status lines (the hand, the points left, notes)
+    start at the top right in Hebrew, where the reading starts; the main menu's version line
+    is the page's small print, at the reading's end: the bottom left."""
+    driver = Driver(tmp_path)
+    try:
+        width = driver.app.size[0]
+        version = f"Hearts Desktop {__version__}"
+        places: dict[str, list[pygame.Rect]] = {}
+        for code in (language.ENGLISH, "he"):
+            speak(code)
+            driver.frame()
+            assert isinstance(driver.top, MainMenuScene)
+            places[code] = [texts_drawn(driver.top, driver.app.size)[version]]
+        driver.new_game()
+        for code in (language.ENGLISH, "he"):
+            speak(code)
+            driver.frame()
+            drawn = texts_drawn(driver.table, driver.app.size)
+            places[code] += [next(rect for label, rect in drawn.items() if label.startswith("Hand 1 · "))]
+        (version_at, status), (he_version, he_status) = places[language.ENGLISH], places["he"]
+        assert version_at.left > width // 2 and status.right < width // 2
+        assert abs(he_version.left - (width - version_at.right)) <= EDGE
+        assert abs(he_status.right - (width - status.left)) <= EDGE
+    finally:
+        driver.close()
