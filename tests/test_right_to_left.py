@@ -12,19 +12,28 @@ import pygame
 import pytest
 
 from benchmarks.layout import Inspector, RecordingSurface, inspect, inspected, recent_games
-from hearts_desktop import language
+from benchmarks.layout_screens import past_games
+from hearts_desktop import __version__, language
+from hearts_desktop.controller.bot_runner import InlineRunner
+from hearts_desktop.controller.review import INLINE_REVIEW, HandReviewer, ReviewCache
+from hearts_desktop.engine import Ruleset
+from hearts_desktop.language import said
 from hearts_desktop.persistence import Settings, Statistics, languages
 from hearts_desktop.persistence.stats import Profile, Tally
 from hearts_desktop.ui import reading, theme
 from hearts_desktop.ui.form import Choice
-from hearts_desktop.ui.intents import KeyPress
+from hearts_desktop.ui.history_scene import PastGamesScene, when, winner_label
+from hearts_desktop.ui.info_scenes import help_scene, rules_scene
+from hearts_desktop.ui.intents import KeyPress, PointerDown
 from hearts_desktop.ui.layout import TableLayout
-from hearts_desktop.ui.menus import ConfirmScene
-from hearts_desktop.ui.overlays import HandScoreScene, Overlay, ScoreHistoryScene
+from hearts_desktop.ui.menus import ConfirmScene, MainMenuScene
+from hearts_desktop.ui.overlays import HandScoreScene, ScoreHistoryScene
+from hearts_desktop.ui.review_scene import ReviewScene
+from hearts_desktop.ui.scene import Scene
 from hearts_desktop.ui.settings_scene import SettingsScene
 from hearts_desktop.ui.stats_scene import StatisticsScene
 
-from .app_driver import Driver
+from .app_driver import Driver, finished_game
 
 SIZE = (1280, 800)
 
@@ -167,12 +176,20 @@ def test_arabic_letters_are_joined() -> None:
     assert joined.get_width() < 0.85 * apart.get_width()
 
 
-def texts_drawn(scene: Overlay) -> dict[str, pygame.Rect]:
-    """Where ``scene`` draws each of its texts, by its words (a leader's name without its star)."""
+def texts_in_order(scene: Scene, size: tuple[int, int] = SIZE) -> list[tuple[str, pygame.Rect]]:
+    """Each text ``scene`` draws, by its words (a leader's name without its star), and where."""
     inspector = Inspector()
     with inspected(inspector):
-        scene.draw(RecordingSurface(scene.size, inspector))
-    return {element.label.removeprefix("★ "): element.rect for element in inspector.elements if element.kind == "text"}
+        scene.draw(RecordingSurface(size, inspector))
+    return [(element.label.removeprefix("★ "), element.rect) for element in inspector.elements if element.kind == "text"]
+
+
+def texts_drawn(scene: Scene, size: tuple[int, int] = SIZE) -> dict[str, pygame.Rect]:
+    """Where ``scene`` draws each of its texts (the first place of one drawn more than once)."""
+    drawn: dict[str, pygame.Rect] = {}
+    for label, rect in texts_in_order(scene, size):
+        drawn.setdefault(label, rect)
+    return drawn
 
 
 def test_the_score_sheets_read_from_the_right_in_hebrew(tmp_path: Path, speak: Speak) -> None:
@@ -252,3 +269,171 @@ def test_the_statistics_read_from_the_right_in_hebrew(speak: Speak) -> None:
     assert hebrew["Final score, last games (gold: won)"].right == SIZE[0] - english["Final score, last games (gold: won)"].left
     oldest, newest = (hebrew[str(game.total)] for game in recent_games(12)[:1] + recent_games(12)[-1:])
     assert oldest.centerx > newest.centerx
+
+
+# ---------------------------------------------------------------- the coach's review
+
+REVIEWED = ("Anna", "Bo", "Cy", "Di")
+EDGE = 4
+"""Pixels a text's ink may stand off from where it is anchored (the glyphs' side bearings)."""
+
+
+def review_scene() -> ReviewScene:
+    """The review of a finished game's first hand, complete, with the buttons to the other hands."""
+    pygame.font.init()
+    game, _seats = finished_game()
+
+    def reviewer(hand: int) -> HandReviewer:
+        opened = HandReviewer.of_game(InlineRunner(), game.rules, game.seed, game.actions, hand, 0, ReviewCache(),
+                                      budget=INLINE_REVIEW)
+        opened.poll()
+        return opened
+
+    scene = ReviewScene(SIZE, reviewer(0), list(REVIEWED), lambda card, height: pygame.Surface((height * 2 // 3, height)),
+                        hands=len(game.results), open_hand=reviewer)
+    assert scene.reviewer.complete and len(scene.buttons) == 5 and scene.hands > 2
+    return scene
+
+
+def inside(drawn: list[tuple[str, pygame.Rect]], words: str, box: pygame.Rect) -> pygame.Rect:
+    """Where ``words`` are drawn inside ``box`` (a button's label or arrow, say)."""
+    return next(rect for label, rect in drawn if label == words and box.contains(rect))
+
+
+def test_the_coach_review_reads_from_the_right_in_hebrew(speak: Speak) -> None:
+    """The list of decisions is on the left in Hebrew, each row starting at the right (the
+    step, then its cards, the mark at the left end), its lines and the summary too; the
+    table's picture moves to the right, unmirrored."""
+    scene = review_scene()
+    drawn, listings, tables, rows = {}, {}, {}, {}
+    for code in (language.ENGLISH, "he"):
+        speak(code)
+        scene.place()
+        drawn[code] = texts_drawn(scene)
+        listings[code], tables[code], rows[code] = scene.listing_area.copy(), scene.table_area.copy(), scene.row_rects[0]
+    english, hebrew = drawn[language.ENGLISH], drawn["he"]
+    assert tables["en"].centerx < listings["en"].centerx and listings["he"].centerx < tables["he"].centerx
+    assert tables["he"].size == tables["en"].size
+    cards = next(label for label, rect in english.items() if set(label) & set("♣♦♥♠") and rows["en"].contains(rect))
+    assert english["Pass"].right < english[cards].left
+    assert hebrew["Pass"].left > hebrew[cards].right  # the step first, at the right
+    assert abs(hebrew["Pass"].right - rows["he"].right) <= 2 * EDGE
+    assert {label: rect.move(tables["he"].left - tables["en"].left, 0) for label, rect in english.items()
+            if tables["en"].contains(rect)}.items() <= hebrew.items()  # the table's picture as it was
+    summary = next(label for label in english if label.startswith("Mean cost"))
+    assert abs(english[summary].left - scene.summary_area.left) <= EDGE
+    assert abs(hebrew[summary].right - scene.summary_area.right) <= EDGE
+    headline = next(label for label in english if label.startswith(("Coach's best", "Your choice is")))
+    assert abs(hebrew[headline].right - listings["he"].inflate(-scene.font_size, 0).right) <= EDGE
+
+
+def test_the_coach_reviews_buttons_and_arrows_point_the_way_a_hebrew_reader_goes(speak: Speak) -> None:
+    """In Hebrew the buttons start at the right: "previous" there with its arrow pointing
+    right and the → key, "next" left of it pointing left with the ← key (the code draws the
+    arrows: no translation writes one). The key hints stand at each button's left end."""
+    scene = review_scene()
+    scene.go_to_hand(1)
+    scene.move(3)  # every button on
+    for code, back_side, arrows in ((language.ENGLISH, operator.lt, ("◀", "▶")), ("he", operator.gt, ("▶", "◀"))):
+        speak(code)
+        scene.place()
+        drawn = texts_in_order(scene)
+        earlier, back, forward, later = (button.rect for button in scene.buttons[:4])
+        assert back_side(earlier.centerx, back.centerx) and back_side(back.centerx, forward.centerx)
+        assert back_side(forward.centerx, later.centerx)
+        keys = ("←", "→") if code == language.ENGLISH else ("→", "←")
+        assert (said(scene.back.key_hint), said(scene.forward.key_hint)) == keys
+        for button, arrow, words in ((scene.back, arrows[0], "Back"), (scene.forward, arrows[1], "Next"),
+                                     (scene.earlier, arrows[0], "Hand"), (scene.later, arrows[1], "Hand")):
+            label, glyph = inside(drawn, words, button.rect), inside(drawn, arrow, button.rect)
+            assert (glyph.centerx < label.centerx) == (arrow == "◀")  # the arrow on the side it points to
+            hint = inside(drawn, said(button.key_hint), button.rect)
+            assert (hint.centerx > label.centerx) == (code == language.ENGLISH)  # at the reading's end
+        assert not any(label.startswith(("◀ ", "▶ ")) or label.endswith((" ◀", " ▶")) for label, _rect in drawn)
+
+
+def test_left_and_the_slider_go_on_in_the_hebrew_review(speak: Speak) -> None:
+    """The → key goes back and ← on; the slider starts at the right."""
+    speak("he")
+    scene = review_scene()
+    scene.handle(KeyPress(pygame.K_LEFT, 0, ""))
+    assert scene.step == 1
+    scene.handle(KeyPress(pygame.K_RIGHT, 0, ""))
+    assert scene.step == 0
+    scene.handle(PointerDown(scene.slider.midleft))
+    assert scene.step == len(scene.reviewer.steps) - 1
+    scene.handle(PointerDown((scene.slider.right - 1, scene.slider.centery)))
+    assert scene.step == 0
+
+
+# ---------------------------------------------------------------- screens to read
+
+
+@pytest.mark.parametrize(("scene", "cell", "sentence"), [
+    (lambda: rules_scene(SIZE, Ruleset(), in_game=False), "•", None),
+    (lambda: rules_scene(SIZE, Ruleset(), in_game=False), "Coach", None),
+    (lambda: help_scene(SIZE), "Backspace", "take the last card back out of the pass slots"),
+], ids=["rules bullet", "rules coach", "keyboard"])
+def test_the_rules_and_the_keyboard_help_read_from_the_right_in_hebrew(
+        speak: Speak, scene: Callable[[], Scene], cell: str, sentence: str | None) -> None:
+    """Each entry's cell (a bullet, "Coach", a key) stands at the right in Hebrew with its
+    sentence left of it, every line ending at the right where it ended at the left."""
+    drawn = {}
+    for code in (language.ENGLISH, "he"):
+        speak(code)
+        shown = scene()
+        shown.place()
+        drawn[code] = texts_in_order(shown)
+    english, hebrew = drawn[language.ENGLISH], drawn["he"]
+    at = next(i for i, (label, _rect) in enumerate(english) if label == cell)
+    (_cell, english_cell), (following, english_line) = english[at], english[at + 1]
+    (_cell, hebrew_cell), (_following, hebrew_line) = hebrew[at], hebrew[at + 1]
+    assert sentence in (None, following)
+    assert english_cell.right < english_line.left and hebrew_cell.left > hebrew_line.right
+    lines = [(e, h) for (label, e), (same, h) in zip(english, hebrew) if label == same and len(label) > 20]
+    assert len(lines) > 3 and all(abs(h.right - (SIZE[0] - e.left)) <= 2 * EDGE for e, h in lines[1:])  # not the title
+
+
+def test_the_past_games_read_from_the_right_in_hebrew(speak: Speak) -> None:
+    """A past game's row: its date first, at the right in Hebrew, the winner last, at the left."""
+    games = past_games(3)
+    newest = games[-1]
+    drawn = {}
+    for code in (language.ENGLISH, "he"):
+        speak(code)
+        scene = PastGamesScene(SIZE, games, lambda past: None)
+        texts = texts_drawn(scene)
+        drawn[code] = texts[when(newest.finished_at)], texts[winner_label(newest)], scene.rows[0].rect
+    (date, winner, row), (he_date, he_winner, he_row) = drawn.values()
+    assert date.centerx < row.centerx < winner.centerx
+    assert he_winner.centerx < he_row.centerx < he_date.centerx
+    assert abs((he_row.right - he_date.right) - (date.left - row.left)) <= EDGE
+
+
+def test_the_tables_status_lines_and_the_menus_version_line_are_mirrored_in_hebrew(
+        tmp_path: Path, speak: Speak) -> None:
+    """Interface text around the table: the status lines (the hand, the points left, notes)
+    start at the top right in Hebrew, where the reading starts; the main menu's version line
+    is the page's small print, at the reading's end: the bottom left."""
+    driver = Driver(tmp_path)
+    try:
+        width = driver.app.size[0]
+        version = f"Hearts Desktop {__version__}"
+        places: dict[str, list[pygame.Rect]] = {}
+        for code in (language.ENGLISH, "he"):
+            speak(code)
+            driver.frame()
+            assert isinstance(driver.top, MainMenuScene)
+            places[code] = [texts_drawn(driver.top, driver.app.size)[version]]
+        driver.new_game()
+        for code in (language.ENGLISH, "he"):
+            speak(code)
+            driver.frame()
+            drawn = texts_drawn(driver.table, driver.app.size)
+            places[code] += [next(rect for label, rect in drawn.items() if label.startswith("Hand 1 · "))]
+        (version_at, status), (he_version, he_status) = places[language.ENGLISH], places["he"]
+        assert version_at.left > width // 2 and status.right < width // 2
+        assert abs(he_version.left - (width - version_at.right)) <= EDGE
+        assert abs(he_status.right - (width - status.left)) <= EDGE
+    finally:
+        driver.close()

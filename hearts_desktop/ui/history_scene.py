@@ -38,7 +38,7 @@ from ..words import (
     REVIEW_PERSON,
     score_list,
 )
-from . import theme
+from . import reading, theme
 from .card_art import CardArt
 from .form import Choice, FormScene
 from .game_screens import ReviewButtons, ReviewWindow, push_review
@@ -166,7 +166,8 @@ class PastGamesScene(FormScene):
         self.button_row(surface)
 
     def draw_row(self, surface: pygame.Surface, button: Button, past: PastGame) -> None:
-        """Date, players with their scores, winner: three columns, each cut to its width."""
+        """Date, players with their scores, winner: three columns, each cut to its width,
+        from the right in Hebrew."""
         fs = self.font_size
         box = button.rect
         focused = self.is_highlighted(button)
@@ -181,7 +182,7 @@ class PastGamesScene(FormScene):
                  (winner_label(past), box.right - winner_w, winner_w - fs // 2, theme.GOLD))
         for label, left, width, colour in cells:
             text = theme.text(theme.fitted(label, fs, width), fs, colour)
-            surface.blit(text, text.get_rect(midleft=(left, box.centery)))
+            surface.blit(text, reading.at_start(text, reading.mirror_in(pygame.Rect(left, box.top, width, box.height), box)))
 
 
 def scores_label(past: PastGame) -> str:

@@ -10,13 +10,14 @@ import pygame
 from ..coach.review import marks_sentence
 from ..engine import Ruleset, describe, matching_preset
 from ..language import N_, _
-from . import theme
+from . import reading, theme
 from .form import FormScene
 from .intents import KeyPress
 from .widgets import Button, dim, panel
 
 BULLET = "•"
-"""The left cell of a rule: its sentence starts just past it, not past the widest key."""
+"""The first cell of a rule (its right in Hebrew): its sentence starts just past it, not past
+the widest key."""
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8,
                pygame.K_HOME: -10_000, pygame.K_END: 10_000}
 
@@ -42,7 +43,8 @@ KEYBOARD_HELP: tuple[tuple[str, str], ...] = (
 
 
 class TextScene(FormScene):
-    """A titled list of entries, each a short left cell and a wrapped right cell."""
+    """A titled list of entries, each a short left cell and a wrapped right cell (the other
+    way round in Hebrew: the lines read from the right)."""
 
     arrow_focus = False
     panel_shares = (0.72, 0.88)
@@ -122,13 +124,15 @@ class TextScene(FormScene):
         rect = self.panel_box
         panel(surface, rect)
         self.title(surface, self.heading, rect.top + fs)
-        area = self._text_area()
+        area = reading.mirror(self._text_area(), self.size[0])
         y = area.top
-        for left, right, indent in self.shown:
+        for left, right, indent in self.shown:  # each cell at the reading's start: the right in Hebrew
             if left:
-                surface.blit(theme.text(left, fs, theme.GOLD, bold=True), (area.left, y))
-            x = area.left + indent
-            surface.blit(theme.text(right, fs, theme.INK if left is not None else theme.INK_DIM), (x, y))
+                cell = theme.text(left, fs, theme.GOLD, bold=True)
+                surface.blit(cell, reading.at_start(cell, pygame.Rect(area.left, y, area.width, 0), "topleft"))
+            line = theme.text(right, fs, theme.INK if left is not None else theme.INK_DIM)
+            box = reading.mirror_in(pygame.Rect(area.left + indent, y, area.width - indent, 0), area)
+            surface.blit(line, reading.at_start(line, box, "topleft"))
             y += int(fs * 1.5)
         self.button_row(surface)
 

@@ -13,7 +13,7 @@ from ..persistence.saves import SavedGame
 from ..persistence.seats import shown_name
 from ..play.base import ComputerLevels
 from ..words import Level, SeatKind, score_list
-from . import theme
+from . import reading, theme
 from .form import Choice, FormScene, rows
 from .widgets import Button, dim, panel
 
@@ -116,7 +116,8 @@ class MainMenuScene(FormScene):
         for control in self.controls:
             self.draw_control(surface, control, int(fs * 1.05))
         version = theme.text(f"Hearts Desktop {__version__}", int(fs * 0.75), theme.INK_DIM)
-        surface.blit(version, version.get_rect(bottomright=(w - fs, h - fs // 2)))
+        # The page's small print, at the end of the reading: the bottom left in Hebrew.
+        surface.blit(version, reading.at_start(version, pygame.Rect(fs, 0, w - 2 * fs, h - fs // 2), "bottomright"))
         room = w - 2 * (version.get_width() + 2 * fs)  # a centred note clear of the version, on its row too
         for line, note_text in enumerate(self.notes):
             note = theme.shadowed_text(theme.fitted(note_text, int(fs * 0.85), room), int(fs * 0.85), theme.INK_DIM)

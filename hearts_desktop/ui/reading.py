@@ -15,6 +15,10 @@ import pygame
 from .. import language
 
 _MIRRORED_ANCHORS = {"left": "right", "right": "left"}
+ARROWS = {-1: "◀", 1: "▶"}
+"""The arrow beside a button's label that points left or right (``arrow``)."""
+ARROW_KEYS = {-1: "←", 1: "→"}
+"""The arrow keys as keyboards write them, left and right (``arrow_key``)."""
 
 
 def mirrored() -> bool:
@@ -25,9 +29,15 @@ def mirrored() -> bool:
 def mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
     """``rect`` where a right-to-left reader expects it, in a window ``width`` wide (itself
     for a left-to-right one)."""
+    return mirror_in(rect, pygame.Rect(0, 0, width, 0))
+
+
+def mirror_in(rect: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
+    """``rect``, placed inside ``box`` for a left-to-right reader, where a right-to-left one
+    expects it inside ``box`` (a column of a row that is itself mirrored)."""
     if not mirrored():
         return rect
-    return pygame.Rect(width - rect.right, rect.y, rect.width, rect.height)
+    return pygame.Rect(box.left + box.right - rect.right, rect.y, rect.width, rect.height)
 
 
 def across(x: int, left: int, right: int) -> int:
@@ -41,6 +51,19 @@ def forward(step: int) -> int:
     """What a move to the right (``+1``) or left (``-1``) means: onward or back in a
     left-to-right interface, the other way round in a mirrored one (Left goes on in Hebrew)."""
     return -step if mirrored() else step
+
+
+def arrow(step: int) -> str:
+    """The arrow that points the way a button goes (``step``: -1 back, +1 onward): ◀ back
+    left to right, ▶ back in Hebrew. Drawn by the code beside the label, so that no
+    translation writes an arrow that would point the wrong way when the reading turns."""
+    return ARROWS[forward(step)]
+
+
+def arrow_key(step: int) -> str:
+    """The arrow key that goes ``step`` (-1 back, +1 onward): ← back left to right, → back
+    in Hebrew, as ``forward`` reads the keys."""
+    return ARROW_KEYS[forward(step)]
 
 
 def anchor(name: str) -> str:

@@ -22,7 +22,7 @@ from ..engine import Card, cards_of
 from ..language import N_, _, join_names, number, p_
 from ..persistence.seats import shown_name
 from ..words import points
-from . import theme
+from . import reading, theme
 from .card_art import card_width
 from .intents import Intent, KeyPress, PointerDown, PointerMove, PointerUp
 from .overlays import Handover, handover_title
@@ -38,8 +38,9 @@ MARK_COLOURS: dict[Mark, theme.Color] = {
     Mark.BLUNDER: theme.RED,
 }
 ALL_CARDS_KEY = pygame.K_a
-STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
-             pygame.K_HOME: -100, pygame.K_END: 100}
+STEP_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_HOME: -100, pygame.K_END: 100}
+ACROSS_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+"""A step left or right: back or on as the player reads (Left goes on in Hebrew)."""
 HAND_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 ALL_CARDS = N_("All cards shown")
 """The second opinion's button, and where it shows, its label."""
@@ -50,6 +51,8 @@ OUTLINE_PAD = 2
 """How far an outline stands out from its card."""
 OUTLINE_GAP = 3
 """Pixels always left between the outlines of neighbouring cards in a fan."""
+ROW_PAD = 4
+"""Pixels between a decision's texts and the ends of its row."""
 
 
 def card_outlines(spots: Sequence[pygame.Rect], colours: Sequence[theme.Color | None]
@@ -99,15 +102,21 @@ class ReviewScene(Scene):
         self.row_rects: list[pygame.Rect] = []
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.back = Button(p_("previous decision", "◀ Back"), lambda: self.move(-1), key_hint="←")
-        self.forward = Button(p_("next decision", "Next ▶"), lambda: self.move(1), key_hint="→", name="next")
+        # The arrows beside these labels and their keys' names are the code's (``reading.arrow``):
+        # they point the way the player reads, so no translation writes one.
+        self.back = Button(lambda: p_("previous decision", "Back"), lambda: self.move(-1),
+                           key_hint=lambda: reading.arrow_key(-1), direction=-1)
+        self.forward = Button(lambda: p_("next decision", "Next"), lambda: self.move(1),
+                              key_hint=lambda: reading.arrow_key(1), name="next", direction=1)
         self.close_button = Button(_("Close"), self.close,
                                    # Translators: the name of the Escape key, as written on keyboards.
                                    key_hint=_("Esc"), name="close")
-        # Translators: the previous hand (deal) of the game; PgUp is the Page Up key as keyboards write it.
-        self.earlier = Button(p_("deal", "◀ Hand"), lambda: self.go_to_hand(-1), key_hint=_("PgUp"))
-        # Translators: the next hand (deal) of the game; PgDn is the Page Down key as keyboards write it.
-        self.later = Button(p_("deal", "Hand ▶"), lambda: self.go_to_hand(1), key_hint=_("PgDn"))
+        self.earlier = Button(lambda: p_("deal", "Hand"), lambda: self.go_to_hand(-1),
+                              # Translators: PgUp is the Page Up key as keyboards write it.
+                              key_hint=lambda: _("PgUp"), direction=-1)
+        self.later = Button(lambda: p_("deal", "Hand"), lambda: self.go_to_hand(1),
+                            # Translators: PgDn is the Page Down key as keyboards write it.
+                            key_hint=lambda: _("PgDn"), direction=1)
         self.all_cards_button = Button(_(ALL_CARDS), self.toggle_all_cards, key_hint="A")
         several = open_hand is not None and hands > 1
         self.buttons = ([self.earlier, self.back, self.forward, self.later] if several else [self.back, self.forward])
@@ -190,6 +199,8 @@ class ReviewScene(Scene):
                 self.close()
             elif intent.key in STEP_KEYS:
                 self.move(STEP_KEYS[intent.key])
+            elif intent.key in ACROSS_KEYS:
+                self.move(reading.forward(ACROSS_KEYS[intent.key]))
             elif intent.key in HAND_KEYS:
                 self.go_to_hand(HAND_KEYS[intent.key])
             elif intent.key == ALL_CARDS_KEY:
@@ -225,8 +236,8 @@ class ReviewScene(Scene):
 
     def _slide_to(self, x: int) -> None:
         count = len(self.reviewer.steps)
-        if count > 1 and self.slider.width:
-            share = (x - self.slider.left) / self.slider.width
+        if count > 1 and self.slider.width:  # the first decision at the reading's start
+            share = (reading.across(x, self.slider.left, self.slider.right) - self.slider.left) / self.slider.width
             self.step = min(max(round(share * (count - 1)), 0), count - 1)
 
     # ----------------------------------------------------------------- drawing
@@ -294,12 +305,12 @@ class ReviewScene(Scene):
             else:
                 label = _("The coach is looking at your decisions: {done} of {total}").format(done=done, total=total)
             text = theme.text(label, fs, theme.INK)
-            surface.blit(text, (rect.left, y))
-            bar = pygame.Rect(rect.left + text.get_width() + fs, y + fs // 4, rect.width // 3, fs)
+            surface.blit(text, reading.at_start(text, rect, "topleft"))
+            bar = reading.mirror_in(pygame.Rect(rect.left + text.get_width() + fs, y + fs // 4, rect.width // 3, fs),
+                                    rect)
             pygame.draw.rect(surface, theme.PANEL, bar, border_radius=fs // 3)
-            if total:
-                filled = bar.copy()
-                filled.width = bar.width * done // total
+            if total:  # filling from the reading's start
+                filled = reading.mirror_in(pygame.Rect(bar.left, bar.top, bar.width * done // total, bar.height), bar)
                 pygame.draw.rect(surface, theme.HINT, filled, border_radius=fs // 3)
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=fs // 3)
             return
@@ -310,7 +321,7 @@ class ReviewScene(Scene):
                  if seen else _("Mean cost {cost} points a decision").format(cost=cost))
         text = theme.text(theme.fitted(label, fs, rect.width, bold=True), fs, theme.GOLD if seen else theme.INK,
                           bold=True)
-        surface.blit(text, (rect.left, y))
+        surface.blit(text, reading.at_start(text, rect, "topleft"))
         y += int(fs * 1.5)
         biggest = review.biggest
         # Translators: one of the costliest decisions: {where} is "Pass" or "Trick 3", {cost} points lost, {mark}
@@ -321,7 +332,7 @@ class ReviewScene(Scene):
         summary = (_("Biggest: {decisions}").format(decisions=join_names(costly))
                    if biggest else _("No inaccuracy, mistake or blunder in this hand."))
         line = theme.text(theme.fitted(summary, fs, rect.width), fs, theme.INK_DIM)
-        surface.blit(line, (rect.left, y))
+        surface.blit(line, reading.at_start(line, pygame.Rect(rect.left, y, rect.width, 0), "topleft"))
 
     def _truth(self) -> Deal | None:
         """Every hand as it truly was at the step shown, while the second opinion is on."""
@@ -445,24 +456,28 @@ class ReviewScene(Scene):
         small = int(fs * 0.9)
         # The cards' column starts after the longest "Pass" or "Trick 13", in any language.
         widest = max((theme.font(small).size(where(step.trick))[0] for step in steps), default=0)
-        cards_at = max(fs * 5, widest + 4 + fs // 2)
+        cards_at = max(fs * 5, widest + ROW_PAD + fs // 2)
         for i, (step, row) in enumerate(zip(steps, self.row_rects)):
             if i == self.step:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             decision = self.shown.judged.get(step.action_index)
             played = " ".join(short_name(c) for c in chosen_cards(step.action))
-            surface.blit(theme.text(where(step.trick), int(fs * 0.9), theme.INK_DIM), (row.left + 4, y + 2))
-            surface.blit(theme.text(played, int(fs * 0.9), theme.INK, bold=True), (row.left + cards_at, y + 2))
+            # The row less its margins: the step first, its cards, the mark at the end.
+            cell = pygame.Rect(row.left + ROW_PAD, y + ROW_PAD // 2, row.width - 2 * ROW_PAD, row.height)
+            step_name = theme.text(where(step.trick), small, theme.INK_DIM)
+            surface.blit(step_name, reading.at_start(step_name, cell, "topleft"))
+            cards = theme.text(played, small, theme.INK, bold=True)
+            surface.blit(cards, reading.mirror_in(cards.get_rect(topleft=(row.left + cards_at, cell.top)), row))
             if decision is None:
-                note = theme.text("…", int(fs * 0.9), theme.INK_DIM)
-                surface.blit(note, note.get_rect(topright=(row.right - 4, y + 2)))
+                note = theme.text("…", small, theme.INK_DIM)
+                surface.blit(note, reading.at_start(note, cell, "topright"))
             else:
                 colour = MARK_COLOURS[decision.mark]
                 # Translators: a decision's cost in points ("1.5") and its mark ("mistake").
                 label = (decision.mark.label if decision.mark is Mark.BEST
                          else _("+{cost} {mark}").format(cost=number(decision.cost, 1), mark=decision.mark.label))
-                mark = theme.text(label, int(fs * 0.9), colour, bold=True)
-                surface.blit(mark, mark.get_rect(topright=(row.right - 4, y + 2)))
+                mark = theme.text(label, small, colour, bold=True)
+                surface.blit(mark, reading.at_start(mark, cell, "topright"))
             y = row.bottom
         decision = self.shown.judged.get(steps[self.step].action_index)
         y += fs // 2
@@ -470,11 +485,12 @@ class ReviewScene(Scene):
             best = " ".join(short_name(c) for c in decision.judgement.best.cards)
             head = theme.text(theme.fitted(headline(decision.judgement, best, self.second is not None),
                                            fs, rect.width, bold=True), fs, theme.HINT, bold=True)
-            surface.blit(head, (rect.left, y))
-            y += int(fs * 1.4)
-            for line in theme.wrap(decision.reason, int(fs * 0.9), rect.width, most=max(1, (rect.bottom - y) // int(fs * 1.2))):
-                surface.blit(theme.text(line, int(fs * 0.9), theme.INK), (rect.left, y))
-                y += int(fs * 1.2)
+            surface.blit(head, reading.at_start(head, pygame.Rect(rect.left, y, rect.width, 0), "topleft"))
+            y += max(int(fs * 1.4), head.get_height())  # Arabic's marks above and below stand taller
+            for line in theme.wrap(decision.reason, small, rect.width, most=max(1, (rect.bottom - y) // int(fs * 1.2))):
+                text = theme.text(line, small, theme.INK)
+                surface.blit(text, reading.at_start(text, pygame.Rect(rect.left, y, rect.width, 0), "topleft"))
+                y += max(int(fs * 1.2), text.get_height())
 
     def place(self) -> None:
         """The summary, the table, the list of decisions with a row for each, the slider and
@@ -489,8 +505,10 @@ class ReviewScene(Scene):
         self.summary_area = pygame.Rect(fs, top, w - 2 * fs, self._summary_height())
         body = pygame.Rect(fs, self.summary_area.bottom, w - 2 * fs, h - self.summary_area.bottom - bar_h * 2 - fs)
         split = int(body.width * 0.56)
-        self.table_area = pygame.Rect(body.left, body.top, split - fs, body.height)
-        self.listing_area = pygame.Rect(body.left + split, body.top, body.width - split, body.height)
+        # The list beside the table's picture is the interface: on the left in Hebrew, the
+        # picture (the table as it was, never mirrored) on the right.
+        self.table_area = reading.mirror(pygame.Rect(body.left, body.top, split - fs, body.height), w)
+        self.listing_area = reading.mirror(pygame.Rect(body.left + split, body.top, body.width - split, body.height), w)
         rows = self.listing_area.inflate(-fs, -fs)
         row_h = max(fs + 4, min(int(fs * 1.6), rows.height // (len(self.reviewer.steps) + 6)))
         self.row_rects = [pygame.Rect(rows.left, rows.top + i * row_h, rows.width, row_h)
@@ -506,8 +524,8 @@ class ReviewScene(Scene):
         room = (rect.width - (len(self.buttons) - 1) * fs) // len(self.buttons)
         width, height = min(max(int(fs * 9), widest), room), int(fs * 2.2)
         x = rect.centerx - (len(self.buttons) * width + (len(self.buttons) - 1) * fs) // 2
-        for button in self.buttons:
-            button.rect = pygame.Rect(x, rect.bottom - height, width, height)
+        for button in self.buttons:  # in the reading's order: from the right in Hebrew
+            button.rect = reading.mirror(pygame.Rect(x, rect.bottom - height, width, height), w)
             x += width + fs
 
     def _draw_controls(self, surface: pygame.Surface, fs: int) -> None:
@@ -515,7 +533,8 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.slider, border_radius=3)
         if count:
             share = self.step / max(1, count - 1)
-            knob = (self.slider.left + int(share * self.slider.width), self.slider.centery)
+            along = self.slider.left + int(share * self.slider.width)
+            knob = (reading.across(along, self.slider.left, self.slider.right), self.slider.centery)
             pygame.draw.circle(surface, theme.GOLD, knob, max(6, fs // 2))
         for button in self.buttons:
             button.draw(surface, int(fs * 0.95))

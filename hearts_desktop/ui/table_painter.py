@@ -18,7 +18,7 @@ from ..engine.rules import PassDirection
 from ..language import _, n_
 from ..persistence.seats import Seat, shown_name
 from ..words import points
-from . import theme
+from . import reading, theme
 from .card_art import CardArt
 from .layout import LABEL_PITCH, LINE, MESSAGE_LINES, SeatPlace, TableLayout
 from .sprites import draw_card
@@ -235,8 +235,8 @@ def score_parts(frame: TableFrame, seat: int) -> list[str]:
 
 
 def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
-    """The lines at the top left: the hand, the points left, broken hearts, a hold hand, a
-    moon in the making, and the controller's notes."""
+    """The lines at the top left (the top right in Hebrew): the hand, the points left, broken
+    hearts, a hold hand, a moon in the making, and the controller's notes."""
     view = frame.view
     if frame.replays_hand is None:
         # Translators: {number} counts the hands (deals); {target} is the score that ends the game.
@@ -264,9 +264,12 @@ def status_lines(frame: TableFrame) -> list[tuple[str, theme.Color]]:
 def _draw_status(surface: pygame.Surface, layout: TableLayout, frame: TableFrame) -> None:
     fs = layout.font_size
     y = layout.margin
+    # The status lines are the interface's, not the table's: they start where the reading
+    # does, at the top right in Hebrew (the seats across leave both corners the same room).
+    lines = pygame.Rect(fs, 0, layout.width - 2 * fs, 0)
     for text, colour in status_lines(frame):
         label = theme.shadowed_text(text, fs, colour, bold=colour == theme.RED)
-        surface.blit(label, (fs, y))
+        surface.blit(label, reading.at_start(label, lines.move(0, y), "topleft"))
         y += round(fs * LINE)
     if not frame.message:
         return

@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from ..language import Words, said
-from . import theme
+from . import reading, theme
 
 
 class Focusable(Protocol):
@@ -21,6 +21,10 @@ class Focusable(Protocol):
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether a click at ``pos`` lands on it."""
+
+
+HINT_MARGIN = 6
+"""Pixels between a key hint and its button's end."""
 
 
 @dataclass
@@ -38,6 +42,10 @@ class Button:
     """What the button is, the same in every language ("new_game"): the UI log gives it, so a
     test that drives the window finds the button whatever its label says; empty where no
     test looks for it."""
+    direction: int = 0
+    """Which way it goes in the reading: -1 back, +1 onward, 0 neither. An arrow beside the
+    label points that way (``reading.arrow``): the code draws it, so it turns with the
+    reading and no translation writes one."""
 
     @property
     def label(self) -> str:
@@ -54,13 +62,35 @@ class Button:
     def width_for(self, font_size: int) -> int:
         """The narrowest width that shows the label with its key hint beside it (``draw``
         leaves the hint out where it does not fit)."""
-        label = theme.text(self.label, font_size, theme.INK, bold=True).get_width()
+        label = theme.text(self.label, font_size, theme.INK, bold=True).get_width() + self._arrow_room(font_size)
         if not self.key_hint:
             return label + font_size
         return label + 2 * (self._hint(font_size).get_width() + 10)
 
     def _hint(self, font_size: int) -> pygame.Surface:
         return theme.text(said(self.key_hint), max(9, font_size * 2 // 3), theme.INK_DIM)
+
+    def _arrow_room(self, font_size: int) -> int:
+        """The width the arrow takes beside the label, with the gap between them."""
+        if not self.direction:
+            return 0
+        return theme.font(font_size, True).size(reading.arrow(self.direction))[0] + font_size // 3
+
+    def _draw_label(self, surface: pygame.Surface, font_size: int, colour: theme.Color, bold: bool) -> int:
+        """The label in the middle, its arrow (if any) on the side it points to; how wide
+        the two are together."""
+        label = theme.fit_text(self.label, font_size, self._room(font_size) - self._arrow_room(font_size), colour,
+                               bold=bold)
+        if not self.direction:
+            surface.blit(label, label.get_rect(center=self.rect.center))
+            return label.get_width()
+        arrow = theme.text(reading.arrow(self.direction), font_size, colour, bold=bold)
+        whole = pygame.Rect(0, 0, label.get_width() + self._arrow_room(font_size), self.rect.height)
+        whole.center = self.rect.center
+        first, last = (arrow, label) if reading.forward(self.direction) < 0 else (label, arrow)
+        surface.blit(first, first.get_rect(midleft=whole.midleft))
+        surface.blit(last, last.get_rect(midright=whole.midright))
+        return whole.width
 
     def _room(self, font_size: int) -> int:
         """The width the label may take: the button less a margin at each end (a longer
@@ -74,8 +104,7 @@ class Button:
         if not self.enabled:
             pygame.draw.rect(surface, theme.BUTTON_DISABLED, self.rect, border_radius=radius)
             pygame.draw.rect(surface, theme.INK_OFF, self.rect, width=1, border_radius=radius)
-            label = theme.fit_text(self.label, font_size, self._room(font_size), theme.INK_OFF)
-            surface.blit(label, label.get_rect(center=self.rect.center))
+            self._draw_label(surface, font_size, theme.INK_OFF, bold=False)
             return
         colour = theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON
         shadow = self.rect.move(0, max(2, self.rect.height // 16))
@@ -83,13 +112,12 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
-        label = theme.fit_text(self.label, font_size, self._room(font_size), theme.INK, bold=True)
-        surface.blit(label, label.get_rect(center=self.rect.center))
+        label_width = self._draw_label(surface, font_size, theme.INK, bold=True)
         if self.key_hint:
             hint = self._hint(font_size)
-            room = (self.rect.width - label.get_width()) // 2
-            if hint.get_width() + 8 < room:
-                surface.blit(hint, hint.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
+            room = (self.rect.width - label_width) // 2
+            if hint.get_width() + 8 < room:  # at the end of the reading: the right, the left in Hebrew
+                surface.blit(hint, reading.at_start(hint, self.rect.inflate(-2 * HINT_MARGIN, 0), "midright"))
 
 
 def click(buttons: list[Button], pos: tuple[int, int]) -> bool:
