@@ -90,16 +90,26 @@ def _shaped(shaper: pygame.font.Font, run: str, direction: int, colour: Color) -
     words may come from another computer, and the render loop must not stop for them."""
     try:
         if direction == pygame.DIRECTION_LTR:
-            return shaper.render(run, True, colour)
+            return _within_the_line(shaper.render(run, True, colour), shaper.get_height())
         shaper.set_direction(direction)
         shaper.set_script(ARABIC_SCRIPT if any(unicodedata.bidirectional(c) == "AL" for c in run) else HEBREW_SCRIPT)
         try:
-            return shaper.render(run, True, colour)
+            return _within_the_line(shaper.render(run, True, colour), shaper.get_height())
         finally:
             shaper.set_direction(pygame.DIRECTION_LTR)
             shaper.set_script(LATIN_SCRIPT)
     except (ValueError, pygame.error):  # NUL, surrogate (UnicodeEncodeError); "Text has zero width"
         return pygame.Surface((0, shaper.get_height()), pygame.SRCALPHA)
+
+
+def _within_the_line(rendered: pygame.Surface, line_height: int) -> pygame.Surface:
+    """``rendered`` no taller than the font's line: a hamza above an alef (أ) or a mark above
+    or below a letter draws a run 1-8 px taller, which overlapped the next line of a list
+    (129 places in Arabic); such a run is drawn that much smaller, whole."""
+    width, height = rendered.get_size()
+    if height <= line_height:
+        return rendered
+    return pygame.transform.smoothscale(rendered, (max(1, width * line_height // height), line_height))
 
 
 def direction_of(label: str) -> int:
