@@ -55,3 +55,9 @@ def test_the_reviewed_tables_side_seats_stay_beside_the_trick_in_a_longer_langua
 
 def test_the_main_menus_notes_stay_clear_of_the_version_line_in_a_longer_language() -> None:
     assert problems(["pseudo"], "main menu") == []
+
+
+def test_arabic_lines_and_a_seats_rows_leave_each_other_room() -> None:
+    """Arabic's letters fill their line (a hamza above an alef, dots below): the rules' bullets
+    and a seat's name over its score line overlapped at 600x800 and 800x600 (165 problems)."""
+    assert problems(["ar"], "table follow", "table finish hand", "new game", "host a table") == []

@@ -189,13 +189,20 @@ def _draw_label(surface: pygame.Surface, layout: TableLayout, place: SeatPlace, 
         surface.blit(name, (left, y))
         surface.blit(score, score.get_rect(midleft=(left + name.get_width() + fs, y + name.get_height() // 2)))
         return
+    ink_bottom = None
     for row in rows:
         rect = row.get_rect(midtop=(x, y))
         if place.align == "left":
             rect.left = x
         elif place.align == "right":
             rect.right = x
+        ink = row.get_bounding_rect().move(rect.topleft)
+        if ink_bottom is not None and ink.height and ink.top <= ink_bottom:
+            # Arabic's letters fill their line (a hamza above, dots below): the rows would touch.
+            y += ink_bottom + 1 - ink.top
+            rect.y, ink.y = rect.y + ink_bottom + 1 - ink.top, ink_bottom + 1
         surface.blit(row, rect)
+        ink_bottom = ink.bottom - 1 if ink.height else ink_bottom
         y += round(fs * LABEL_PITCH)
 
 
