@@ -87,7 +87,7 @@ def test_a_translation_the_game_could_not_say_is_said_in_english_with_a_sentence
     catalogue.add(("One more", "{count} more"), ("Noch {count}", "Noch {count}"))  # a count the English singular leaves out
     write_catalogue(tmp_path, "de", catalogue)
     (sentence,) = languages.apply("de", tmp_path)
-    assert sentence.startswith("2 translations into Deutsch are damaged")
+    assert sentence.startswith("2 translations into Deutsch cannot be said")
     assert language._("As the system ({name})").format(name="Deutsch") == "As the system (Deutsch)"
     assert language.n_("{count} trick", "{count} tricks", 2).format(count=2) == "2 tricks"
     assert language.n_("One more", "{count} more", 1).format(count=1) == "Noch 1"

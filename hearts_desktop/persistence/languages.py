@@ -200,9 +200,10 @@ def apply(choice: str, folder: Path | None = None) -> list[str]:
         language.use(gettext.NullTranslations(), language.ENGLISH)
         return [str(error)]
     language.use(catalogue, code)
-    if left_out:
-        return [f"{left_out} translations into {language.SHIPPED.get(code, code)} are damaged, so Hearts Desktop "
-                f"says them in English; installing the game again repairs them."]
+    if left_out:  # in English, as every sentence about a damaged catalogue: it may be this one
+        some = "1 translation" if left_out == 1 else f"{left_out} translations"
+        return [f"{some} into {language.SHIPPED.get(code, code)} cannot be said, so Hearts Desktop says "
+                f"{'it' if left_out == 1 else 'them'} in English; installing the game again repairs the file."]
     return []
 
 
