@@ -15,7 +15,11 @@ none.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Sequence
 from itertools import groupby
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SUIT_SYMBOLS = frozenset("♣♦♠♥♧♢♤♡")
 """Symbols with no direction of their own that belong to the rank before them: a card in a
@@ -86,17 +90,9 @@ def _weak_types(types: list[str], start: str) -> None:
 
 def _terminators_join_numbers(types: list[str]) -> None:
     """W5: signs such as %, + or € next to a European number are part of it."""
-    i = 0
-    while i < len(types):
-        if types[i] != "ET":
-            i += 1
-            continue
-        end = i
-        while end < len(types) and types[end] == "ET":
-            end += 1
-        if (i > 0 and types[i - 1] == "EN") or (end < len(types) and types[end] == "EN"):
-            types[i:end] = ["EN"] * (end - i)
-        i = end
+    for start, end in _stretches(types, lambda kind: kind == "ET"):
+        if (start > 0 and types[start - 1] == "EN") or (end < len(types) and types[end] == "EN"):
+            types[start:end] = ["EN"] * (end - start)
 
 
 def _bracket_pairs(text: str, types: list[str], start: str) -> None:
@@ -132,19 +128,23 @@ def _bracket_pairs(text: str, types: list[str], start: str) -> None:
 def _neutral_types(types: list[str], start: str) -> None:
     """Rules N1-N2: spaces and punctuation between two runs of one direction take it (numbers
     count as right to left), the others the paragraph's."""
-    embedding = start
-    i = 0
-    while i < len(types):
-        if types[i] not in NEUTRALS:
-            i += 1
-            continue
-        end = i
-        while end < len(types) and types[end] in NEUTRALS:
-            end += 1
-        before = _as_strong(types[i - 1]) if i > 0 else start
+    for first, end in _stretches(types, lambda kind: kind in NEUTRALS):
+        before = _as_strong(types[first - 1]) if first > 0 else start
         after = _as_strong(types[end]) if end < len(types) else start
-        types[i:end] = [before if before == after else embedding] * (end - i)
-        i = end
+        types[first:end] = [before if before == after else start] * (end - first)
+
+
+def _stretches(items: Sequence[T], belongs: Callable[[T], bool]) -> list[tuple[int, int]]:
+    """Where ``items`` hold a stretch of ones that ``belongs``: each as (first, past its last),
+    left to right, found before any is changed (changing one never moves another's ends)."""
+    stretches = []
+    index = 0
+    for inside, group in groupby(items, key=belongs):
+        length = sum(1 for _ in group)
+        if inside:
+            stretches.append((index, index + length))
+        index += length
+    return stretches
 
 
 def _as_strong(kind: str) -> str:
@@ -162,14 +162,6 @@ def visual_runs(text: str, right_to_left: bool) -> list[tuple[str, bool]]:
     highest = max(level for _, level in runs)
     lowest_odd = min((level for _, level in runs if level % 2), default=highest + 1)
     for level in range(highest, lowest_odd - 1, -1):
-        i = 0
-        while i < len(runs):
-            if runs[i][1] < level:
-                i += 1
-                continue
-            end = i
-            while end < len(runs) and runs[end][1] >= level:
-                end += 1
-            runs[i:end] = runs[i:end][::-1]
-            i = end
+        for first, end in _stretches([run_level >= level for _, run_level in runs], bool):
+            runs[first:end] = runs[first:end][::-1]
     return [(run, level % 2 == 1) for run, level in runs]
