@@ -44,9 +44,9 @@ ARABIC_SCRIPT, HEBREW_SCRIPT, LATIN_SCRIPT = "Arab", "Hebr", "Latn"
 
 REGULAR_FONT = "DejaVuSans.ttf"
 BOLD_FONT = "DejaVuSans-Bold.ttf"
+"""The shipped DejaVu Sans (it has the suit symbols), in assets/fonts."""
 MIN_FITTED_SIZE = 9
 """The smallest font a text shrinks to so as to fit its room; narrower still, it is cut."""
-"""The shipped DejaVu Sans (it has the suit symbols), in assets/fonts."""
 
 
 @lru_cache(maxsize=64)
