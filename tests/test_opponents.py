@@ -90,9 +90,9 @@ def test_arena_line_ups_name_levels_and_outside_opponents() -> None:
     assert make_player("sparring:500").simulations == 500  # type: ignore[attr-defined]
     assert isinstance(make_player("shooter:700"), MoonShooter)
     assert make_player("shooter:700").simulations == 700  # type: ignore[attr-defined]
-    scaled = make_player("expert:600")  # the Expert at 4x its deals, card and pass alike
+    scaled = make_player(f"expert:{4 * EXPERT_BUDGET.max_deals}")  # the Expert at 4x its deals, card and pass alike
     assert isinstance(scaled, ExpertBot)
-    assert (scaled.budget.max_deals, scaled.budget.min_deals) == (600, 4 * EXPERT_BUDGET.min_deals)
+    assert (scaled.budget.max_deals, scaled.budget.min_deals) == (4 * EXPERT_BUDGET.max_deals, 4 * EXPERT_BUDGET.min_deals)
     assert scaled.pass_budget.max_deals == 4 * PASS_BUDGET.max_deals
     assert scaled.budget.confidence == EXPERT_BUDGET.confidence
     assert make_player("expert:38").budget.safety_seconds == EXPERT_BUDGET.safety_seconds  # type: ignore[attr-defined]
