@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from hearts_desktop.bots.expert import expert_policy
+from hearts_desktop.bots.expert import EXPERT_BUDGET, ExpertBot, expert_policy
 from hearts_desktop.bots.medium import count_losers
-from hearts_desktop.bots.moon import DANGER_REAL, kept_from_us, likely_shooter, moon_danger, moon_possible
+from hearts_desktop.bots.moon import (
+    DANGER_REAL,
+    KEEP_DANGER,
+    defence_keep,
+    kept_from_us,
+    likely_shooter,
+    moon_danger,
+    moon_possible,
+)
 from hearts_desktop.bots.opponent_model import ModelledDealSampler, ShooterReadingSampler
 from hearts_desktop.bots.search import PlayoutPolicy
 from hearts_desktop.coach.review import playout_policy
@@ -224,3 +233,54 @@ def test_the_experts_deals_read_nobody_as_a_shooter_before_a_sign() -> None:
     state = hearts_on_the_left_players_diamonds()
     read = ShooterReadingSampler(view_of(state, 1), ())  # the left-hand player did not see the pass
     assert read.suspects == ()
+
+
+RUNNING_DIAMONDS = {0: "3C 6C 8C TC 4D 5D 7D JS 2H 8H TH QH AH",
+                    1: "3D 8D 9D TD AD 4S 9S TS KS AS 5H 6H 9H",
+                    2: "2C 4C 5C 9C JC KC 2D 6D JD QD 3S 5S 8S",
+                    3: "7C QC AC KD 2S 6S 7S QS 3H 4H 7H JH KH"}
+"""Replayed from a moon shot against three Experts (arena, shooter:2000, deal 5); in the
+opening, seat 3 throws the first point on seat 2's jack of diamonds."""
+DIAMONDS_OPENING = "2C 7C TC AD  JS 9S 8S 6S  4D 8D 2D KD  AC 6C 9D JC  QC 8C TD KC  JD KH 7D"
+DIAMONDS_RUN = "3D  4C JH 3C KS  6D QS 5D TS  QD 2S 2H"
+"""After it, seat 2 (15 points, alone) leads the queen of diamonds; seat 1 holds the ace of
+spades, and the shooter still holds the three and five of spades."""
+RUNNING_HEARTS = {0: "KC AC 7D 8D QD AD KS AS 2H 4H JH KH AH",
+                  1: "2C 4C 7C 8C QC TD 3S 8S JS 6H 8H TH QH",
+                  2: "3C 5C 6C 9C TC JC 6D 9D 2S 4S 7S QS 7H",
+                  3: "2D 3D 4D 5D JD KD 5S 6S 9S TS 3H 5H 9H"}
+"""Replayed from another (deal 13): seat 0 has won every point (19) when it leads the jack of
+hearts; seat 3, last to play, holds the nine and three of hearts, and the shooter the four and
+two."""
+HEARTS_RUN = ("2C 9C KD KC  AC QC TC JD  8D TD 9D 2D  JS 7S 9S KS  7D QH 6D 3D  QD 7C 7H 4D"
+              "  AS 8S QS 5S  AD 6H 4S 5D  KH TH 2S 5H  JH 8H 5C")
+
+
+def replayed(hands: dict[int, str], cards: str) -> HandState:
+    state = deal_with(Ruleset(), hands)
+    play(state, cards)
+    return state
+
+
+def test_the_expert_keeps_the_cards_that_can_still_beat_a_running_shooter() -> None:
+    """Both moons were shot: the ace of spades went on the shooter's diamond, and the nine of
+    hearts under its jack; kept, the ace wins its three of spades and the nine its four of
+    hearts, each with a heart on it (``moon.defence_keep``)."""
+    quick = ExpertBot(replace(EXPERT_BUDGET, max_deals=48, min_deals=16))
+    diamonds = replayed(RUNNING_DIAMONDS, f"{DIAMONDS_OPENING} {DIAMONDS_RUN}")
+    hearts = replayed(RUNNING_HEARTS, HEARTS_RUN)
+    assert likely_shooter(view_of(diamonds, 1)) == 2 and likely_shooter(view_of(hearts, 3)) == 0
+    assert defence_keep(view_of(diamonds, 1)) == mask_of(parse_cards("AS 9H"))
+    assert defence_keep(view_of(hearts, 3)) == mask_of(parse_cards("9H"))
+    for seed in range(3):
+        assert str(quick.choose_play(view_of(diamonds, 1), random.Random(seed))) not in ("AS", "9H")
+        assert str(quick.choose_play(view_of(hearts, 3), random.Random(seed))) == "3H"
+
+
+def test_moon_defence_keeps_nothing_before_a_real_danger_or_when_we_can_beat_the_shooter() -> None:
+    early = replayed(RUNNING_DIAMONDS, DIAMONDS_OPENING)  # a point on the table, none taken
+    assert moon_danger(view_of(early, 1))[2] < KEEP_DANGER
+    assert defence_keep(view_of(early, 1)) == 0
+    hearts = replayed(RUNNING_HEARTS, f"{HEARTS_RUN} 3H  4H 8C 6C")  # seat 3 kept its nine
+    assert likely_shooter(view_of(hearts, 3)) == 0  # beating the four is the search's call
+    assert defence_keep(view_of(hearts, 3)) == 0

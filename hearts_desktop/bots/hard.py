@@ -49,7 +49,7 @@ class HardBot(Bot):
             return policy_play(view, rng, policy, sampler)
         # Not the early take: against three sparring partners it cost Hard 0.30 points a hand
         # [0.15, 0.45] over 200 paired deals (benchmarks/arena_outside.txt).
-        defended(view, result, take_early=False)
+        defended(view, result, active=False)
         if not view.trick and shoots(result.best):
             return self.run_lead(view, rng, cancel, policy, sampler) or result.best.card
         return result.best.card

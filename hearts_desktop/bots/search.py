@@ -42,6 +42,7 @@ from .inference import QUEEN_CATCHERS, DealSampler, position_of
 from .medium import medium_play
 from .moon import (
     DANGER_REAL,
+    defence_keep,
     defence_take,
     defence_veto,
     kept_from_us,
@@ -606,16 +607,17 @@ def search_play(
     return SearchResult(candidates, deals, time.perf_counter() - start)
 
 
-def defended(view: PlayerView, result: SearchResult, take_early: bool = True) -> SearchResult:
-    """``result`` with moon defence's call first (``moon.defence_take``, unless not
-    ``take_early``) or its veto last (``moon.defence_veto``): the search deals the hidden cards
-    evenly, so it cannot see that a seat reading as a shooter holds a shooter's hand. Stable:
-    otherwise the search's order."""
-    take = defence_take(view) if take_early else -1
+def defended(view: PlayerView, result: SearchResult, active: bool = True) -> SearchResult:
+    """``result`` with moon defence's call first (``moon.defence_take``) or its veto last
+    (``moon.defence_veto``, and when ``active`` the stoppers of ``moon.defence_keep``): the
+    search deals the hidden cards evenly, so it cannot see that a seat reading as a shooter
+    holds a shooter's hand. Hard is not ``active``: it never takes early. Stable: otherwise
+    the search's order."""
+    take = defence_take(view) if active else -1
     if take >= 0:
         result.candidates.sort(key=lambda s: take not in s.equivalents)
     else:
-        veto = defence_veto(view)
+        veto = defence_veto(view) | (defence_keep(view) if active else 0)
         if veto:
             result.candidates.sort(key=lambda s: bool(veto >> s.card & 1))
     return result
