@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -352,13 +354,20 @@ def test_the_command_line_prints_each_decision_as_json(tmp_path: Path, capsys: p
     assert path.read_bytes() == before
 
 
-def test_the_command_line_refuses_a_damaged_save_without_touching_it(tmp_path: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("text", ["{not json", "", " \n"])
+def test_the_command_line_refuses_a_damaged_save_in_one_sentence_without_touching_it(tmp_path: Path, text: str) -> None:
+    """A real process: the loader's log line went to the terminal before the sentence, and an
+    empty file was "empty (the file is empty)" (an outside test of issue 42)."""
     path = tmp_path / "game.json"
-    path.write_text("{not json")
-    assert coach_main(["review", str(path)]) == 2
-    assert "cannot be reviewed" in capsys.readouterr().err
-    assert path.read_text() == "{not json"
+    path.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "hearts_desktop.coach", "review", str(path)],
+                         capture_output=True, text=True, check=False, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and "cannot be reviewed" in lines[0], run.stderr
+    problem = lines[0].partition(": ")[2]
+    assert problem.count("empty") <= 1 and problem.count("damaged") <= 1
+    assert path.read_text() == text
 
 
 def test_the_second_opinion_with_all_cards_shown_judges_on_the_true_hands() -> None:

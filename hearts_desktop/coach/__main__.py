@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,6 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=_("add a second opinion with all cards shown (not what the player could see)"))
     review.add_argument("--json", action="store_true", help=_("print the review as one JSON object"))
     options = parser.parse_args(argv)
+    logging.getLogger().addHandler(logging.NullHandler())  # the sentence below says what the log line would
     try:
         saved = read_document(options.save, SAVE, parse_save)
     except DocumentError as error:

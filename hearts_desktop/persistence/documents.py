@@ -173,7 +173,7 @@ def read_document(path: Path, kind: DocumentKind, parse: Callable[[dict[str, Any
 def decode_json(raw: bytes) -> Any:
     """Strict JSON from UTF-8 bytes: NaN/Infinity literals and deep nesting are refused."""
     if not raw.strip():
-        raise DocumentError("the file is empty", _("the file is empty"))
+        raise DocumentError(f"{len(raw)} bytes", _("the file is empty"))  # the detail is not the problem again
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except RecursionError as error:
