@@ -37,7 +37,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=_("add a second opinion with all cards shown (not what the player could see)"))
     review.add_argument("--json", action="store_true", help=_("print the review as one JSON object"))
     options = parser.parse_args(argv)
-    logging.getLogger().addHandler(logging.NullHandler())  # the sentence below says what the log line would
     try:
         saved = read_document(options.save, SAVE, parse_save)
     except DocumentError as error:
@@ -113,4 +112,5 @@ def _text(review: HandReview, saved: SavedGame, all_cards: HandReview | None) ->
 
 
 if __name__ == "__main__":
+    logging.basicConfig(handlers=[logging.NullHandler()])  # a refusal's sentence says what a log line would
     sys.exit(main())
