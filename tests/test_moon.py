@@ -10,6 +10,7 @@ from hearts_desktop.bots.medium import count_losers
 from hearts_desktop.bots.moon import (
     DANGER_REAL,
     KEEP_DANGER,
+    LATE_TRICKS,
     defence_keep,
     kept_from_us,
     likely_shooter,
@@ -284,3 +285,29 @@ def test_moon_defence_keeps_nothing_before_a_real_danger_or_when_we_can_beat_the
     hearts = replayed(RUNNING_HEARTS, f"{HEARTS_RUN} 3H  4H 8C 6C")  # seat 3 kept its nine
     assert likely_shooter(view_of(hearts, 3)) == 0  # beating the four is the search's call
     assert defence_keep(view_of(hearts, 3)) == 0
+
+
+LONE_TAKER_TRICKS = [(0, "2C 3C AC 4C", 2), (2, "KC 5C 6C 7C", 2), (2, "QC 8C 9C TC", 2),
+                     (2, "AD 2D 3D 4D", 2), (2, "KD 5D 2H 6D", 2), (2, "QD 7D 4S 9D", 2)]
+"""The player across has won all six tricks, one heart among them; we threw the heart and a
+spade on its diamonds, and it leads the jack of diamonds."""
+
+
+def test_late_in_a_hand_the_expert_keeps_its_master_heart_from_any_lone_taker() -> None:
+    """One point is no moon danger (0.04), but after six tricks all won by one player a
+    master heart thrown on its diamond may be the run's last stopper. Without the keep the
+    search threw the ace there (3 of 3 seeds at 48 deals): in normal play it is a liability."""
+    late = hand_in_play(Ruleset(), {0: "AH 3H 5S 6S 7S 8S 9S"}, LONE_TAKER_TRICKS, 2, "JD TD")
+    view = view_of(late, 0)
+    assert len(view.tricks) == LATE_TRICKS and likely_shooter(view, KEEP_DANGER) == -1
+    assert defence_keep(view) == mask_of(parse_cards("AH"))
+    quick = ExpertBot(replace(EXPERT_BUDGET, max_deals=48, min_deals=16))
+    for seed in range(3):
+        assert str(quick.choose_play(view, random.Random(seed))) != "AH"
+
+
+def test_the_late_keep_waits_for_the_late_tricks_and_for_a_master() -> None:
+    earlier = hand_in_play(Ruleset(), {0: "AH KH 3H 4S 5S 6S 7S 8S"}, LONE_TAKER_TRICKS[:5], 2, "QD 7D")
+    assert defence_keep(view_of(earlier, 0)) == 0
+    no_master = hand_in_play(Ruleset(), {0: "KH QH 3H 5S 6S 7S 8S"}, LONE_TAKER_TRICKS, 2, "JD TD")
+    assert defence_keep(view_of(no_master, 0)) == 0
