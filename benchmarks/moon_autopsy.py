@@ -15,9 +15,9 @@ And over every hand, how often the entry went on to shoot from a trick's end at 
 had taken moon cards, by the tricks it had won by then: how much a lone taker's run shows
 before its points do.
 
-A moon with neither chance was not lost by the defenders' following: the shooter won every
-point trick they could not beat, and they had to throw their points on its winners. What
-could still stop it lies before the points (the pass, or keeping a card that wins a later
+A moon with neither chance was not lost in the defenders' following: no point trick of the
+shooter's was one they could beat, no defender's trick could take a heart, and they had to throw
+their points on its winners. What could still stop it lies before the points (the pass, or keeping a card that wins a later
 trick of the suit the shooter leads). Issue 43 used it to choose where to look next.
 """
 
