@@ -127,10 +127,16 @@ def defence_veto(view: PlayerView) -> int:
     moons against us, "the defence notices too late"). A seat that passed us its low cards
     and cashes winners is no random hand, and the stopper thrown on its trick may be the moon.
     """
-    shooter = likely_shooter(view)
-    if shooter < 0 or not view.trick or view.legal & SUIT_MASKS[view.trick[0].suit]:
+    return _stopper_kept(view, likely_shooter(view), view.hand & HEARTS_MASK)
+
+
+def _stopper_kept(view: PlayerView, shooter: int, hearts: int) -> int:
+    """The highest of ``hearts`` (ours that may stop a run), kept when we are void in the led
+    suit on a trick ``shooter`` wins or may still win (0: no shooter, no such heart, or nothing
+    else to play)."""
+    if shooter < 0 or not hearts or not view.trick or view.legal & SUIT_MASKS[view.trick[0].suit]:
         return 0
-    stopper = 1 << highest(view.hand & HEARTS_MASK) if view.hand & HEARTS_MASK else 0
+    stopper = 1 << highest(hearts)
     if not stopper & view.legal or not view.legal & ~stopper or not _shooter_may_win(view, shooter):
         return 0
     return stopper
@@ -170,14 +176,9 @@ def _late_master_heart(view: PlayerView) -> int:
     """Our master heart, kept from ``LATE_TRICKS`` on when void in the led suit on a trick a
     lone taker of points (or a seat that passed us only low cards) wins or may still win (0:
     none); thrown there it adds to a run."""
-    if len(view.tricks) < LATE_TRICKS or not view.trick or view.legal & SUIT_MASKS[view.trick[0].suit]:
+    if len(view.tricks) < LATE_TRICKS:
         return 0
-    shooter = likely_shooter(view, LONE_TAKER)
-    top = masters(view.hand & HEARTS_MASK, view.unseen_mask)
-    if shooter < 0 or not top or not _shooter_may_win(view, shooter):
-        return 0
-    stopper = 1 << highest(top)
-    return stopper if view.legal & ~stopper else 0
+    return _stopper_kept(view, likely_shooter(view, LONE_TAKER), masters(view.hand & HEARTS_MASK, view.unseen_mask))
 
 
 def defence_take(view: PlayerView) -> int:
