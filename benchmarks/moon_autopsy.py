@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hearts_desktop.bots.heuristics import winning_card
 from hearts_desktop.engine import HandState
 from hearts_desktop.engine.cards import HEARTS_MASK, SUIT_MASKS, mask_of
 from hearts_desktop.engine.rules import preset_by_key
@@ -81,35 +82,25 @@ class Autopsy:
 
 @dataclass
 class _Hand:
-    """One rotation being replayed: the trick on the table and what was seen so far."""
+    """One rotation being replayed: what was seen so far (the engine's state holds the rest)."""
 
     seat: int
     """The entry's seat."""
     shot: bool
     """Whether the entry shot the moon (or swept) in this hand."""
-    trick: list[tuple[int, int]] = field(default_factory=list)
-    taken: list[int] = field(default_factory=list)
-    """Per seat, the moon cards it has won."""
-    won: int = 0
-    """Tricks the entry has won."""
     could_overtake: bool = False
     """A defender could have beaten the trick on the table (counts if the shooter wins points)."""
     overtake_trick: int = 0
     feed: bool = False
 
 
-def _winning(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """(seat, card) winning the cards on the table so far: the highest of the led suit."""
-    suit = SUIT_MASKS[trick[0][1] // 13]
-    return max((entry for entry in trick if suit >> entry[1] & 1), key=lambda entry: entry[1])
-
-
 def _chances(hand: _Hand, state: HandState) -> None:
     """Note whether the defender to play could overtake the shooter or give a defender a heart."""
-    winner, high = _winning(hand.trick)
+    high = winning_card(tuple(state.trick))
+    winner = (state.leader + state.trick.index(high)) % state.n
     legal = state.legal_mask()
-    suit = SUIT_MASKS[hand.trick[0][1] // 13]
-    shooter_played = any(s == hand.seat for s, _ in hand.trick)
+    suit = SUIT_MASKS[state.trick[0] // 13]
+    shooter_played = (hand.seat - state.leader) % state.n < len(state.trick)
     if (winner == hand.seat or not shooter_played) and legal & suit & ~((2 << high) - 1):
         hand.could_overtake = True
     if shooter_played and winner != hand.seat and not legal & suit and legal & HEARTS_MASK:
@@ -128,27 +119,27 @@ def examine(autopsy: Autopsy, preset: str, lineup: Sequence[str], seed: int, rec
         state = decision.state
         if state.tricks_played == 0 and not state.trick:  # a rotation's first card
             rotation += 1
-            hand = _Hand((entry + rotation) % n, record.shooters[rotation] == entry, taken=[0] * n)
-        if hand.shot and hand.trick and state.turn != hand.seat:
+            hand = _Hand((entry + rotation) % n, record.shooters[rotation] == entry)
+        if hand.shot and state.trick and state.turn != hand.seat:
             _chances(hand, state)
-        hand.trick.append((state.turn, decision.card))
-        if len(hand.trick) < n:
+        if len(state.trick) < n - 1:
             continue
-        taker = _winning(hand.trick)[0]
-        cards = mask_of(card for _, card in hand.trick)
-        hand.taken[taker] |= cards & tables.moon_mask
-        if taker == hand.seat:
-            hand.won += 1
-            if tables.points_in(cards & tables.penalty_mask) and hand.could_overtake and not hand.overtake_trick:
-                hand.overtake_trick = state.tricks_played + 1
-        last = state.tricks_played + 1 == tables.tricks_per_hand
-        if not last and hand.taken[hand.seat] and not any(won for seat, won in enumerate(hand.taken) if seat != hand.seat):
-            autopsy.lone_taker[hand.won] += 1
-            autopsy.lone_taker_shot[hand.won] += hand.shot
-        hand.trick, hand.could_overtake = [], False
+        after = state.copy()  # the trick this card ends, as the engine scores it
+        after.play(decision.card)
+        finished = after.tricks[-1]
+        if (finished.winner == hand.seat and not hand.overtake_trick and hand.could_overtake
+                and tables.points_in(mask_of(finished.cards) & tables.penalty_mask)):
+            hand.overtake_trick = after.tricks_played
+        hand.could_overtake = False
+        last = after.tricks_played == tables.tricks_per_hand
+        won = after.tricks_won[hand.seat]
+        takers = [seat for seat, taken in enumerate(after.taken) if taken & tables.moon_mask]
+        if not last and takers == [hand.seat]:
+            autopsy.lone_taker[won] += 1
+            autopsy.lone_taker_shot[won] += hand.shot
         if last and hand.shot:
             autopsy.moons += 1
-            autopsy.defenders_tricks[tables.tricks_per_hand - hand.won] += 1
+            autopsy.defenders_tricks[tables.tricks_per_hand - won] += 1
             autopsy.with_overtake += bool(hand.overtake_trick)
             autopsy.with_feed += hand.feed
             autopsy.with_either += bool(hand.overtake_trick) or hand.feed
