@@ -6,8 +6,9 @@ by one (single hands from a seeded deal, not whole games); the figures are point
 hand. Confidence intervals are computed over deals, from each deal's average over its
 rotations, because the rotations of one deal are not independent of each other.
 
-A bot only ever receives ``view_of(state, seat)``; the arena validates every answer with
-the engine's checked moves, so an illegal card stops the run with the engine's reason.
+A bot only ever receives ``view_of(state, seat)`` (the ``seer``, a measuring stick and no
+player, is shown hidden hands too); the arena validates every answer with the engine's
+checked moves, so an illegal card stops the run with the engine's reason.
 ``run_arena`` is the same measurement as a function, for other benchmarks.
 
 A long run (the sparring partner at full strength takes hours) can keep a journal
@@ -43,7 +44,7 @@ from hearts_desktop.engine.hand import deal
 from hearts_desktop.engine.rules import preset_by_key
 from hearts_desktop.words import Level
 
-from .opponents import OPPONENTS, make_player
+from .opponents import OPPONENTS, Seer, make_player
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval (deals number in the hundreds or more)."""
@@ -224,9 +225,12 @@ def play_deal(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int) -> Dea
             for seat in seats:
                 entry = entry_at[seat]
                 view = view_of(state, seat, hand_index=index)
+                bot = bots[entry]
+                if isinstance(bot, Seer):
+                    bot.see(state, entry_at)
                 caps_before = SAFETY_CAP.hits
                 start = time.perf_counter()
-                action = bots[entry].decide(view, rngs[entry], never_cancel, shown)
+                action = bot.decide(view, rngs[entry], never_cancel, shown)
                 record.decision_seconds[entry].append(time.perf_counter() - start)
                 record.safety_caps[entry] += SAFETY_CAP.hits - caps_before
                 state.apply(action)
@@ -559,7 +563,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--seats", type=_lineup, default="medium,easy,easy,easy",
                         help=f"one player per seat, comma-separated: a level ({', '.join(Level)}) or an outside "
-                        f"opponent ({', '.join(OPPONENTS)}, sparring:N for N simulations a move)")
+                        f"opponent ({', '.join(OPPONENTS)}, sparring:N for N simulations a move, seer:N for the "
+                        "Expert shown entry N's hand)")
     parser.add_argument("--hands", type=int, default=2000,
                         help="deals to play; each is played once per rotation of the seats")
     parser.add_argument("--seed", type=int, default=1)

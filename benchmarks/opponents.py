@@ -20,23 +20,29 @@ descriptions rather than from our bots:
   plan that pays, and it passes its losers for a run when playouts say the run pays more
   than the usual pass. ``shooter:N`` sets N simulations a move, as for the partner.
 
-All three read only the ``PlayerView``, as every bot does; the worlds are the plausible deals
-of our card inference (voids shown, cards passed), which is public reasoning, not a level.
+* ``Seer`` ("seer", "seer:N"), no opponent but a measuring stick: our Expert shown every hidden
+  hand, or line-up entry N's, while it plays (its pass is the Expert's). Shown a shooter's
+  hand, it tells what a better reading of that hand could win (``moon_shooter.txt`` section 9).
+
+The three opponents read only the ``PlayerView``, as every bot does; the worlds are the
+plausible deals of our card inference (voids shown, cards passed), which is public reasoning,
+not a level.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from hearts_desktop.bots import Bot, Cancel, SeatLevels, make_bot, never_cancel
 from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
 from hearts_desktop.bots.heuristics import QUEEN_BIT, above_in_suit, winning_card
 from hearts_desktop.bots.inference import DealSampler, position_of
-from hearts_desktop.bots.search import runner_lead
+from hearts_desktop.bots.knowledge import Knowledge
+from hearts_desktop.bots.search import Budget, runner_lead
 from hearts_desktop.engine import CARDS, Card, HandState, MoonAction, MoonScoring, Phase, PlayerView
 from hearts_desktop.engine.cards import QUEEN_OF_SPADES, SUIT_MASKS, Suit, iter_bits, mask_of
 from hearts_desktop.engine.rules import CARDS_PASSED, RuleTables
@@ -451,6 +457,47 @@ class MoonShooter(SparringPartner):
         return (gain / worlds, moons / worlds) if worlds else (0.0, 0.0)
 
 
+class Seer(Bot):
+    """Our Expert with the hidden hands of some seats shown to its card search: their true hands
+    in every deal it samples. The arena shows it the hand before each decision (``see``)."""
+
+    level: ClassVar[Level | None] = None
+
+    def __init__(self, entries: tuple[int, ...] | None = None, budget: Budget = EXPERT_BUDGET) -> None:
+        self.entries = entries
+        """The line-up entries whose hands it sees; None: every hand."""
+        self.expert = ExpertBot(budget, read=self.read)
+        self.state: HandState | None = None
+        self.shown: tuple[int, ...] = ()
+
+    def see(self, state: HandState, entry_at: Sequence[int]) -> None:
+        """The hand as it stands, and which line-up entry sits at each seat."""
+        self.state = state
+        self.shown = tuple(seat for seat, entry in enumerate(entry_at) if self.entries is None or entry in self.entries)
+
+    def read(self, view: PlayerView) -> Knowledge:
+        """What the view shows, and the shown seats' hands as they are."""
+        knowledge = Knowledge.from_view(view)
+        if self.state is None:
+            return knowledge
+        known, allowed = list(knowledge.known), list(knowledge.allowed)
+        for seat in self.shown:
+            if seat != view.seat:
+                hand = self.state.hands[seat]
+                allowed = [cards & ~hand for cards in allowed]
+                known[seat] = allowed[seat] = hand
+        allowed[view.seat] = view.hand
+        return replace(knowledge, known=tuple(known), allowed=tuple(allowed))
+
+    def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
+        return self.expert.choose_pass(view, rng, cancel)
+
+    def choose_play(
+        self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
+    ) -> Card:
+        return self.expert.choose_play(view, rng, cancel, seat_levels)
+
+
 def expert_with(deals: int) -> ExpertBot:
     """The Expert thinking ``deals`` deals for a card where it ships with
     ``EXPERT_BUDGET.max_deals``, every other count of its budgets (its pass's too) scaled alike."""
@@ -463,18 +510,21 @@ OPPONENTS: dict[str, Callable[[int | None], Bot]] = {
     "sparring": lambda simulations: SparringPartner(simulations or 10_000),
     "shooter": lambda simulations: MoonShooter(simulations or 10_000),
     "expert": lambda deals: expert_with(deals) if deals else make_bot(Level.EXPERT),
+    "seer": lambda entry: Seer(None if entry is None else (entry,)),
 }
 """The outside opponents by their arena names; ``sparring:N`` and ``shooter:N`` pass N
-simulations; ``expert:N`` is our Expert at N deals a card (the strength-against-budget curve)."""
+simulations; ``expert:N`` is our Expert at N deals a card (the strength-against-budget curve);
+``seer:N`` is the Expert shown the hand of line-up entry N (from 0), ``seer`` every hand."""
 
 
 def make_player(name: str) -> Bot:
-    """A bot by arena name: one of our levels, ``rules``, ``sparring``, ``shooter``, or
-    ``sparring:N`` / ``shooter:N``."""
+    """A bot by arena name: one of our levels, ``rules``, ``sparring``, ``shooter``, ``seer``,
+    or ``sparring:N`` / ``shooter:N`` / ``expert:N`` / ``seer:N``."""
     if name in tuple(Level):
         return make_bot(Level(name))
     base, _, count = name.partition(":")
-    if base not in OPPONENTS or base == "rules" and count or (count and not count.isdigit()) or count == "0":
+    if base not in OPPONENTS or base == "rules" and count or (count and not count.isdigit()) or (
+            count == "0" and base != "seer"):
         raise ValueError(f"unknown player {name!r}; choose from {', '.join(dict.fromkeys([*Level, *OPPONENTS]))}, "
-                         "sparring:N, shooter:N or expert:N")
+                         "sparring:N, shooter:N, expert:N, seer or seer:N")
     return OPPONENTS[base](int(count) if count else None)

@@ -13,6 +13,7 @@ from benchmarks.opponents import (
     ATTEMPT,
     MoonShooter,
     RuleBot,
+    Seer,
     SparringPartner,
     bottom_by_rank,
     make_player,
@@ -22,8 +23,12 @@ from benchmarks.opponents import (
 )
 from hearts_desktop.bots import Bot
 from hearts_desktop.bots.expert import EXPERT_BUDGET, PASS_BUDGET, ExpertBot
+from hearts_desktop.bots.knowledge import Knowledge
+from hearts_desktop.bots.opponent_model import ShooterReadingSampler
+from hearts_desktop.bots.search import Budget
 from hearts_desktop.engine import Game, HandState, PassDirection, PlayerView, Ruleset, view_of
 from hearts_desktop.engine.cards import iter_bits, mask_of, parse_cards
+from hearts_desktop.engine.hand import deal
 
 from .helpers import deal_with
 from .test_bots_basic import ALL_RULESETS, RULE_IDS
@@ -159,3 +164,49 @@ def test_the_shooter_replays_under_a_seed() -> None:
     line_up = [MoonShooter(simulations=40, worlds=4, pass_worlds=50), RuleBot(), RuleBot(), RuleBot()]
     first, again = (play_deal(Ruleset(), line_up, seed=3, index=0) for _ in range(2))
     assert first.points == again.points and first.moons == again.moons
+
+
+# ----------------------------------------------------------------- the seer (a bound)
+
+def a_hand_under_way(tricks_played: int) -> HandState:
+    """A random deal, not passed, with the first cards legal play allows played."""
+    rules = Ruleset()
+    hands, kitty = deal(rules, random.Random(7))
+    state = HandState(rules, hands, kitty, PassDirection.HOLD)
+    while len(state.tricks) < tricks_played:
+        state.play(next(iter_bits(view_of(state, state.turn).legal)))
+    return state
+
+
+def test_the_seer_knows_the_hands_it_is_shown_and_no_others() -> None:
+    state = a_hand_under_way(3)
+    view = view_of(state, state.turn)
+    entry_at = [(seat - 1) % 4 for seat in range(4)]  # rotation 1: entry 2 sits at seat 3
+    shown_seat = entry_at.index(2)
+    one = make_player("seer:2")
+    assert isinstance(one, Seer)
+    one.see(state, entry_at)
+    read = one.read(view)
+    plain = Knowledge.from_view(view)
+    for seat in range(4):
+        if seat == view.seat:
+            assert read.known[seat] == read.allowed[seat] == view.hand
+        elif seat == shown_seat:
+            assert read.known[seat] == read.allowed[seat] == state.hands[seat]
+        else:
+            assert read.known[seat] == plain.known[seat]
+            assert read.allowed[seat] == plain.allowed[seat] & ~state.hands[shown_seat]
+            assert read.allowed[seat] & state.hands[seat] == state.hands[seat]  # the truth stays possible
+    every = make_player("seer")
+    assert isinstance(every, Seer)
+    every.see(state, entry_at)
+    truth = tuple(state.hands)
+    sampler = ShooterReadingSampler(view, (), every.read(view))
+    assert {sampler.sample(random.Random(s)).hands for s in range(20)} == {truth}
+
+
+def test_the_arena_shows_the_seer_the_hand_before_each_card() -> None:
+    seer = Seer((1,), Budget(max_deals=8, min_deals=8))
+    record = play_deal(Ruleset(), [seer, RuleBot(), RuleBot(), RuleBot()], seed=3, index=0)  # the engine checks each card
+    assert len(record.plays[-1]) == 52 and seer.state is not None and seer.state.result is not None
+    assert seer.shown == (0,)  # the last rotation seats entry 1 at seat 0

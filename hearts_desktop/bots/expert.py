@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
@@ -154,9 +154,13 @@ def expert_policy(rules: Ruleset, medium_seats: tuple[int, ...] = ()) -> MediumL
 class ExpertBot(Bot):
     level: ClassVar[Level] = Level.EXPERT
 
-    def __init__(self, budget: Budget = EXPERT_BUDGET, pass_budget: Budget = PASS_BUDGET) -> None:
+    def __init__(self, budget: Budget = EXPERT_BUDGET, pass_budget: Budget = PASS_BUDGET,
+                 read: Callable[[PlayerView], Knowledge] | None = None) -> None:
         self.budget = budget
         self.pass_budget = pass_budget
+        self.read = read
+        """What the card search knows of the hidden hands; None: what the view shows
+        (``Knowledge.from_view``). A benchmark shows it more, to measure what reading is worth."""
 
     def choose_play(
         self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel, seat_levels: SeatLevels = ()
@@ -169,7 +173,7 @@ class ExpertBot(Bot):
         """Every distinct legal card with its playout statistics, best first."""
         medium_seats = modelled_seats(view, seat_levels)
         policy = expert_policy(view.rules, medium_seats)
-        knowledge = Knowledge.from_view(view)
+        knowledge = self.read(view) if self.read else Knowledge.from_view(view)
         sampler = ShooterReadingSampler(view, medium_seats, knowledge)
         result = search_play(
             view, rng, cancel, self.budget, policy, Scoreboard.of(view).utility, sampler,
