@@ -69,10 +69,10 @@ LATE_TRICKS = 6
 however few (``defence_keep``). Late in a hand a lone taker is often running: the shooter shot
 from 40% of the positions in which it alone had taken points after winning six tricks, and 25 of
 its 39 moons against three Experts left the others no trick to beat, only hearts to throw on its
-winners (``benchmarks/moon_autopsy.py``). A small gain, never a cost: paired over the same deals
-the Expert did better by 0.13 points a hand against the shooter [-0.05, +0.31], 0.01 against
-three shooter:500, 0.02 against the rule player, 0.003 against the sparring partner
-(``benchmarks/moon_shooter.txt`` section 8)."""
+winners (``benchmarks/moon_autopsy.py``). Within noise in every line-up, paired over the same
+deals: the Expert did better by 0.01 points a hand against three shooter:500, 0.02 against the
+rule player and 0.003 against the sparring partner, and 0.13 worse against the shooter
+[-0.05, +0.31], which shot 38 moons against 39 (``benchmarks/moon_shooter.txt`` section 8)."""
 LONE_TAKER = 0.01
 """A moon danger above nothing: a lone taker of a point, or a seat that passed us low cards."""
 TAKE_COST = 4
