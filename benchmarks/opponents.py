@@ -486,7 +486,6 @@ class Seer(Bot):
                 hand = self.state.hands[seat]
                 allowed = [cards & ~hand for cards in allowed]
                 known[seat] = allowed[seat] = hand
-        allowed[view.seat] = view.hand
         return replace(knowledge, known=tuple(known), allowed=tuple(allowed))
 
     def choose_pass(self, view: PlayerView, rng: random.Random, cancel: Cancel = never_cancel) -> tuple[Card, ...]:
